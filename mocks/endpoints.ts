@@ -1,0 +1,3 @@
+// MSW matches these on any origin, so the same handlers serve mock mode and every test.
+export const LEADS_FUNCTION = '*/functions/v1/leads'
+export const PLACES_FUNCTION = '*/functions/v1/places'

@@ -1,0 +1,6 @@
+import type { RequestHandler } from 'msw'
+import { leadsHandlers } from './handlers/leads'
+import { placesHandlers } from './handlers/places'
+
+/** Every external system's happy-path handlers, one module per system under mocks/handlers/. */
+export const handlers: RequestHandler[] = [...leadsHandlers, ...placesHandlers]

@@ -1,0 +1,29 @@
+import { delay, http, HttpResponse } from 'msw'
+import * as v from 'valibot'
+import { LeadSubmissionSchema } from '@/schemas/lead'
+import { LEADS_FUNCTION } from '../endpoints'
+import { isScenario } from '../scenario'
+import { recordRequest } from '../recorder'
+
+const accepted = new Map<string, string>()
+let nextId = 9_100_000_000
+
+/** The `leads` edge function as the browser sees it (DESIGN.md, leads function contract). */
+export const leadsHandlers = [
+  http.options(LEADS_FUNCTION, () => new HttpResponse(null, { status: 204 })),
+  http.post(LEADS_FUNCTION, async ({ request }) => {
+    const body: unknown = await request.json().catch(() => undefined)
+    recordRequest('leads', body)
+    if (isScenario('slow')) await delay(2_500)
+    const parsed = v.safeParse(LeadSubmissionSchema, body)
+    if (!parsed.success) {
+      const issues = parsed.issues.map((issue) => ({ path: v.getDotPath(issue), message: issue.message }))
+      return HttpResponse.json({ error: 'Invalid lead', issues }, { status: 400 })
+    }
+    if (isScenario('lead-error')) return HttpResponse.json({ error: 'The board could not accept the lead' }, { status: 500 })
+    const known = accepted.get(parsed.output.submissionId)
+    const id = known ?? String(nextId++)
+    accepted.set(parsed.output.submissionId, id)
+    return HttpResponse.json({ id })
+  }),
+]

@@ -1,0 +1,28 @@
+import { delay, http, HttpResponse } from 'msw'
+import { PLACES_FUNCTION } from '../endpoints'
+import { isScenario } from '../scenario'
+import { recordRequest } from '../recorder'
+import { addressFixtures } from '../fixtures/addresses'
+
+const placeId = (description: string) => `mock-${description.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+
+/** The `places` edge function: `{ status, predictions: [{ place_id, description }] }`. */
+export const placesHandlers = [
+  http.get(PLACES_FUNCTION, async ({ request }) => {
+    const url = new URL(request.url)
+    const input = url.searchParams.get('input')?.trim() ?? ''
+    const session = url.searchParams.get('session') ?? ''
+    recordRequest('places', { input, session })
+    if (isScenario('places-down')) return HttpResponse.json({ status: 'UNAVAILABLE', predictions: [], error: 'Places is down' }, { status: 503 })
+    if (!input || input.length > 200 || !/^[A-Za-z0-9_-]{1,100}$/.test(session)) {
+      return HttpResponse.json({ status: 'INVALID_REQUEST', predictions: [], error: 'input and session are required' }, { status: 400 })
+    }
+    await delay(isScenario('slow') ? 1_500 : 80)
+    const words = input.toLowerCase().split(/\s+/)
+    const predictions = addressFixtures
+      .filter((address) => words.every((word) => address.toLowerCase().includes(word)))
+      .slice(0, 5)
+      .map((description) => ({ place_id: placeId(description), description }))
+    return HttpResponse.json({ status: predictions.length ? 'OK' : 'ZERO_RESULTS', predictions })
+  }),
+]

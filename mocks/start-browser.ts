@@ -1,0 +1,20 @@
+import type { Services } from '@/services/create-services'
+import { createRecordingAnalytics, type AnalyticsEvent } from '@/services/analytics'
+import { createStandInCalendar } from './calendar'
+import { scenarioFromUrl } from './scenario'
+
+declare global {
+  interface Window {
+    __analyticsEvents?: AnalyticsEvent[]
+  }
+}
+
+/** Mock mode: start the MSW worker before the app renders, and stand in for the non-HTTP systems. */
+export async function startMockBrowser(): Promise<Partial<Services>> {
+  scenarioFromUrl(window.location.search)
+  const { worker } = await import('./browser')
+  await worker.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: '/mockServiceWorker.js' } })
+  const analytics = createRecordingAnalytics()
+  window.__analyticsEvents = analytics.events
+  return { analytics, calendar: createStandInCalendar() }
+}

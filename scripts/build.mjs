@@ -1,0 +1,47 @@
+// `npm run build`: client bundle, server bundle, then one prerendered HTML file per path.
+//   node scripts/build.mjs              production (live services), into dist/
+//   node scripts/build.mjs --mock       mock mode (MSW), into dist-mock/ (end-to-end tests, offline demos)
+//   --out DIR                           another output folder
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'vite'
+import { allPaths, notFoundProbe } from './paths.mjs'
+import { findLeaks } from './check-bundle.mjs'
+
+const args = process.argv.slice(2)
+const mock = args.includes('--mock')
+const outIndex = args.indexOf('--out')
+const outDir = resolve(outIndex >= 0 ? args[outIndex + 1] : mock ? 'dist-mock' : 'dist')
+// Inside the project, so the server bundle resolves its dependencies from node_modules.
+const serverDir = resolve('node_modules/.cache/prerender', String(process.pid))
+process.env.NODE_ENV = 'production'
+process.env.VITE_MOCK_SERVICES = mock ? 'true' : (process.env.VITE_MOCK_SERVICES ?? 'false')
+
+await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+await build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true } })
+
+const { render } = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)
+
+const write = (file, html) => {
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, html)
+}
+
+for (const path of allPaths) {
+  const { status, html, location } = await render(path)
+  if (status !== 200) throw new Error(`prerender ${path}: HTTP ${status}${location ? ` -> ${location}` : ''}`)
+  write(path === '/' ? join(outDir, 'index.html') : join(outDir, path, 'index.html'), html)
+}
+const notFound = await render(notFoundProbe)
+if (notFound.status !== 404) throw new Error(`prerender 404 page: expected HTTP 404, got ${notFound.status}`)
+write(join(outDir, '404.html'), notFound.html)
+rmSync(serverDir, { recursive: true, force: true })
+
+if (mock) {
+  cpSync(new URL('../node_modules/msw/lib/mockServiceWorker.js', import.meta.url), join(outDir, 'mockServiceWorker.js'))
+} else {
+  const leaks = findLeaks(outDir)
+  if (leaks.length) throw new Error(`production build holds mock or server-side code:\n${leaks.join('\n')}`)
+}
+console.log(`Prerendered ${allPaths.length} pages and 404.html into ${outDir} (${mock ? 'mock' : 'live'} services)`)

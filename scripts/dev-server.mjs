@@ -1,0 +1,41 @@
+// `npm run dev`: Vite in middleware mode, rendering each page on the server like the prerender
+// does, with hot reload. Mock mode (MSW) is the default; VITE_MOCK_SERVICES=false goes live.
+import { createServer as createHttpServer } from 'node:http'
+import { createReadStream } from 'node:fs'
+import { createServer } from 'vite'
+
+process.env.VITE_MOCK_SERVICES ??= 'true'
+const port = Number(process.env.PORT ?? 5173)
+const workerScript = new URL('../node_modules/msw/lib/mockServiceWorker.js', import.meta.url)
+
+const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
+
+const server = createHttpServer((req, res) => {
+  vite.middlewares(req, res, async () => {
+    const url = req.url ?? '/'
+    try {
+      if (url === '/mockServiceWorker.js') {
+        res.setHeader('Content-Type', 'text/javascript')
+        createReadStream(workerScript).pipe(res)
+        return
+      }
+      const { render } = await vite.ssrLoadModule('/src/entry-server.tsx')
+      const result = await render(url)
+      if (result.location) {
+        res.writeHead(result.status, { Location: result.location }).end()
+        return
+      }
+      const html = await vite.transformIndexHtml(url, result.html)
+      res.writeHead(result.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(html)
+    } catch (error) {
+      vite.ssrFixStacktrace(error)
+      console.error(error)
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error?.stack ?? error))
+    }
+  })
+})
+
+server.listen(port, () => {
+  const mode = process.env.VITE_MOCK_SERVICES === 'true' ? 'offline, every external service mocked' : 'live services'
+  console.log(`Site running at http://localhost:${port}/ (${mode})`)
+})

@@ -1,0 +1,36 @@
+// A static host for a built site, as a CDN would serve it: /x18 -> x18/index.html, unknown -> 404.html.
+import { createServer } from 'node:http'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { extname, join, normalize, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const types = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
+  '.json': 'application/json', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif',
+  '.woff2': 'font/woff2', '.ico': 'image/x-icon', '.txt': 'text/plain', '.xml': 'application/xml', '.mp4': 'video/mp4',
+}
+
+function resolveFile(root, urlPath) {
+  const clean = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '')
+  const candidates = [join(root, clean), join(root, clean, 'index.html')]
+  return candidates.find((file) => file.startsWith(root) && existsSync(file) && statSync(file).isFile())
+}
+
+export function startStaticServer(dir, port = 0) {
+  const root = resolve(dir)
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    const file = resolveFile(root, url.pathname)
+    const status = file ? 200 : 404
+    const path = file ?? join(root, '404.html')
+    const type = types[extname(path)] ?? 'application/octet-stream'
+    let body = readFileSync(path)
+    const headers = { 'Content-Type': type, 'Cache-Control': path.includes('/assets/') && !/app\.(js|css)$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache' }
+    if (/text|javascript|json|svg|xml/.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      body = gzipSync(body)
+      headers['Content-Encoding'] = 'gzip'
+    }
+    res.writeHead(status, headers).end(body)
+  })
+  return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)))
+}

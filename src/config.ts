@@ -1,0 +1,69 @@
+import * as v from 'valibot'
+
+const optionalUrl = v.optional(v.pipe(v.string(), v.url()))
+
+const LiveSchema = v.object({
+  mockServices: v.literal(false),
+  supabaseUrl: v.pipe(v.string('VITE_SUPABASE_URL is missing'), v.url('VITE_SUPABASE_URL must be a URL')),
+  supabaseAnonKey: v.pipe(v.string('VITE_SUPABASE_ANON_KEY is missing'), v.minLength(1, 'VITE_SUPABASE_ANON_KEY is empty')),
+  calOrigin: optionalUrl,
+  calLink: v.optional(v.string()),
+  gtagId: v.optional(v.string()),
+  gadsConversion: v.optional(v.string()),
+  siteUrl: optionalUrl,
+})
+
+const MockSchema = v.object({
+  ...LiveSchema.entries,
+  mockServices: v.literal(true),
+  supabaseUrl: v.pipe(v.string(), v.url()),
+  supabaseAnonKey: v.string(),
+})
+
+const ConfigSchema = v.variant('mockServices', [LiveSchema, MockSchema])
+export type Config = v.InferOutput<typeof ConfigSchema>
+
+/** Where mock mode pretends the hosted database lives; MSW answers every call to it. */
+export const MOCK_SUPABASE_URL = 'https://mock-project.supabase.co'
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid site configuration:\n- ${problems.join('\n- ')}\nSee .env.example.`)
+    this.name = 'ConfigError'
+  }
+}
+
+type RawEnv = Record<string, string | boolean | undefined>
+const blankToUndefined = (value: string | boolean | undefined) =>
+  value === '' || value === undefined ? undefined : String(value)
+
+export function parseConfig(env: RawEnv): Config {
+  const mockServices = blankToUndefined(env.VITE_MOCK_SERVICES) === 'true'
+  const raw = {
+    mockServices,
+    supabaseUrl: blankToUndefined(env.VITE_SUPABASE_URL) ?? (mockServices ? MOCK_SUPABASE_URL : undefined),
+    supabaseAnonKey: blankToUndefined(env.VITE_SUPABASE_ANON_KEY) ?? (mockServices ? 'mock-anon-key' : undefined),
+    calOrigin: blankToUndefined(env.VITE_CAL_ORIGIN),
+    calLink: blankToUndefined(env.VITE_CAL_LINK),
+    gtagId: blankToUndefined(env.VITE_GTAG_ID),
+    gadsConversion: blankToUndefined(env.VITE_GADS_CONVERSION),
+    siteUrl: blankToUndefined(env.VITE_SITE_URL),
+  }
+  const result = v.safeParse(ConfigSchema, raw)
+  if (!result.success) throw new ConfigError(result.issues.map((issue) => issue.message))
+  return result.output
+}
+
+/** Each variable is read explicitly so Vite can inline it and tree-shake what mock mode adds. */
+export function readConfig(): Config {
+  return parseConfig({
+    VITE_MOCK_SERVICES: import.meta.env.VITE_MOCK_SERVICES,
+    VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
+    VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
+    VITE_CAL_ORIGIN: import.meta.env.VITE_CAL_ORIGIN,
+    VITE_CAL_LINK: import.meta.env.VITE_CAL_LINK,
+    VITE_GTAG_ID: import.meta.env.VITE_GTAG_ID,
+    VITE_GADS_CONVERSION: import.meta.env.VITE_GADS_CONVERSION,
+    VITE_SITE_URL: import.meta.env.VITE_SITE_URL,
+  })
+}

@@ -1,0 +1,28 @@
+import './styles.css'
+import { StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { RouterClient } from '@tanstack/react-router/ssr/client'
+import { readConfig } from '@/config'
+import { createServices, type Services } from '@/services/create-services'
+import { createAppRouter } from '@/router'
+import { enableInspector } from '@/lib/inspector'
+
+async function boot() {
+  const config = readConfig()
+  let overrides: Partial<Services> = {}
+  // A direct, statically analysable check: in a live build the branch and all of MSW are dropped.
+  if (import.meta.env.VITE_MOCK_SERVICES === 'true') {
+    const { startMockBrowser } = await import('@mocks/start-browser')
+    overrides = await startMockBrowser()
+  }
+  if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) await enableInspector()
+  const router = createAppRouter(createServices(config, overrides))
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RouterClient router={router} />
+    </StrictMode>,
+  )
+}
+
+void boot()

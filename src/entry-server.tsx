@@ -1,0 +1,15 @@
+import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server'
+import { readConfig } from '@/config'
+import { createServices } from '@/services/create-services'
+import { createAppRouter } from '@/router'
+
+export type RenderResult = { status: number; html: string; location: string | null }
+
+/** Renders one path to a full HTML document (used by the dev server and the prerender step). */
+export async function render(url: string): Promise<RenderResult> {
+  const services = createServices(readConfig())
+  const request = new Request(new URL(url, 'http://localhost'))
+  const handler = createRequestHandler({ request, createRouter: () => createAppRouter(services) })
+  const response = await handler(defaultRenderHandler)
+  return { status: response.status, html: await response.text(), location: response.headers.get('location') }
+}

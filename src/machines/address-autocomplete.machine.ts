@@ -1,0 +1,145 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+
+export interface AddressPrediction {
+  place_id: string
+  description: string
+}
+
+/** `enabled: false` when the places service is unavailable: plain text entry, nothing fetched. */
+export interface AddressAutocompleteInput {
+  enabled: boolean
+}
+
+export interface AddressAutocompleteContext {
+  enabled: boolean
+  query: string
+  predictions: AddressPrediction[]
+  /** -1 when nothing is highlighted. */
+  highlightedIndex: number
+  /** A Places session groups the keystrokes of one search and ends with a selection. */
+  sessionToken: string
+}
+
+export type AddressAutocompleteEvent =
+  | { type: 'query.changed'; value: string }
+  | { type: 'list.next' }
+  | { type: 'list.previous' }
+  | { type: 'list.choose'; index?: number }
+  | { type: 'list.close' }
+  | { type: 'service.unavailable' }
+
+export type AddressAutocompleteEmitted = { type: 'suggestion.chosen'; description: string; placeId: string }
+
+export interface FetchPredictionsInput {
+  query: string
+  sessionToken: string
+}
+export interface FetchPredictionsOutput {
+  status: string
+  predictions: AddressPrediction[]
+}
+
+export const MIN_QUERY_CHARS = 3
+
+const chosenPrediction = (context: AddressAutocompleteContext, event: AddressAutocompleteEvent) =>
+  event.type === 'list.choose' ? context.predictions[event.index ?? context.highlightedIndex] : undefined
+
+export const addressAutocompleteMachine = setup({
+  types: {
+    input: {} as AddressAutocompleteInput,
+    context: {} as AddressAutocompleteContext,
+    events: {} as AddressAutocompleteEvent,
+    emitted: {} as AddressAutocompleteEmitted,
+  },
+  actors: {
+    fetchPredictions: fromPromise<FetchPredictionsOutput, FetchPredictionsInput>(async () => {
+      throw new Error('fetchPredictions not provided')
+    }),
+  },
+  actions: {
+    setQuery: assign({ query: ({ context, event }) => (event.type === 'query.changed' ? event.value : context.query) }),
+    startNewSession: assign({ sessionToken: () => crypto.randomUUID() }),
+    showPredictions: assign((_, output: FetchPredictionsOutput) => ({ predictions: output.predictions, highlightedIndex: -1 })),
+    clearPredictions: assign({ predictions: [], highlightedIndex: -1 }),
+    highlightNext: assign({
+      highlightedIndex: ({ context }) => (context.highlightedIndex + 1) % context.predictions.length,
+    }),
+    highlightPrevious: assign({
+      highlightedIndex: ({ context }) =>
+        (context.highlightedIndex <= 0 ? context.predictions.length : context.highlightedIndex) - 1,
+    }),
+    chooseSuggestion: enqueueActions(({ context, event, enqueue }) => {
+      const prediction = chosenPrediction(context, event)
+      if (!prediction) return
+      enqueue.emit({ type: 'suggestion.chosen', description: prediction.description, placeId: prediction.place_id })
+      enqueue.assign({ query: prediction.description })
+    }),
+    disable: assign({ enabled: false }),
+  },
+  guards: {
+    isEnabled: ({ context }) => context.enabled,
+    isQueryTooShort: ({ event }) =>
+      event.type === 'query.changed' && event.value.replace(/\s/g, '').length < MIN_QUERY_CHARS,
+    hasSuggestions: (_, output: FetchPredictionsOutput) => output.status === 'OK' && output.predictions.length > 0,
+    hasChoice: ({ context, event }) => chosenPrediction(context, event) !== undefined,
+  },
+  delays: {
+    debounce: 300,
+  },
+}).createMachine({
+  id: 'addressAutocomplete',
+  context: ({ input }) => ({ enabled: input.enabled, query: '', predictions: [], highlightedIndex: -1, sessionToken: '' }),
+  entry: 'startNewSession',
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'isEnabled', target: 'enabled' }, { target: 'disabled' }],
+    },
+    disabled: {
+      on: { 'query.changed': { actions: 'setQuery' } },
+    },
+    enabled: {
+      initial: 'idle',
+      on: {
+        'query.changed': [
+          { guard: 'isQueryTooShort', target: '.idle', actions: ['setQuery', 'clearPredictions'] },
+          { target: '.debouncing', actions: ['setQuery', 'clearPredictions'] },
+        ],
+        'list.close': { target: '.idle', actions: 'clearPredictions' },
+        'service.unavailable': { target: 'disabled', actions: ['clearPredictions', 'disable'] },
+      },
+      states: {
+        idle: {},
+        debouncing: {
+          after: { debounce: 'fetching' },
+        },
+        fetching: {
+          invoke: {
+            src: 'fetchPredictions',
+            input: ({ context }) => ({ query: context.query.trim(), sessionToken: context.sessionToken }),
+            onDone: [
+              {
+                guard: { type: 'hasSuggestions', params: ({ event }) => event.output },
+                target: 'showing',
+                actions: { type: 'showPredictions', params: ({ event }) => event.output },
+              },
+              { target: 'idle' },
+            ],
+            onError: { target: 'idle' },
+          },
+        },
+        showing: {
+          on: {
+            'list.next': { actions: 'highlightNext' },
+            'list.previous': { actions: 'highlightPrevious' },
+            'list.choose': {
+              guard: 'hasChoice',
+              target: 'idle',
+              actions: ['chooseSuggestion', 'clearPredictions', 'startNewSession'],
+            },
+          },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,137 @@
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { ADDRESS_REQUIRED, LEAD_SUBMIT_FAILED } from '@/schemas/lead'
+import type { Lead, LeadSource, Tracking } from '@/schemas/lead'
+
+/** The form's fields as typed: plain strings, validated by LeadSubmissionSchema in the service. */
+export type LeadValues = Record<keyof Lead, string>
+export type LeadField = keyof LeadValues
+
+export const EMPTY_LEAD_VALUES: LeadValues = { locations: '', name: '', phone: '', email: '', business: '', note: '' }
+
+export interface LeadFormInput {
+  tracking: Tracking
+  source: LeadSource
+  initialValues?: Partial<LeadValues>
+}
+
+export interface LeadFormContext {
+  values: LeadValues
+  error: string | null
+  tracking: Tracking
+  source: LeadSource
+  /** One id per lead, kept across retries so the server can recognise a resubmission. */
+  submissionId: string
+}
+
+export type LeadFormEvent =
+  | { type: 'field.changed'; field: LeadField; value: string }
+  | { type: 'address.selected'; description: string }
+  | { type: 'lead.submit' }
+
+export type LeadFormEmitted = { type: 'lead.accepted'; id: string }
+
+/** LeadSubmission-shaped; the app's actor parses it with LeadSubmissionSchema before sending. */
+export interface SubmitLeadInput {
+  submissionId: string
+  lead: LeadValues
+  tracking: Tracking
+  source: LeadSource
+}
+export interface SubmitLeadOutput {
+  id: string
+}
+export interface TrackLeadParams extends SubmitLeadInput {
+  id: string
+}
+
+const trimmed = (v: LeadValues): LeadValues => ({
+  locations: v.locations.trim(),
+  name: v.name.trim(),
+  phone: v.phone.trim(),
+  email: v.email.trim(),
+  business: v.business.trim(),
+  note: v.note.trim(),
+})
+
+const submission = (context: LeadFormContext): SubmitLeadInput => ({
+  submissionId: context.submissionId,
+  lead: trimmed(context.values),
+  tracking: context.tracking,
+  source: context.source,
+})
+
+export const leadFormMachine = setup({
+  types: {
+    input: {} as LeadFormInput,
+    context: {} as LeadFormContext,
+    events: {} as LeadFormEvent,
+    emitted: {} as LeadFormEmitted,
+  },
+  actors: {
+    submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(async () => {
+      throw new Error('submitLead not provided')
+    }),
+  },
+  actions: {
+    assignNewSubmissionId: assign({ submissionId: () => crypto.randomUUID() }),
+    setField: assign({
+      values: ({ context, event }) =>
+        event.type === 'field.changed' ? { ...context.values, [event.field]: event.value } : context.values,
+    }),
+    setAddress: assign({
+      values: ({ context, event }) =>
+        event.type === 'address.selected' ? { ...context.values, business: event.description } : context.values,
+    }),
+    clearValues: assign({ values: EMPTY_LEAD_VALUES }),
+    clearError: assign({ error: null }),
+    showAddressRequired: assign({ error: ADDRESS_REQUIRED }),
+    showSubmitFailed: assign({ error: LEAD_SUBMIT_FAILED }),
+    trackLead: (_, _params: TrackLeadParams) => {},
+  },
+  guards: {
+    hasAddress: ({ context }) => context.values.business.trim() !== '',
+    isAddressField: ({ event }) => event.type === 'field.changed' && event.field === 'business',
+  },
+}).createMachine({
+  id: 'leadForm',
+  context: ({ input }) => ({
+    values: { ...EMPTY_LEAD_VALUES, ...input.initialValues },
+    error: null,
+    tracking: input.tracking,
+    source: input.source,
+    submissionId: '',
+  }),
+  entry: 'assignNewSubmissionId',
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'field.changed': [
+          { guard: 'isAddressField', actions: ['setField', 'clearError'] },
+          { actions: 'setField' },
+        ],
+        'address.selected': { actions: ['setAddress', 'clearError'] },
+        'lead.submit': [
+          { guard: 'hasAddress', target: 'submitting', actions: 'clearError' },
+          { actions: 'showAddressRequired' },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        src: 'submitLead',
+        input: ({ context }) => submission(context),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'trackLead', params: ({ context, event }) => ({ ...submission(context), id: event.output.id }) },
+            emit(({ event }) => ({ type: 'lead.accepted' as const, id: event.output.id })),
+            'clearValues',
+            'assignNewSubmissionId',
+          ],
+        },
+        onError: { target: 'idle', actions: 'showSubmitFailed' },
+      },
+    },
+  },
+})

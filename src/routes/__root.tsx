@@ -1,0 +1,54 @@
+import { useEffect } from 'react'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, stripSearchParams } from '@tanstack/react-router'
+import type { RouterContext } from '@/router'
+import { site } from '@/site'
+import { appAssets } from '@/lib/app-assets'
+import { scrollToTop } from '@/lib/scroll'
+import { SiteHeader } from '@/ui/layout/site-header'
+import { SiteFooter } from '@/ui/layout/site-footer'
+import { trackingDefaults, TrackingSearchSchema, type TrackingSearch } from '@/schemas/tracking-search'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  validateSearch: TrackingSearchSchema,
+  search: { middlewares: [stripSearchParams<TrackingSearch>(trackingDefaults)] },
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#1f5ae0' },
+    ],
+    links: [
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'stylesheet', href: appAssets.stylesheet },
+      { rel: 'preload', as: 'image', href: site.logo, type: 'image/svg+xml' },
+      { rel: 'preload', as: 'image', href: site.heroImage, type: 'image/svg+xml' },
+    ],
+    scripts: [{ type: 'module', src: appAssets.script }],
+  }),
+  component: RootDocument,
+})
+
+function RootDocument() {
+  // A marker for tests and tools: the page is interactive once the client has hydrated it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  return (
+    <html lang="en">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+          Skip to content
+        </a>
+        <SiteHeader onBackToTop={scrollToTop} />
+        <main id="main" tabIndex={-1} className="outline-none">
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <Scripts />
+      </body>
+    </html>
+  )
+}

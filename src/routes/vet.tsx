@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { headFor } from '@/content/page-meta'
+import { VetPage } from './-components/vet-page'
+
+export const Route = createFileRoute('/vet')({
+  head: () => headFor('/vet'),
+  component: VetPage,
+})

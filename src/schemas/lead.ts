@@ -1,0 +1,52 @@
+// Shared by the lead form, the leads service, the MSW handlers and the `leads` edge function.
+// It imports nothing but valibot, with explicit extensions, so Deno can load it as it is.
+import * as v from 'valibot'
+
+export const GENERAL_LOCATIONS = ['1', '2-10', '11-50', '50+'] as const
+export const VET_LOCATIONS = ['1', '2-5', '6-15', '15+'] as const
+export const ALL_LOCATIONS = [...new Set([...GENERAL_LOCATIONS, ...VET_LOCATIONS])] as const
+
+export const ADDRESS_REQUIRED = 'Please enter your business address'
+export const LEAD_SUBMIT_FAILED = 'An error occurred. Please try again.'
+
+/** What the browser pattern allows in the phone input: digits only. */
+export const PHONE_PATTERN = '[0-9]{6,15}'
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
+const required = (max: number, message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max))
+
+export const LeadSchema = v.object({
+  locations: v.picklist(ALL_LOCATIONS, 'Please choose the number of locations'),
+  name: required(100, 'Please enter your name'),
+  phone: v.pipe(required(20, 'Please enter your phone number'), v.regex(/^[0-9]{6,15}$/, 'Please enter digits only')),
+  email: v.pipe(required(254, 'Please enter your email'), v.email('Please enter a valid email')),
+  business: required(300, ADDRESS_REQUIRED),
+  note: v.optional(text(1000), ''),
+})
+
+export const TrackingSchema = v.object({
+  platform: v.optional(text(100), ''),
+  keyword: v.optional(text(100), ''),
+})
+
+export const LeadSourceSchema = v.object({
+  path: v.pipe(v.string(), v.startsWith('/'), v.maxLength(200)),
+  label: required(100, 'Source label is required'),
+  note: v.optional(text(500)),
+})
+
+export const LeadSubmissionSchema = v.object({
+  submissionId: v.pipe(v.string(), v.uuid()),
+  lead: LeadSchema,
+  tracking: TrackingSchema,
+  source: LeadSourceSchema,
+})
+
+export const LeadAcceptedSchema = v.object({ id: v.pipe(v.string(), v.nonEmpty()) })
+
+export type Lead = v.InferOutput<typeof LeadSchema>
+export type LeadInput = v.InferInput<typeof LeadSchema>
+export type Tracking = v.InferOutput<typeof TrackingSchema>
+export type LeadSource = v.InferOutput<typeof LeadSourceSchema>
+export type LeadSubmission = v.InferOutput<typeof LeadSubmissionSchema>
+export type LeadSubmissionInput = v.InferInput<typeof LeadSubmissionSchema>

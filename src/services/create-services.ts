@@ -1,0 +1,33 @@
+import type { Config } from '@/config'
+import { site } from '@/site'
+import { createLeadsService, type LeadsService } from './leads'
+import { createPlacesService, type PlacesService } from './places'
+import { createGtagAnalytics, noAnalytics, type AnalyticsService } from './analytics'
+import { createCalEmbedCalendar, type CalendarService } from './calendar'
+
+export type Services = {
+  leads: LeadsService
+  places: PlacesService
+  analytics: AnalyticsService
+  calendar: CalendarService
+}
+
+/** Without a calendar link the schedule page offers a plain way to book: a phone call. */
+const unconfiguredCalendar: CalendarService = {
+  bookingUrl: site.phone.href,
+  triggerAttributes: {},
+  load: () => Promise.reject(new Error('calendar is not configured (VITE_CAL_ORIGIN, VITE_CAL_LINK)')),
+}
+
+/** Every external system, built from config; mock mode passes stand-ins for the non-HTTP ones. */
+export function createServices(config: Config, overrides: Partial<Services> = {}): Services {
+  const functionsUrl = `${config.supabaseUrl.replace(/\/$/, '')}/functions/v1`
+  return {
+    leads: createLeadsService({ functionsUrl }),
+    places: createPlacesService({ functionsUrl }),
+    analytics: config.gtagId ? createGtagAnalytics({ gtagId: config.gtagId, conversion: config.gadsConversion }) : noAnalytics,
+    calendar:
+      config.calOrigin && config.calLink ? createCalEmbedCalendar({ origin: config.calOrigin, calLink: config.calLink }) : unconfiguredCalendar,
+    ...overrides,
+  }
+}

@@ -1,0 +1,28 @@
+import { HTTPError, TimeoutError } from 'ky'
+
+export type FailureKind = 'invalid' | 'unavailable' | 'timeout' | 'network' | 'unexpected'
+
+/** A failed call to an external system, named so machines and logs can tell failures apart. */
+export class ServiceError extends Error {
+  constructor(
+    readonly service: string,
+    readonly kind: FailureKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(`${service}: ${message}`)
+    this.name = 'ServiceError'
+  }
+}
+
+export function toServiceError(service: string, error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error
+  if (error instanceof HTTPError) {
+    const status = error.response.status
+    return new ServiceError(service, status >= 400 && status < 500 && status !== 429 ? 'invalid' : 'unavailable', `HTTP ${status}`, status)
+  }
+  if (error instanceof TimeoutError) return new ServiceError(service, 'timeout', 'timed out')
+  if (error instanceof DOMException && error.name === 'AbortError') throw error
+  if (error instanceof TypeError) return new ServiceError(service, 'network', error.message)
+  return new ServiceError(service, 'unexpected', error instanceof Error ? error.message : String(error))
+}

@@ -1,0 +1,67 @@
+import ky from 'ky'
+import * as v from 'valibot'
+import { toServiceError } from './http-failure'
+
+export const PlacesAnswerSchema = v.object({
+  status: v.string(),
+  predictions: v.array(v.object({ place_id: v.string(), description: v.string() })),
+})
+export type PlacesAnswer = v.InferOutput<typeof PlacesAnswerSchema>
+
+export interface PlacesService {
+  readonly enabled: boolean
+  autocomplete(query: string, sessionToken: string, signal?: AbortSignal): Promise<PlacesAnswer>
+}
+
+export const PLACES_CACHE_TTL_MS = 24 * 60 * 60 * 1000
+const CACHE_PREFIX = 'places:v1:'
+
+type CacheDeps = { storage?: Storage; now?: () => number }
+
+function readCache(storage: Storage | undefined, key: string, now: number): PlacesAnswer | undefined {
+  try {
+    const raw = storage?.getItem(key)
+    if (!raw) return undefined
+    const entry = JSON.parse(raw) as { at: number; answer: unknown }
+    const answer = v.safeParse(PlacesAnswerSchema, entry.answer)
+    if (now - entry.at > PLACES_CACHE_TTL_MS || !answer.success) {
+      storage?.removeItem(key)
+      return undefined
+    }
+    return answer.output
+  } catch {
+    return undefined
+  }
+}
+
+function writeCache(storage: Storage | undefined, key: string, at: number, answer: PlacesAnswer) {
+  try {
+    storage?.setItem(key, JSON.stringify({ at, answer }))
+  } catch {
+    // A full or disabled storage only costs a repeated request.
+  }
+}
+
+/** Address predictions through the `places` edge function, cached in sessionStorage for 24 h. */
+export function createPlacesService(
+  { functionsUrl, timeoutMs = 5_000 }: { functionsUrl: string; timeoutMs?: number },
+  { storage = globalThis.sessionStorage, now = Date.now }: CacheDeps = {},
+): PlacesService {
+  const http = ky.create({ timeout: timeoutMs, retry: 0 })
+  return {
+    enabled: true,
+    async autocomplete(query, sessionToken, signal) {
+      const key = CACHE_PREFIX + query.trim().toLowerCase()
+      const cached = readCache(storage, key, now())
+      if (cached) return cached
+      try {
+        const body = await http.get(`${functionsUrl}/places`, { searchParams: { input: query.trim(), session: sessionToken }, signal }).json()
+        const answer = v.parse(PlacesAnswerSchema, body)
+        if (answer.status === 'OK' || answer.status === 'ZERO_RESULTS') writeCache(storage, key, now(), answer)
+        return answer
+      } catch (error) {
+        throw toServiceError('places', error)
+      }
+    },
+  }
+}

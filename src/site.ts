@@ -1,0 +1,21 @@
+// One place for the agency's public identity. Values marked PLACEHOLDER must be replaced with the
+// agency's real details before launch; everything else on the site reads from here.
+export const site = {
+  brand: 'ReviewLift', // PLACEHOLDER brand name
+  phone: { display: '1300 555 019', href: 'tel:+611300555019' }, // PLACEHOLDER sales phone
+  email: 'hello@reviewlift.example', // PLACEHOLDER contact email
+  clientAppUrl: 'https://app.reviewlift.example', // PLACEHOLDER client app (Login, Client Area)
+  defaultSiteUrl: 'https://www.reviewlift.example', // PLACEHOLDER; VITE_SITE_URL overrides it
+  social: [
+    { name: 'Facebook', href: 'https://www.facebook.com/reviewlift.example' }, // PLACEHOLDER
+    { name: 'Twitter', href: 'https://twitter.com/reviewlift_example' }, // PLACEHOLDER
+    { name: 'LinkedIn', href: 'https://www.linkedin.com/company/reviewlift-example' }, // PLACEHOLDER
+    { name: 'Instagram', href: 'https://www.instagram.com/reviewlift.example' }, // PLACEHOLDER
+  ],
+  // A constant, not the clock: prerendered markup must not depend on the time it is rendered.
+  copyrightYear: 2026,
+  logo: '/images/logo.svg',
+  heroImage: '/images/hero.svg',
+} as const
+
+export const siteUrl = (import.meta.env.VITE_SITE_URL || site.defaultSiteUrl).replace(/\/$/, '')

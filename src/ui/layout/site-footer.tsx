@@ -1,0 +1,75 @@
+import { Link } from '@tanstack/react-router'
+import { site } from '@/site'
+import { SiteLogo } from './site-logo'
+import { SocialIcon } from './social-icon'
+
+const legal = [
+  { to: '/terms', label: 'Terms' },
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/cookies', label: 'Cookies' },
+  { to: '/dpa', label: 'DPA' },
+] as const
+
+export function SiteFooter() {
+  return (
+    <footer id="contact" className="mt-16 bg-brand-950 text-slate-200" aria-labelledby="footer-heading">
+      <h2 id="footer-heading" className="sr-only">
+        Contact and legal
+      </h2>
+      <div className="container-page grid gap-10 py-12 md:grid-cols-3">
+        <div className="space-y-4">
+          <div className="inline-block rounded-lg bg-white p-2">
+            <SiteLogo />
+          </div>
+          <p>
+            <a href={site.clientAppUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-white underline underline-offset-2">
+              Client Area<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </div>
+        <div>
+          <h3 className="font-semibold text-white">Contact</h3>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <a href={site.phone.href} className="hover:text-white">
+                <span className="sr-only">Phone: </span>
+                {site.phone.display}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${site.email}`} className="hover:text-white">
+                <span className="sr-only">Email: </span>
+                {site.email}
+              </a>
+            </li>
+          </ul>
+          <ul className="mt-5 flex gap-3" aria-label="Social media">
+            {site.social.map((link) => (
+              <li key={link.name}>
+                <a href={link.href} target="_blank" rel="noopener noreferrer" className="flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+                  <SocialIcon name={link.name} />
+                  <span className="sr-only">{link.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h3 className="font-semibold text-white">Legal</h3>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {legal.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="inline-block rounded-full border border-white/30 px-4 py-1.5 text-sm hover:bg-white/10">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-white/10 py-5 text-center text-sm text-slate-400">
+        © {site.copyrightYear} {site.brand}. All rights reserved.
+      </p>
+    </footer>
+  )
+}

@@ -1,0 +1,49 @@
+import { Link } from '@tanstack/react-router'
+import { site } from '@/site'
+import { SiteLogo } from './site-logo'
+
+const navLink = 'rounded px-2 py-1 text-sm font-medium text-ink hover:text-brand-700'
+
+export function SiteHeader({ onBackToTop }: { onBackToTop: () => void }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="bg-brand-950 text-center text-sm text-white">
+        <p className="container-page py-2">
+          Talk to our sales team:{' '}
+          <a href={site.phone.href} className="font-semibold underline underline-offset-2">
+            {site.phone.display}
+          </a>
+        </p>
+      </div>
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" onClick={onBackToTop} className="shrink-0" aria-label={`${site.brand} home`}>
+          <SiteLogo />
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-4 md:flex">
+          <Link to="/" onClick={onBackToTop} className={navLink}>
+            Home
+          </Link>
+          <Link to="/" hash="services" className={navLink}>
+            Services
+          </Link>
+          <a href="#contact" className={navLink}>
+            Contact Us
+          </a>
+          <a href={site.clientAppUrl} target="_blank" rel="noopener noreferrer" className={navLink}>
+            Login<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <a href={site.phone.href} className={navLink}>
+            <span className="sr-only">Call </span>
+            {site.phone.display}
+          </a>
+          <button type="button" onClick={onBackToTop} className="btn-primary px-5 py-2 text-sm">
+            Join Us Here
+          </button>
+        </nav>
+        <button type="button" onClick={onBackToTop} className="btn-primary px-5 py-2 text-sm md:hidden">
+          JOIN US
+        </button>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,16 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_MOCK_SERVICES?: string
+  readonly VITE_SUPABASE_URL?: string
+  readonly VITE_SUPABASE_ANON_KEY?: string
+  readonly VITE_CAL_ORIGIN?: string
+  readonly VITE_CAL_LINK?: string
+  readonly VITE_GTAG_ID?: string
+  readonly VITE_GADS_CONVERSION?: string
+  readonly VITE_SITE_URL?: string
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv
+}

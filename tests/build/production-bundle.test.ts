@@ -1,0 +1,30 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+// @ts-expect-error plain ESM script without types
+import { findLeaks } from '../../scripts/check-bundle.mjs'
+
+const out = mkdtempSync(join(tmpdir(), 'live-build-'))
+afterAll(() => rmSync(out, { recursive: true, force: true }))
+
+describe('production build', () => {
+  it('prerenders every route and holds no MSW, board address or server secret', { timeout: 240_000 }, () => {
+    execFileSync('node', ['scripts/build.mjs', '--out', out], {
+      env: { ...process.env, VITE_MOCK_SERVICES: 'false', VITE_SUPABASE_URL: 'https://project.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon' },
+      stdio: 'pipe',
+    })
+    expect(findLeaks(out)).toEqual([])
+    expect(existsSync(join(out, 'mockServiceWorker.js'))).toBe(false)
+    expect(readFileSync(join(out, 'vet', 'index.html'), 'utf8')).toMatch(/<title>[^<]*Veterinary[^<]*<\/title>/)
+    expect(existsSync(join(out, '404.html'))).toBe(true)
+  })
+
+  it('the leak check does catch mock code', () => {
+    const mockBuild = mkdtempSync(join(tmpdir(), 'fake-mock-'))
+    execFileSync('sh', ['-c', `mkdir -p ${mockBuild}/assets && echo 'const w = setupWorker()' > ${mockBuild}/assets/browser.js`])
+    expect(findLeaks(mockBuild)).toEqual([expect.stringContaining('setupWorker')])
+    rmSync(mockBuild, { recursive: true, force: true })
+  })
+})

@@ -1,0 +1,74 @@
+import { expect, gotoHydrated, test } from './fixtures'
+
+const routes: [path: string, heading: RegExp, title: RegExp][] = [
+  ['/', /5-Star Reviews/i, /More 5-Star Google Reviews/],
+  ['/x18', /Design That Turns Visitors/i, /^Design Services/],
+  ['/qrb', /Dare Accounting/i, /^Dare Accounting Partner Offer/],
+  ['/konversable', /Konversable/i, /^Konversable Partner Offer/],
+  ['/vet', /Veterinary Practice/i, /Veterinary Practices/],
+  ['/vet1', /Veterinary Practice/i, /Veterinary Practices/],
+  ['/schedule', /You're One Step Away/, /^Book Your Strategy Call/],
+  ['/enterprise', /Enterprise/i, /^Enterprise Registration/],
+  ['/news', /Insights|Blog/i, /^Blog/],
+  ['/blog/boost-google-maps-listing', /Google Maps/i, /^Blog \|/],
+  ['/blog/get-more-customer-reviews', /Customer Reviews/i, /^Blog \|/],
+  ['/blog/importance-multiple-review-platforms', /Review Platforms/i, /^Blog \|/],
+  ['/terms', /Terms of Service/, /^Terms of Service/],
+  ['/privacy', /Privacy Policy/, /^Privacy Policy/],
+  ['/cookies', /Cookie Policy/, /^Cookie Policy/],
+  ['/dpa', /Data Processing Agreement/, /^Data Processing Agreement/],
+]
+
+for (const [path, heading, title] of routes) {
+  test(`${path} is prerendered with its own head and hydrates cleanly`, async ({ page, request }) => {
+    const raw = await request.get(path)
+    expect(raw.status()).toBe(200)
+    const html = await raw.text()
+    const rawTitle = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? ''
+    expect(rawTitle).toMatch(title)
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/)
+    const canonical = path === '/' ? '/' : path
+    expect(html).toContain(`<link rel="canonical" href="https://www.reviewlift.example${canonical}"/>`)
+    expect(html).toContain(`<meta property="og:url" content="https://www.reviewlift.example${canonical}"/>`)
+    expect(html).toMatch(/<h1[^>]*>/)
+
+    await gotoHydrated(page, path)
+    await expect(page).toHaveTitle(title)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://www.reviewlift.example${canonical}`)
+  })
+}
+
+test('client-side navigation updates the head and loads the route chunk', async ({ page }) => {
+  await gotoHydrated(page, '/x18')
+  const chunk = page.waitForRequest(/\/assets\/terms-[\w-]+\.js$/)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click()
+  await chunk
+  await expect(page).toHaveURL(/\/terms$/)
+  await expect(page).toHaveTitle(/^Terms of Service/)
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /terms/i)
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/terms$/)
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /^Terms of Service/)
+})
+
+test.describe('not found', () => {
+  // The browser reports the document's own 404 status; nothing else may log.
+  test.use({ allowedConsoleErrors: [/status of 404 \(Not Found\)/] })
+
+  test('an unknown path shows the not-found page with a way home', async ({ page }) => {
+  const response = await gotoHydrated(page, '/no-such-page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to the home page' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  })
+})
+
+test('an unknown blog slug redirects to /news, replacing the history entry', async ({ page }) => {
+  await gotoHydrated(page, '/terms')
+  await page.evaluate(() => window.history.pushState({}, '', '/blog/unknown-post'))
+  await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')))
+  await expect(page).toHaveURL(/\/news$/)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/terms$/)
+})

@@ -1,0 +1,34 @@
+import { fileURLToPath, URL } from 'node:url'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+
+// The client entry and its stylesheet keep fixed names: the root route writes them into the
+// document head, and that head must render the same on the server and in the browser.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@mocks': fileURLToPath(new URL('./mocks', import.meta.url)),
+    },
+  },
+  build: isSsrBuild
+    ? { outDir: 'dist-server', ssr: 'src/entry-server.tsx', emptyOutDir: true }
+    : {
+        manifest: true,
+        rollupOptions: {
+          input: 'src/entry-client.tsx',
+          output: {
+            entryFileNames: 'assets/app.js',
+            assetFileNames: (info) =>
+              info.names.some((n) => n.endsWith('.css')) ? 'assets/app.css' : 'assets/[name]-[hash][extname]',
+          },
+        },
+      },
+}))
