@@ -25,8 +25,8 @@ const server = createHttpServer((req, res) => {
         res.writeHead(result.status, { Location: result.location }).end()
         return
       }
-      const html = await vite.transformIndexHtml(url, result.html)
-      res.writeHead(result.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(html)
+      // The root route renders Vite's client and the refresh preamble itself (src/lib/app-assets.ts).
+      res.writeHead(result.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(result.html)
     } catch (error) {
       vite.ssrFixStacktrace(error)
       console.error(error)

@@ -1,5 +1,22 @@
-// The client entry and stylesheet the document loads. Names are fixed at build (vite.config.ts) so
-// the server-rendered head and the hydrating client agree on them.
-export const appAssets = import.meta.env.DEV
-  ? { stylesheet: '/src/styles.css', script: '/src/entry-client.tsx' }
-  : { stylesheet: '/assets/app.css', script: '/assets/app.js' }
+// The scripts and stylesheet the document loads. Names are fixed at build (vite.config.ts) so the
+// server-rendered head and the hydrating client agree on them. In dev the root renders Vite's client
+// and the React refresh preamble itself (what `transformIndexHtml` would inject), so they hydrate too.
+const reactRefreshPreamble = [
+  'import { injectIntoGlobalHook } from "/@react-refresh";',
+  'injectIntoGlobalHook(window);',
+  'window.$RefreshReg$ = () => {};',
+  'window.$RefreshSig$ = () => (type) => type;',
+].join('\n')
+
+type ScriptTag = { type: 'module'; src?: string; children?: string }
+
+export const appAssets: { stylesheet: string; scripts: ScriptTag[] } = import.meta.env.DEV
+  ? {
+      stylesheet: '/src/styles.css',
+      scripts: [
+        { type: 'module', children: reactRefreshPreamble },
+        { type: 'module', src: '/@vite/client' },
+        { type: 'module', src: '/src/entry-client.tsx' },
+      ],
+    }
+  : { stylesheet: '/assets/app.css', scripts: [{ type: 'module', src: '/assets/app.js' }] }

@@ -23,7 +23,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { rel: 'preload', as: 'image', href: site.logo, type: 'image/svg+xml' },
       { rel: 'preload', as: 'image', href: site.heroImage, type: 'image/svg+xml' },
     ],
-    scripts: [{ type: 'module', src: appAssets.script }],
+    scripts: appAssets.scripts,
   }),
   component: RootDocument,
 })

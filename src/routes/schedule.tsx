@@ -1,12 +1,54 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useRouteContext } from '@tanstack/react-router'
+import { fromPromise } from 'xstate'
 import { headFor } from '@/content/page-meta'
+import { calendarEmbedMachine } from '@/machines/calendar-embed.machine'
+import { useAppActor } from '@/lib/use-app-actor'
 import { PageIntro } from '@/ui/layout/page-intro'
+import { ProgressSteps } from '@/ui/schedule/progress-steps'
+import { CalendarPanel } from '@/ui/schedule/calendar-panel'
 
 export const Route = createFileRoute('/schedule')({
   head: () => headFor('/schedule'),
   component: SchedulePage,
 })
 
+/** A third-party script that neither loads nor fails must not leave the visitor waiting forever. */
+const CALENDAR_LOAD_TIMEOUT_MS = 10_000
+const HOST_ID = 'calendar-host'
+const TRIGGER_ID = 'calendar-schedule-button'
+
 function SchedulePage() {
-  return <PageIntro eyebrow="Book your strategy call" title="You're One Step Away">Pick a time that suits you for your free strategy call.</PageIntro>
+  const { services } = useRouteContext({ from: '__root__' })
+  const [state] = useAppActor(
+    calendarEmbedMachine.provide({
+      actors: {
+        loadCalendar: fromPromise(({ signal }) => {
+          const controller = new AbortController()
+          const timer = setTimeout(() => controller.abort(new Error('calendar load timed out')), CALENDAR_LOAD_TIMEOUT_MS)
+          signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true })
+          return services.calendar.load(document.getElementById(HOST_ID)!, controller.signal).finally(() => clearTimeout(timer))
+        }),
+      },
+      actions: { clickSchedule: () => document.getElementById(TRIGGER_ID)?.click() },
+    }),
+  )
+  const status = state.matches('loading') ? 'loading' : state.matches('failed') ? 'failed' : 'ready'
+
+  return (
+    <>
+      <PageIntro eyebrow="Book your strategy call" title="You're One Step Away">
+        Thanks for your details. Pick a time that suits you and we will walk you through your review strategy.
+      </PageIntro>
+      <div className="container-page -mt-6 space-y-8 pb-8">
+        <ProgressSteps />
+        <CalendarPanel
+          status={status}
+          bookingUrl={services.calendar.bookingUrl}
+          triggerAttributes={services.calendar.triggerAttributes}
+          hostId={HOST_ID}
+          triggerId={TRIGGER_ID}
+        />
+      </div>
+    </>
+  )
 }

@@ -1,0 +1,83 @@
+import { useEffect } from 'react'
+import { useLocation, useNavigate, useRouteContext, useSearch } from '@tanstack/react-router'
+import { fromPromise } from 'xstate'
+import * as v from 'valibot'
+import { GENERAL_LOCATIONS, LeadSubmissionSchema, ADDRESS_REQUIRED, VET_LOCATIONS } from '@/schemas/lead'
+import { leadFormMachine } from '@/machines/lead-form.machine'
+import { dialogMachine } from '@/machines/dialog.machine'
+import { leadSource } from '@/content/lead-sources'
+import { useAppActor } from '@/lib/use-app-actor'
+import { LeadForm } from '@/ui/lead-form/lead-form'
+import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
+import { AddressField } from './address-field'
+
+export type LeadCaptureProps = {
+  variant?: 'general' | 'veterinary'
+  submitLabel?: string
+  busyLabel?: string
+  addressListSize?: 'large' | 'compact'
+}
+
+/** A lead form wired to its machines and services: submit, autocomplete, the Congrats dialog. */
+export function LeadCapture({ variant = 'general', submitLabel, busyLabel, addressListSize }: LeadCaptureProps) {
+  const { services } = useRouteContext({ from: '__root__' })
+  const tracking = useSearch({ from: '__root__' })
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+
+  const [form, formRef] = useAppActor(
+    leadFormMachine.provide({
+      actors: {
+        submitLead: fromPromise(({ input, signal }) => services.leads.submit(v.parse(LeadSubmissionSchema, input), signal)),
+      },
+      actions: { trackLead: () => services.analytics.leadSubmitted() },
+    }),
+    { input: { tracking, source: leadSource(pathname) } },
+  )
+  const [dialog, dialogRef] = useAppActor(dialogMachine)
+
+  useEffect(() => {
+    const subscription = formRef.on('lead.accepted', () => dialogRef.send({ type: 'dialog.open' }))
+    return () => subscription.unsubscribe()
+  }, [formRef, dialogRef])
+
+  const { values, error } = form.context
+  const submitting = form.matches('submitting')
+  const closeDialog = () => dialogRef.send({ type: 'dialog.close' })
+
+  return (
+    <>
+      <LeadForm
+        values={values}
+        locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
+        submitting={submitting}
+        addressError={error === ADDRESS_REQUIRED ? error : null}
+        formError={error && error !== ADDRESS_REQUIRED ? error : null}
+        submitLabel={submitLabel}
+        busyLabel={busyLabel}
+        onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}
+        onSubmit={() => formRef.send({ type: 'lead.submit' })}
+        addressField={({ inputId, errorId }) => (
+          <AddressField
+            id={inputId}
+            value={values.business}
+            invalid={error === ADDRESS_REQUIRED}
+            describedBy={error === ADDRESS_REQUIRED ? errorId : undefined}
+            size={addressListSize}
+            places={services.places}
+            onChange={(value) => formRef.send({ type: 'field.changed', field: 'business', value })}
+            onSelect={(description) => formRef.send({ type: 'address.selected', description })}
+          />
+        )}
+      />
+      <CongratsDialog
+        open={dialog.matches('open')}
+        onClose={closeDialog}
+        onSchedule={() => {
+          closeDialog()
+          void navigate({ to: '/schedule' })
+        }}
+      />
+    </>
+  )
+}

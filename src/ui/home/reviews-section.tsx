@@ -1,0 +1,19 @@
+import { reviewsContent as c } from '@/content/home'
+import { FeatureList } from '@/ui/home/feature-list'
+import { ReviewMockup } from '@/ui/home/review-mockup'
+import { SectionIntro } from '@/ui/home/section-intro'
+
+/** First of the product sections, so it carries the `services` anchor the header links to. */
+export function ReviewsSection() {
+  return (
+    <section id="services" aria-labelledby="reviews-title" className="scroll-mt-24 bg-white py-16 sm:py-24">
+      <div className="container-page grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
+        <div>
+          <SectionIntro id="reviews-title" {...c.intro} />
+          <FeatureList items={c.features} className="mt-10" />
+        </div>
+        <ReviewMockup />
+      </div>
+    </section>
+  )
+}

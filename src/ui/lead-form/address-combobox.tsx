@@ -1,0 +1,109 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react'
+
+export type AddressOption = { id: string; label: string }
+
+export type AddressComboboxProps = {
+  id: string
+  label: string
+  value: string
+  options: AddressOption[]
+  expanded: boolean
+  highlightedIndex: number
+  disabled?: boolean
+  invalid?: boolean
+  describedBy?: string
+  /** 'large' lists scroll within 24rem, 'compact' (modals) within 12rem. */
+  size?: 'large' | 'compact'
+  onInput: (value: string) => void
+  onNext: () => void
+  onPrevious: () => void
+  onChoose: (index?: number) => void
+  onClose: () => void
+}
+
+const inputClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-ink placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-danger'
+
+/** The WAI-ARIA combobox pattern (list autocomplete): arrows move, Enter chooses, Escape closes. */
+export function AddressCombobox(props: AddressComboboxProps) {
+  const { id, label, value, options, expanded, highlightedIndex, size = 'large' } = props
+  const listId = `${id}-listbox`
+  const optionId = (index: number) => `${id}-option-${index}`
+  const open = expanded && options.length > 0
+  const listRef = useRef<HTMLUListElement>(null)
+
+  useEffect(() => {
+    if (open && highlightedIndex >= 0) listRef.current?.children[highlightedIndex]?.scrollIntoView({ block: 'nearest' })
+  }, [open, highlightedIndex])
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' && open) {
+      event.preventDefault()
+      props.onNext()
+    } else if (event.key === 'ArrowUp' && open) {
+      event.preventDefault()
+      props.onPrevious()
+    } else if (event.key === 'Enter' && open && highlightedIndex >= 0) {
+      event.preventDefault()
+      props.onChoose()
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault()
+      props.onClose()
+    }
+  }
+
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="business"
+        type="text"
+        role="combobox"
+        autoComplete="street-address"
+        placeholder="Start typing your business address"
+        required
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open && highlightedIndex >= 0 ? optionId(highlightedIndex) : undefined}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.describedBy}
+        disabled={props.disabled}
+        value={value}
+        className={inputClass}
+        onChange={(event) => props.onInput(event.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={props.onClose}
+      />
+      <ul
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        hidden={!open}
+        className={`absolute z-20 mt-1 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg ${size === 'large' ? 'max-h-96' : 'max-h-48'}`}
+      >
+        {options.map((option, index) => (
+          <li
+            key={option.id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === highlightedIndex}
+            className="cursor-pointer px-4 py-2 text-sm text-ink aria-selected:bg-brand-50 aria-selected:text-brand-800"
+            // Keep focus in the input so its blur does not close the list before the click lands.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => props.onChoose(index)}
+          >
+            {option.label}
+          </li>
+        ))}
+      </ul>
+      <p className="sr-only" aria-live="polite">
+        {open ? `${options.length} address suggestion${options.length === 1 ? '' : 's'} available. Use the arrow keys to choose.` : ''}
+      </p>
+    </div>
+  )
+}

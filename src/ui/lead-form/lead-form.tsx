@@ -1,0 +1,120 @@
+import { useId, type FormEvent, type ReactNode } from 'react'
+import { PHONE_PATTERN } from '@/schemas/lead'
+
+export type LeadFormField = 'locations' | 'name' | 'phone' | 'email' | 'business' | 'note'
+export type LeadFormValues = Record<LeadFormField, string>
+
+export type LeadFormProps = {
+  values: LeadFormValues
+  locationOptions: readonly string[]
+  submitting: boolean
+  /** The error shown under the address field ('Please enter your business address'). */
+  addressError: string | null
+  /** The error shown above the button (a failed submission). */
+  formError: string | null
+  submitLabel?: string
+  busyLabel?: string
+  /** The address field: an autocomplete combobox, rendered by the page that owns its machine. */
+  addressField: (ids: { inputId: string; errorId: string }) => ReactNode
+  /** Extra fields after the address, e.g. the optional note. */
+  extraFields?: ReactNode
+  onFieldChange: (field: LeadFormField, value: string) => void
+  onSubmit: () => void
+}
+
+const inputClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-ink placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:bg-slate-50'
+const labelClass = 'mb-1 block text-sm font-medium text-ink'
+
+export function LeadForm(props: LeadFormProps) {
+  const { values, submitting, submitLabel = 'Get My Free Consultation', busyLabel = 'Submitting...' } = props
+  const id = useId()
+  const field = (name: string) => `${id}-${name}`
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    props.onSubmit()
+  }
+
+  return (
+    <form onSubmit={submit} aria-busy={submitting} className="space-y-4" noValidate={false}>
+      <fieldset disabled={submitting} className="space-y-4">
+        <legend className="sr-only">Your details</legend>
+        <div>
+          <label htmlFor={field('locations')} className={labelClass}>
+            Number of locations
+          </label>
+          <select
+            id={field('locations')}
+            name="locations"
+            required
+            value={values.locations}
+            onChange={(event) => props.onFieldChange('locations', event.target.value)}
+            className={inputClass}
+          >
+            <option value="" disabled>
+              Select number of locations
+            </option>
+            {props.locationOptions.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={field('name')} className={labelClass}>
+            Full name
+          </label>
+          <input id={field('name')} name="name" type="text" autoComplete="name" required maxLength={100} placeholder="Your name" value={values.name} onChange={(event) => props.onFieldChange('name', event.target.value)} className={inputClass} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={field('phone')} className={labelClass}>
+              Phone
+            </label>
+            <input
+              id={field('phone')}
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              pattern={PHONE_PATTERN}
+              title="Digits only, for example 0422470721"
+              required
+              maxLength={15}
+              placeholder="Phone ex. 0422470721"
+              value={values.phone}
+              onChange={(event) => props.onFieldChange('phone', event.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={field('email')} className={labelClass}>
+              Email
+            </label>
+            <input id={field('email')} name="email" type="email" autoComplete="email" required maxLength={254} placeholder="you@business.com" value={values.email} onChange={(event) => props.onFieldChange('email', event.target.value)} className={inputClass} />
+          </div>
+        </div>
+        <div>
+          {props.addressField({ inputId: field('business'), errorId: field('business-error') })}
+          {props.addressError && (
+            <p id={field('business-error')} role="alert" className="mt-1 text-sm font-medium text-danger">
+              {props.addressError}
+            </p>
+          )}
+        </div>
+        {props.extraFields}
+      </fieldset>
+      {props.formError && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger">
+          {props.formError}
+        </p>
+      )}
+      <button type="submit" disabled={submitting} className="btn-primary w-full py-3.5 text-base">
+        {submitting && <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />}
+        {submitting ? busyLabel : submitLabel}
+      </button>
+    </form>
+  )
+}

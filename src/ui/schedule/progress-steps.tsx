@@ -1,0 +1,28 @@
+const steps = [
+  { label: 'Application complete', status: 'done' },
+  { label: 'Schedule in progress', status: 'current' },
+  { label: 'Strategy coming up', status: 'upcoming' },
+] as const
+
+/** The 3-step progress bar of the schedule page. */
+export function ProgressSteps() {
+  return (
+    <ol aria-label="Your progress" className="grid grid-cols-3 gap-2 sm:gap-4">
+      {steps.map((step, index) => (
+        <li key={step.label} aria-current={step.status === 'current' ? 'step' : undefined} className="flex flex-col gap-2">
+          <span className={`h-2 rounded-full ${step.status === 'upcoming' ? 'bg-slate-200' : step.status === 'current' ? 'bg-brand-400' : 'bg-brand-600'}`} aria-hidden="true" />
+          <span className="flex items-center gap-2 text-xs font-semibold text-ink sm:text-sm">
+            <span
+              aria-hidden="true"
+              className={`grid size-6 shrink-0 place-items-center rounded-full text-xs ${step.status === 'done' ? 'bg-brand-600 text-white' : step.status === 'current' ? 'bg-brand-100 text-brand-800 ring-2 ring-brand-400' : 'bg-slate-100 text-slate-500'}`}
+            >
+              {step.status === 'done' ? '✓' : index + 1}
+            </span>
+            {step.label}
+            <span className="sr-only">{step.status === 'done' ? ' (done)' : step.status === 'current' ? ' (current step)' : ''}</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  )
+}

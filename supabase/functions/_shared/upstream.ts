@@ -1,0 +1,53 @@
+import type { Fetch } from './http.ts'
+
+/** `json` is undefined when the body is not JSON (JSON.parse never yields undefined). */
+export type Answer = { kind: 'answer'; status: number; headers: Headers; json: unknown; text: string }
+export type TransportFailure = { kind: 'timeout' | 'network'; message: string }
+
+export async function postJson(
+  fetch: Fetch,
+  url: string,
+  init: { headers: Record<string, string>; payload: unknown; timeoutMs: number },
+): Promise<Answer | TransportFailure> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { ...init.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(init.payload),
+      signal: AbortSignal.timeout(init.timeoutMs),
+    })
+    const text = await res.text()
+    return { kind: 'answer', status: res.status, headers: res.headers, json: parseJson(text), text }
+  } catch (error) {
+    return isTimeout(error)
+      ? { kind: 'timeout', message: `no answer within ${init.timeoutMs} ms` }
+      : { kind: 'network', message: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+}
+
+/** Retry-After as delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
+  const value = headers.get('retry-after')?.trim()
+  if (!value) return undefined
+  if (/^\d+$/.test(value)) return Number(value) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/** A short excerpt of a non-JSON body for logs. */
+export function excerpt(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat
+}

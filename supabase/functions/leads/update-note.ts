@@ -1,0 +1,40 @@
+import type { LeadSubmission } from '../../../src/schemas/lead.ts'
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
+}
+
+type Row = readonly [label: string, value: string | undefined]
+
+function section(title: string, rows: readonly Row[]): string {
+  const lines = rows
+    .filter(([, value]) => value !== undefined)
+    .map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value || '-')}`)
+  return `<p><strong>${escapeHtml(title)}</strong><br>${lines.join('<br>')}</p>`
+}
+
+/** The board renders update bodies as HTML, so every visitor-supplied value is escaped. */
+export function updateNoteBody({ lead, tracking, source }: LeadSubmission, submittedAt: Date): string {
+  return [
+    section('Form details', [
+      ['Name', lead.name],
+      ['Phone', lead.phone],
+      ['Email', lead.email],
+      ['Business address', lead.business],
+      ['Locations', lead.locations],
+      ['Note', lead.note],
+    ]),
+    section('Tracking', [
+      ['Platform', tracking.platform],
+      ['Keyword', tracking.keyword],
+    ]),
+    section('Source', [
+      ['Path', source.path],
+      ['Page', source.label],
+      ['Source note', source.note],
+    ]),
+    section('Submitted', [['Date', submittedAt.toISOString()]]),
+  ].join('')
+}

@@ -1,0 +1,104 @@
+import { http, HttpResponse } from 'msw'
+import { server } from '@mocks/node'
+import { leadSource } from '@/content/lead-sources'
+import type { LeadSubmissionInput } from '@/schemas/lead'
+import type { LogFields, Logger } from '../../supabase/functions/_shared/logger.ts'
+import { createLeadsHandler, type LeadsDeps } from '../../supabase/functions/leads/handler.ts'
+
+export const BOARD_URL = 'https://board.test/v2'
+export const TOKEN = 'board-token-never-logged'
+export const ORIGIN = 'http://localhost:5173'
+export const NOW = new Date('2025-05-01T10:00:00.000Z')
+export const ITEM_ID = '9001'
+
+export type LogRecord = { level: 'info' | 'warn' | 'error'; message: string; fields?: LogFields }
+
+export function recordingLogger(): Logger & { records: LogRecord[] } {
+  const records: LogRecord[] = []
+  return {
+    records,
+    info: (message, fields) => records.push({ level: 'info', message, fields }),
+    warn: (message, fields) => records.push({ level: 'warn', message, fields }),
+    error: (message, fields) => records.push({ level: 'error', message, fields }),
+  }
+}
+
+export function submission(overrides: Partial<LeadSubmissionInput> = {}): LeadSubmissionInput {
+  return {
+    submissionId: '3f1c2b9e-7a4d-4e8b-9c1a-2d3e4f5a6b7c',
+    lead: {
+      locations: '2-10',
+      name: 'Ada Lovelace',
+      phone: '0422470721',
+      email: 'ada@example.com',
+      business: '1 Analytical St, London',
+      note: '',
+    },
+    tracking: { platform: 'google', keyword: 'review management' },
+    source: leadSource('/'),
+    ...overrides,
+  }
+}
+
+export function leadsHandler(overrides: Partial<LeadsDeps> = {}) {
+  const logger = recordingLogger()
+  const sleeps: number[] = []
+  const handler = createLeadsHandler({
+    token: TOKEN,
+    boardId: '123',
+    groupId: 'topics',
+    apiUrl: BOARD_URL,
+    allowedOrigins: [ORIGIN],
+    fetch: (input, init) => fetch(input, init),
+    logger,
+    now: () => NOW,
+    sleep: async (ms) => {
+      sleeps.push(ms)
+    },
+    ...overrides,
+  })
+  return { handler, logger, sleeps }
+}
+
+export function postLead(
+  handler: (req: Request) => Promise<Response>,
+  body: unknown,
+  headers: Record<string, string> = { origin: ORIGIN },
+): Promise<Response> {
+  return handler(
+    new Request('https://project.test/functions/v1/leads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  )
+}
+
+export type Operation = 'create_item' | 'create_update'
+export type BoardCall = { operation: Operation; query: string; variables: Record<string, unknown>; headers: Headers }
+type Reply = (call: BoardCall) => Response | Promise<Response>
+
+const happy: Record<Operation, Reply> = {
+  create_item: () => HttpResponse.json({ data: { create_item: { id: ITEM_ID } } }),
+  create_update: () => HttpResponse.json({ data: { create_update: { id: '77' } } }),
+}
+
+/**
+ * Stands in for the board at BOARD_URL and records every request. Each operation answers from
+ * its queue of replies, then happily once the queue is empty.
+ */
+export function fakeBoard(replies: Partial<Record<Operation, Reply[]>> = {}): BoardCall[] {
+  const calls: BoardCall[] = []
+  server.use(
+    http.post(BOARD_URL, async ({ request }) => {
+      const { query, variables } = (await request.json()) as { query: string; variables: Record<string, unknown> }
+      const operation: Operation = query.includes('create_update(') ? 'create_update' : 'create_item'
+      const call = { operation, query, variables, headers: request.headers }
+      calls.push(call)
+      return (replies[operation]?.shift() ?? happy[operation])(call)
+    }),
+  )
+  return calls
+}
+
+export const only = (calls: BoardCall[], operation: Operation) => calls.filter((call) => call.operation === operation)
