@@ -33,12 +33,12 @@ export function LeadForm(props: LeadFormProps) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    props.onSubmit()
+    if (!submitting) props.onSubmit()
   }
 
   return (
     <form onSubmit={submit} aria-busy={submitting} className="space-y-4" noValidate={false}>
-      <fieldset disabled={submitting} className="space-y-4">
+      <fieldset className="space-y-4">
         <legend className="sr-only">Your details</legend>
         <div>
           <label htmlFor={field('locations')} className={labelClass}>
@@ -68,7 +68,7 @@ export function LeadForm(props: LeadFormProps) {
           </label>
           <input id={field('name')} name="name" type="text" autoComplete="name" required maxLength={100} placeholder="Your name" value={values.name} onChange={(event) => props.onFieldChange('name', event.target.value)} className={inputClass} />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 @md:grid-cols-2">
           <div>
             <label htmlFor={field('phone')} className={labelClass}>
               Phone
@@ -111,7 +111,9 @@ export function LeadForm(props: LeadFormProps) {
           {props.formError}
         </p>
       )}
-      <button type="submit" disabled={submitting} className="btn-primary w-full py-3.5 text-base">
+      {/* aria-disabled, not disabled: a disabled button would drop keyboard focus to the page while
+          the request runs, and the machine ignores repeat submissions anyway. */}
+      <button type="submit" aria-disabled={submitting} className="btn-primary w-full py-3.5 text-base aria-disabled:cursor-progress aria-disabled:opacity-70">
         {submitting && <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />}
         {submitting ? busyLabel : submitLabel}
       </button>

@@ -1,0 +1,25 @@
+import type { Page } from '@playwright/test'
+import { expect } from './fixtures'
+
+export type Recorded = { system: string; body: Record<string, unknown> }
+
+export const leadRequests = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __mockRequests?: Recorded[] }).__mockRequests ?? []).filter((r) => r.system === 'leads'))
+
+export const addressBox = (page: Page) => page.getByRole('combobox', { name: 'Business address' })
+
+export async function fillLeadForm(page: Page, address = '45 Oak Avenue, Austin TX, USA') {
+  await page.getByLabel('Number of locations').selectOption('11-50')
+  await page.getByLabel('Full name').fill('Sam Carter')
+  await page.getByLabel('Phone').fill('0422470721')
+  await page.getByLabel('Email').fill('sam@carter.example')
+  await addressBox(page).fill(address)
+}
+
+export async function expectFormKept(page: Page, address = '45 Oak Avenue, Austin TX, USA') {
+  await expect(page.getByLabel('Number of locations')).toHaveValue('11-50')
+  await expect(page.getByLabel('Full name')).toHaveValue('Sam Carter')
+  await expect(page.getByLabel('Phone')).toHaveValue('0422470721')
+  await expect(page.getByLabel('Email')).toHaveValue('sam@carter.example')
+  await expect(addressBox(page)).toHaveValue(address)
+}

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createGtagAnalytics, createRecordingAnalytics, LEAD_EVENTS, noAnalytics } from '@/services/analytics'
+
+// The node project has no DOM: give gtag analytics the few window and document members it touches.
+function stubBrowser({ gtag }: { gtag?: (...args: unknown[]) => void } = {}) {
+  const idle: (() => void)[] = []
+  const appended: { src?: string; async?: boolean }[] = []
+  const win: { dataLayer?: unknown[]; gtag?: (...args: unknown[]) => void; requestIdleCallback: (cb: () => void) => number } = {
+    gtag,
+    requestIdleCallback: (cb) => idle.push(cb),
+  }
+  vi.stubGlobal('window', win)
+  vi.stubGlobal('document', {
+    createElement: () => ({}),
+    head: { appendChild: (node: { src?: string; async?: boolean }) => appended.push(node) },
+  })
+  return { win, idle, appended }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('recording analytics', () => {
+  it('records exactly the conversion (15 USD, send_to) and generate_lead (0 USD) events per lead', () => {
+    const analytics = createRecordingAnalytics('AW-123/abc')
+    expect(analytics.events).toEqual([])
+    analytics.leadSubmitted()
+    expect(analytics.events).toEqual([
+      { name: 'conversion', send_to: 'AW-123/abc', value: 15, currency: 'USD' },
+      { name: 'generate_lead', value: 0, currency: 'USD' },
+    ])
+    analytics.leadSubmitted()
+    expect(analytics.events).toHaveLength(4)
+  })
+
+  it('defaults send_to to the mock conversion', () => {
+    const analytics = createRecordingAnalytics()
+    analytics.leadSubmitted()
+    expect(analytics.events).toEqual(LEAD_EVENTS('AW-MOCK/lead'))
+  })
+})
+
+describe('gtag analytics', () => {
+  it("sends ('event','conversion',{send_to,value:15,currency:'USD'}) then ('event','generate_lead',{value:0,currency:'USD'})", () => {
+    const gtag = vi.fn()
+    stubBrowser({ gtag })
+    const analytics = createGtagAnalytics({ gtagId: 'G-TEST', conversion: 'AW-111/label' })
+    gtag.mockClear()
+
+    analytics.leadSubmitted()
+
+    expect(gtag.mock.calls).toEqual([
+      ['event', 'conversion', { send_to: 'AW-111/label', value: 15, currency: 'USD' }],
+      ['event', 'generate_lead', { value: 0, currency: 'USD' }],
+    ])
+  })
+
+  it('skips the conversion when no conversion id is configured', () => {
+    const gtag = vi.fn()
+    stubBrowser({ gtag })
+    const analytics = createGtagAnalytics({ gtagId: 'G-TEST' })
+    gtag.mockClear()
+
+    analytics.leadSubmitted()
+
+    expect(gtag.mock.calls).toEqual([['event', 'generate_lead', { value: 0, currency: 'USD' }]])
+  })
+
+  it('configures gtag and loads gtag.js only once the page is idle', () => {
+    const { win, idle, appended } = stubBrowser()
+    createGtagAnalytics({ gtagId: 'G-A&B' })
+
+    expect(win.dataLayer?.map((args) => Array.from(args as ArrayLike<unknown>))).toEqual([
+      ['js', expect.any(Date)],
+      ['config', 'G-A&B'],
+    ])
+    expect(appended).toEqual([])
+    idle.forEach((load) => load())
+    expect(appended).toEqual([{ async: true, src: 'https://www.googletagmanager.com/gtag/js?id=G-A%26B' }])
+  })
+
+  it('queues events in dataLayer before gtag.js has loaded', () => {
+    const { win } = stubBrowser()
+    createGtagAnalytics({ gtagId: 'G-TEST', conversion: 'AW-1/x' }).leadSubmitted()
+    expect(win.dataLayer?.slice(2).map((args) => Array.from(args as ArrayLike<unknown>))).toEqual([
+      ['event', 'conversion', { send_to: 'AW-1/x', value: 15, currency: 'USD' }],
+      ['event', 'generate_lead', { value: 0, currency: 'USD' }],
+    ])
+  })
+
+  // Leads are only submitted in a browser; building the service must still be safe while prerendering.
+  it('can be created without a window (prerendering)', () => {
+    expect(typeof window).toBe('undefined')
+    expect(() => createGtagAnalytics({ gtagId: 'G-TEST', conversion: 'AW-1/x' })).not.toThrow()
+    expect(() => noAnalytics.leadSubmitted()).not.toThrow()
+  })
+})

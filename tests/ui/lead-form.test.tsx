@@ -1,0 +1,166 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { GENERAL_LOCATIONS, VET_LOCATIONS } from '@/schemas/lead'
+import { LeadForm, type LeadFormProps, type LeadFormValues } from '@/ui/lead-form/lead-form'
+import { AddressCombobox } from '@/ui/lead-form/address-combobox'
+
+const empty: LeadFormValues = { locations: '', name: '', phone: '', email: '', business: '', note: '' }
+
+function renderForm(props: Partial<LeadFormProps> = {}) {
+  const onFieldChange = vi.fn()
+  const onSubmit = vi.fn()
+  const all: LeadFormProps = {
+    values: empty,
+    locationOptions: GENERAL_LOCATIONS,
+    submitting: false,
+    addressError: null,
+    formError: null,
+    onFieldChange,
+    onSubmit,
+    addressField: ({ inputId, errorId }) => (
+      <AddressCombobox
+        id={inputId}
+        label="Business address"
+        value={props.values?.business ?? ''}
+        options={[]}
+        expanded={false}
+        highlightedIndex={-1}
+        invalid={Boolean(props.addressError)}
+        describedBy={props.addressError ? errorId : undefined}
+        onInput={(value) => onFieldChange('business', value)}
+        onNext={() => {}}
+        onPrevious={() => {}}
+        onChoose={() => {}}
+        onClose={() => {}}
+      />
+    ),
+    ...props,
+  }
+  const view = render(<LeadForm {...all} />)
+  return { ...view, onFieldChange, onSubmit }
+}
+
+const valid: LeadFormValues = { locations: '1', name: 'Jane', phone: '0422470721', email: 'jane@example.com', business: '1 Main Road', note: '' }
+
+/** Disabled natively or for assistive technology (aria-disabled keeps the button focusable). */
+function expectDisabled(button: HTMLElement) {
+  expect((button as HTMLButtonElement).disabled || button.getAttribute('aria-disabled') === 'true').toBe(true)
+}
+
+const optionLabels = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .filter((option) => !(option as HTMLOptionElement).disabled)
+    .map((option) => option.textContent)
+
+describe('LeadForm', () => {
+  it('labels every input', () => {
+    renderForm()
+    expect(screen.getByLabelText('Number of locations')).toBeInstanceOf(HTMLSelectElement)
+    expect(screen.getByLabelText('Full name')).toHaveAttribute('type', 'text')
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel')
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email')
+    expect(screen.getByLabelText('Business address')).toHaveAttribute('role', 'combobox')
+  })
+
+  it('requires every field and restricts the phone to digits', () => {
+    renderForm()
+    for (const label of ['Number of locations', 'Full name', 'Phone', 'Email', 'Business address']) {
+      expect(screen.getByLabelText(label)).toBeRequired()
+    }
+    const phone = screen.getByLabelText('Phone')
+    expect(phone).toHaveAttribute('placeholder', 'Phone ex. 0422470721')
+    expect(phone).toHaveAttribute('inputmode', 'numeric')
+    const pattern = new RegExp(`^(?:${phone.getAttribute('pattern')})$`)
+    expect(pattern.test('0422470721')).toBe(true)
+    expect(pattern.test('0422 470 721')).toBe(false)
+    expect(pattern.test('+61422470721')).toBe(false)
+    expect(pattern.test('call me')).toBe(false)
+  })
+
+  it('lets the browser block a phone with letters and an email without @', async () => {
+    renderForm({ values: { ...empty, locations: '1', name: 'Jane', phone: '04a2', email: 'jane', business: '1 Main Road' } })
+    expect(screen.getByLabelText('Phone')).toBeInvalid()
+    expect(screen.getByLabelText('Email')).toBeInvalid()
+    expect(screen.getByLabelText('Full name')).toBeValid()
+  })
+
+  it('offers the general location bands 1, 2-10, 11-50, 50+ after a disabled prompt', () => {
+    renderForm()
+    const select = screen.getByLabelText('Number of locations')
+    expect(optionLabels(select)).toEqual(['1', '2-10', '11-50', '50+'])
+    expect(within(select).getByRole('option', { name: 'Select number of locations' })).toBeDisabled()
+    expect(select).toHaveValue('')
+  })
+
+  it('offers the veterinary location bands 1, 2-5, 6-15, 15+', () => {
+    renderForm({ locationOptions: VET_LOCATIONS })
+    expect(optionLabels(screen.getByLabelText('Number of locations'))).toEqual(['1', '2-5', '6-15', '15+'])
+  })
+
+  it('reports each change as (field, value)', async () => {
+    const user = userEvent.setup()
+    const { onFieldChange } = renderForm()
+    await user.selectOptions(screen.getByLabelText('Number of locations'), '11-50')
+    await user.type(screen.getByLabelText('Full name'), 'J')
+    await user.type(screen.getByLabelText('Phone'), '0')
+    await user.type(screen.getByLabelText('Email'), 'j')
+    await user.type(screen.getByLabelText('Business address'), '1')
+    expect(onFieldChange.mock.calls).toEqual([
+      ['locations', '11-50'],
+      ['name', 'J'],
+      ['phone', '0'],
+      ['email', 'j'],
+      ['business', '1'],
+    ])
+  })
+
+  it('calls onSubmit once the form is valid, without reloading the page', async () => {
+    const user = userEvent.setup()
+    const { onSubmit } = renderForm({ values: valid })
+    await user.click(screen.getByRole('button', { name: 'Get My Free Consultation' }))
+    expect(onSubmit).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows Submitting..., marks the button disabled and ignores clicks while submitting', async () => {
+    const user = userEvent.setup()
+    const { onSubmit } = renderForm({ values: valid, submitting: true })
+    const button = screen.getByRole('button', { name: 'Submitting...' })
+    expectDisabled(button)
+    expect(button.closest('form')).toHaveAttribute('aria-busy', 'true')
+    expect(screen.queryByRole('button', { name: 'Get My Free Consultation' })).not.toBeInTheDocument()
+    await user.click(button)
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('uses the given submit and busy labels', () => {
+    const { rerender } = renderForm({ submitLabel: 'Book My Call', busyLabel: 'Processing...' })
+    const idle = screen.getByRole('button', { name: 'Book My Call' })
+    expect(idle).toBeEnabled()
+    expect(idle).not.toHaveAttribute('aria-disabled', 'true')
+    rerender(
+      <LeadForm values={empty} locationOptions={GENERAL_LOCATIONS} submitting busyLabel="Processing..." addressError={null} formError={null} addressField={() => null} onFieldChange={() => {}} onSubmit={() => {}} />,
+    )
+    expectDisabled(screen.getByRole('button', { name: 'Processing...' }))
+  })
+
+  it('shows a form error in an alert', () => {
+    renderForm({ formError: 'An error occurred. Please try again.' })
+    expect(screen.getByRole('alert')).toHaveTextContent('An error occurred. Please try again.')
+  })
+
+  it('shows the address error in an alert that describes the address input', () => {
+    renderForm({ addressError: 'Please enter your business address' })
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent('Please enter your business address')
+    const address = screen.getByLabelText('Business address')
+    expect(address).toHaveAttribute('aria-invalid', 'true')
+    expect(address).toHaveAccessibleDescription('Please enter your business address')
+  })
+
+  it('shows no alert without errors', () => {
+    renderForm()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
