@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node'
 import { handlers } from './handlers'
+import { boardHandlers } from './handlers/board'
 
-export const server = setupServer(...handlers)
+export const server = setupServer(...handlers, ...boardHandlers())

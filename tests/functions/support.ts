@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { server } from '@mocks/node'
+import { answerBoard } from '@mocks/handlers/board'
 import { leadSource } from '@/content/lead-sources'
 import type { LeadSubmissionInput } from '@/schemas/lead'
 import type { LogFields, Logger } from '../../supabase/functions/_shared/logger.ts'
@@ -75,12 +76,16 @@ export function postLead(
 }
 
 export type Operation = 'create_item' | 'create_update'
-export type BoardCall = { operation: Operation; query: string; variables: Record<string, unknown>; headers: Headers }
+export type BoardCall = { operation: Operation; query: string; variables: Record<string, unknown>; headers: Headers; request: Request }
 type Reply = (call: BoardCall) => Response | Promise<Response>
 
+/** The happy path is the shared board mock (it validates requests); the item id is fixed for asserting. */
 const happy: Record<Operation, Reply> = {
-  create_item: () => HttpResponse.json({ data: { create_item: { id: ITEM_ID } } }),
-  create_update: () => HttpResponse.json({ data: { create_update: { id: '77' } } }),
+  create_item: async (call) => {
+    const answer = (await (await answerBoard(call.request)).json()) as { data?: unknown }
+    return answer.data ? HttpResponse.json({ data: { create_item: { id: ITEM_ID } } }) : HttpResponse.json(answer)
+  },
+  create_update: (call) => answerBoard(call.request),
 }
 
 /**
@@ -91,9 +96,10 @@ export function fakeBoard(replies: Partial<Record<Operation, Reply[]>> = {}): Bo
   const calls: BoardCall[] = []
   server.use(
     http.post(BOARD_URL, async ({ request }) => {
+      const copy = request.clone()
       const { query, variables } = (await request.json()) as { query: string; variables: Record<string, unknown> }
       const operation: Operation = query.includes('create_update(') ? 'create_update' : 'create_item'
-      const call = { operation, query, variables, headers: request.headers }
+      const call = { operation, query, variables, headers: request.headers, request: copy }
       calls.push(call)
       return (replies[operation]?.shift() ?? happy[operation])(call)
     }),

@@ -1,0 +1,317 @@
+// `npm run bench`: speed, size and accessibility figures for the LIVE production build.
+//   node scripts/bench.mjs                 build the live site into node_modules/.cache/bench-dist, then measure
+//   --no-build                             reuse that folder when it holds a build
+//   --dist DIR                             measure another built folder (implies --no-build), e.g. dist
+//   --runs N                               throttled loads per route (default 5); medians are printed
+//   --routes /,/vet                        other routes (default: / /vet /schedule /enterprise /news /terms)
+//   --no-baseline                          skip the HTML+CSS-only (scripts blocked) comparison loads
+//   --no-axe                               skip the accessibility pass
+// Budgets are printed as PASS/OVER next to each figure; the exit code is 0 whatever the figures
+// (1 only when the bench itself cannot run). Progress goes to stderr, the report to stdout.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+import { startStaticServer } from './static-server.mjs'
+import { measureLoad, transferSummary, PHONE, CPU_SLOWDOWN, NETWORK } from './bench/measure.mjs'
+import { axeViolations, AXE_TAGS } from './bench/a11y.mjs'
+import { median, range } from './bench/metrics.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const args = process.argv.slice(2)
+const option = (name) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : undefined
+}
+const runs = Math.min(50, Math.max(1, Number.parseInt(option('--runs') ?? '5', 10) || 5))
+const baselineRuns = args.includes('--no-baseline') ? 0 : Math.min(runs, 3)
+const routes = (option('--routes') ?? '/,/vet,/schedule,/enterprise,/news,/terms').split(',').map((r) => r.trim()).filter(Boolean)
+const distOption = option('--dist')
+const dist = resolve(root, distOption ?? 'node_modules/.cache/bench-dist')
+const wantBuild = !distOption && !(args.includes('--no-build') && existsSync(join(dist, 'index.html')))
+
+const BUDGET = { jsKb: 170, lcpMs: 2500, cls: 0.1, tbtMs: 300, axe: 0 }
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic']
+// No internet here: any third-party host fails at once (and is reported) instead of stalling the load.
+const OFFLINE_RULE = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'
+
+const log = (message) => process.stderr.write(`[bench] ${message}\n`)
+const kB = (bytes) => (bytes / 1000).toFixed(1)
+const sec = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'n/a')
+const msec = (ms) => (Number.isFinite(ms) ? `${Math.round(ms)} ms` : 'n/a')
+const verdict = (ok) => (ok ? 'PASS' : 'OVER')
+const pad = (value, width) => String(value).padEnd(width)
+const table = (header, rows) => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)) + 2)
+  return [header, ...rows].map((row) => row.map((cell, i) => pad(cell, widths[i])).join('').trimEnd()).join('\n')
+}
+
+let browser
+let server
+let closing = false
+async function cleanup() {
+  if (closing) return
+  closing = true
+  await browser?.close().catch(() => {})
+  await new Promise((done) => (server ? server.close(() => done()) : done()))
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    log(`${signal}: closing the browser and the server`)
+    void cleanup().finally(() => process.exit(130))
+  })
+}
+
+async function main() {
+  const started = Date.now()
+  if (wantBuild) {
+    log(`building the live site into ${relative(root, dist)} …`)
+    const env = { ...process.env, VITE_SUPABASE_URL: 'https://project.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon', VITE_MOCK_SERVICES: 'false' }
+    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out', dist], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 })
+    if (built.status !== 0) throw new Error(`live build failed (exit ${built.status ?? built.signal})`)
+  } else if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(`${dist} holds no build`)
+  }
+
+  server = await startStaticServer(dist, 0)
+  const origin = `http://127.0.0.1:${server.address().port}`
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, OFFLINE_RULE], timeout: 60_000 })
+  log(`serving ${relative(root, dist) || dist} at ${origin}; Chromium ${browser.version()}`)
+
+  // Accessibility first: unthrottled, quick, and independent of the timing runs.
+  const axe = new Map()
+  if (!args.includes('--no-axe')) {
+    for (const route of routes) {
+      const result = {}
+      for (const width of [1280, 390]) {
+        try {
+          result[width] = await axeViolations(browser, origin + route, width)
+        } catch (error) {
+          result[width] = { error: error.message.split('\n')[0] }
+        }
+      }
+      axe.set(route, result)
+      log(`axe ${route} done`)
+    }
+  }
+
+  // Timing runs, interleaved (every route once per round) so machine noise spreads over all routes.
+  const loads = new Map(routes.map((r) => [r, []]))
+  const baseline = new Map(routes.map((r) => [r, []]))
+  const failures = new Map(routes.map((r) => [r, []]))
+  const rounds = [...Array.from({ length: runs }, () => false), ...Array.from({ length: baselineRuns }, () => true)]
+  for (const [index, blockScripts] of rounds.entries()) {
+    for (const route of routes) {
+      const label = blockScripts ? `HTML+CSS-only ${index - runs + 1}/${baselineRuns}` : `run ${index + 1}/${runs}`
+      try {
+        const result = await measureLoad(browser, origin + route, { blockScripts })
+        ;(blockScripts ? baseline : loads).get(route).push(result)
+        log(`${label} ${route}: FCP ${msec(result.fcp)}, LCP ${msec(result.lcp)}, TBT ${msec(result.tbt)}, hydrated ${msec(result.hydrated ?? NaN)}`)
+      } catch (error) {
+        failures.get(route).push(`${label}: ${error.message.split('\n')[0]}`)
+        log(`${label} ${route} FAILED: ${error.message.split('\n')[0]}`)
+      }
+    }
+  }
+
+  report({ origin, loads, baseline, failures, axe, seconds: (Date.now() - started) / 1000 })
+}
+
+function report({ loads, baseline, failures, axe, seconds }) {
+  const out = []
+  const over = []
+  const budgetLine = (route, what, ok) => {
+    if (!ok) over.push(`${route} ${what}`)
+    return verdict(ok)
+  }
+  const down = (NETWORK.downloadThroughput * 8) / 1024 / 1024
+  const up = (NETWORK.uploadThroughput * 8) / 1024
+  out.push('== Bench: live production build ==')
+  out.push(`site      ${relative(root, dist) || dist} (${wantBuild ? 'built now' : 'existing build'}), served gzip by scripts/static-server.mjs`)
+  out.push(
+    `phone     ${PHONE.viewport.width}x${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, CPU ${CPU_SLOWDOWN}x slower (CDP Emulation.setCPUThrottlingRate), ` +
+      `network ${NETWORK.latency} ms latency / ${down} Mbps down / ${up} kbps up (CDP Network.emulateNetworkConditions), cache off, fresh context per load`,
+  )
+  out.push(`runs      ${runs} per route (medians; min-max in the spread table)${baselineRuns ? `, plus ${baselineRuns} with scripts blocked per route` : ''}; Chromium ${browser.version()} headless, no GPU`)
+  out.push('')
+
+  // 1. Transfer sizes.
+  out.push('-- 1. Transfer before interactive: gzip bytes received up to html[data-hydrated="true"], from CDP Network events (kB = 1000 B) --')
+  const sizeRows = []
+  const details = []
+  for (const route of routes) {
+    const list = loads.get(route)
+    if (!list.length) {
+      sizeRows.push([route, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'no successful load'])
+      continue
+    }
+    const sizes = list.map((load) => transferSummary(load.resources, load.hydrated))
+    const first = sizes[0]
+    const steady = sizes.every((s) => s.js === first.js && s.html === first.html && s.css === first.css)
+    const jsKb = first.js / 1000
+    sizeRows.push([
+      route,
+      kB(first.html),
+      kB(first.css),
+      `${kB(first.js)} (${first.jsFiles.length} files)`,
+      kB(first.other),
+      kB(first.total),
+      `${budgetLine(route, `JS before interactive ${kB(first.js)} kB > ${BUDGET.jsKb} kB`, jsKb <= BUDGET.jsKb)} (JS ≤ ${BUDGET.jsKb} kB)${steady ? '' : ' [sizes differed between runs]'}`,
+    ])
+    details.push(`${pad(route, 12)} ${jsWaves(list[0])}`)
+    if (first.laterJs.length) details.push(`${pad('', 12)} after hydration: ${first.laterJs.map((f) => `${short(f.url)} ${kB(f.body)}`).join(', ')}`)
+  }
+  out.push(table(['route', 'HTML', 'CSS', 'JS', 'img/other', 'total', 'budget'], sizeRows))
+  out.push('JS request waves (run 1; time the request was sent, gzip kB): each wave waits for the one before to download and run')
+  out.push(...details)
+  out.push('')
+
+  // 2. Timings.
+  out.push(`-- 2. Load on the phone: medians of ${runs} (TBT = long tasks' time over 50 ms between FCP and max(load, hydration) + 2 s) --`)
+  const timingRows = []
+  const spreadRows = []
+  const comparisons = []
+  for (const route of routes) {
+    const list = loads.get(route)
+    const pick = (key) => list.map((l) => l[key])
+    const fcp = median(pick('fcp'))
+    const lcp = median(pick('lcp'))
+    const cls = median(pick('cls'))
+    const tbt = median(pick('tbt'))
+    const hydrated = median(pick('hydrated'))
+    if (!list.length) {
+      timingRows.push([route, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'no successful load', '', ''])
+      continue
+    }
+    timingRows.push([
+      route,
+      sec(fcp),
+      sec(lcp),
+      cls.toFixed(3),
+      msec(tbt),
+      sec(hydrated),
+      `${budgetLine(route, `LCP ${sec(lcp)} > 2.5 s`, lcp <= BUDGET.lcpMs)} (≤ 2.5 s)`,
+      `${budgetLine(route, `CLS ${cls.toFixed(3)} > 0.1`, cls <= BUDGET.cls)} (≤ 0.1)`,
+      `${budgetLine(route, `TBT ${msec(tbt)} > 300 ms`, tbt <= BUDGET.tbtMs)} (≤ 300 ms)`,
+    ])
+    const spread = (key, fmt) => {
+      const [lo, hi] = range(pick(key))
+      return `${fmt(lo)}-${fmt(hi)}`
+    }
+    const s1 = (ms) => (ms / 1000).toFixed(2)
+    spreadRows.push([
+      route,
+      spread('fcp', s1),
+      spread('lcp', s1),
+      spread('cls', (v) => v.toFixed(3)),
+      spread('tbt', (v) => Math.round(v)),
+      spread('hydrated', s1),
+      `${list.length}/${runs}`,
+      mostCommon(pick('lcpElement')) ?? 'n/a',
+    ])
+
+    const base = baseline.get(route)
+    const parts = [`hydrated at ${ratio(hydrated, fcp)} FCP (${sec(hydrated - fcp)} of visible but inert content)`]
+    if (base.length) {
+      const baseFcp = median(base.map((b) => b.fcp))
+      const baseLcp = median(base.map((b) => b.lcp))
+      parts.push(`HTML+CSS only: FCP ${sec(baseFcp)}, LCP ${sec(baseLcp)}, TBT ${msec(median(base.map((b) => b.tbt)))} -> with JS LCP ${ratio(lcp, baseLcp)}, TBT +${msec(tbt - median(base.map((b) => b.tbt)))}`)
+    }
+    comparisons.push(`${pad(route, 12)} ${parts.join('; ')}`)
+  }
+  out.push(table(['route', 'FCP', 'LCP', 'CLS', 'TBT', 'hydrated', 'LCP budget', 'CLS budget', 'TBT budget'], timingRows))
+  out.push('spread (min-max over the runs; seconds, TBT in ms) and the LCP element:')
+  out.push(table(['route', 'FCP', 'LCP', 'CLS', 'TBT', 'hydrated', 'loads ok', 'LCP element'], spreadRows))
+  out.push('')
+
+  // 3. Comparisons.
+  out.push('-- 3. HTML first vs hydration (medians; ratios) --')
+  out.push(...comparisons)
+  const home = loads.get('/')?.length ? transferSummary(loads.get('/')[0].resources, loads.get('/')[0].hydrated) : null
+  if (home) {
+    const rel = routes
+      .filter((r) => r !== '/' && loads.get(r).length)
+      .map((r) => `${r} ${ratio(transferSummary(loads.get(r)[0].resources, loads.get(r)[0].hydrated).js, home.js)}`)
+    if (rel.length) out.push(`JS before interactive relative to /: ${rel.join(', ')}`)
+  }
+  out.push('')
+
+  // 4. Accessibility.
+  if (axe.size) {
+    out.push(`-- 4. Accessibility: axe-core violations (tags ${AXE_TAGS.join(', ')}), hydrated page, unthrottled --`)
+    const rows = []
+    const found = []
+    for (const route of routes) {
+      const result = axe.get(route)
+      const cell = (width) => {
+        const v = result[width]
+        if (v.error) return `error: ${v.error}`
+        return v.length ? `${v.length} (${v.map((x) => x.id).join(', ')})` : '0'
+      }
+      const total = [1280, 390].reduce((n, w) => n + (result[w].error ? NaN : result[w].length), 0)
+      rows.push([route, cell(1280), cell(390), `${budgetLine(route, `axe violations ${total}`, total === BUDGET.axe)} (= 0)`])
+      for (const width of [1280, 390]) {
+        for (const v of result[width].error ? [] : result[width]) {
+          found.push(`${route} @${width}px  ${v.id} (${v.impact}): ${v.help}`)
+          for (const node of v.nodes.slice(0, 5)) found.push(`    ${node.target}  — ${node.summary?.split('\n').slice(1).join(' ').trim()}`)
+          if (v.nodes.length > 5) found.push(`    … and ${v.nodes.length - 5} more nodes`)
+        }
+      }
+    }
+    out.push(table(['route', '1280 px', '390 px', 'budget'], rows))
+    if (found.length) out.push('violations:', ...found)
+    out.push('')
+  }
+
+  // Anything that makes the figures less trustworthy.
+  const notes = []
+  for (const route of routes) {
+    for (const failure of failures.get(route)) notes.push(`${route} load failed, left out of the medians: ${failure}`)
+    const list = loads.get(route)
+    const errors = [...new Set(list.flatMap((l) => l.errors))]
+    if (errors.length) notes.push(`${route} console/page errors: ${errors.slice(0, 3).join(' | ')}`)
+    const hosts = [...new Set([...list, ...baseline.get(route)].flatMap((l) => l.external))]
+    if (hosts.length) notes.push(`${route} third-party requests (failed offline here, not in the figures): ${hosts.join(', ')}`)
+    const fetchMs = median(list.map((l) => l.documentFetchMs))
+    if (fetchMs < NETWORK.latency * 0.9) notes.push(`${route} HTML came in ${msec(fetchMs)}: network throttling does not seem applied`)
+  }
+  if (notes.length) out.push('-- notes --', ...notes, '')
+
+  out.push(
+    'caveats: this machine paints without a GPU, which delays the first frame and inflates FCP/LCP; throttling is applied per request ' +
+      '(150 ms added per request, not per round trip, milder than Lighthouse\'s simulated slow 4G). Compare routes and builds in one run, by ratio.',
+  )
+  out.push(over.length ? `== ${over.length} budget line(s) OVER: ${over.join('; ')}` : '== all budget lines PASS')
+  out.push(`== bench took ${Math.round(seconds)} s`)
+  console.log(out.join('\n'))
+}
+
+const short = (url) => url.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js')
+const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a')
+const mostCommon = (values) => {
+  const counts = new Map()
+  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1)
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
+}
+
+/** Groups the JS requested before hydration into waves (requests sent within 150 ms of the wave's first). */
+function jsWaves(load) {
+  const files = load.resources.filter((r) => r.kind === 'js' && !r.failed && (load.hydrated === null || r.at <= load.hydrated)).sort((a, b) => a.at - b.at)
+  const waves = []
+  for (const file of files) {
+    const wave = waves.at(-1)
+    if (wave && file.at - wave.at < 150) wave.files.push(file)
+    else waves.push({ at: file.at, files: [file] })
+  }
+  return waves.map((w) => `@${(w.at / 1000).toFixed(2)} s ${w.files.map((f) => `${short(f.url)} ${kB(f.body)}`).join(' + ')}`).join('  ->  ')
+}
+
+try {
+  await main()
+} catch (error) {
+  console.error(`[bench] failed: ${error.stack ?? error}`)
+  process.exitCode = 1
+} finally {
+  await cleanup()
+}

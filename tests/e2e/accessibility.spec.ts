@@ -1,0 +1,110 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, gotoHydrated, test } from './fixtures'
+
+// Every prerendered path (routes and blog slugs), from the same list the build uses.
+const { allPaths } = (await import(new URL('../../scripts/paths.mjs', import.meta.url).href)) as { allPaths: string[] }
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const widths = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+/** The page as a visitor meets it: hydrated, and whatever it shows by itself once loaded. */
+async function settle(page: Page, path: string) {
+  await gotoHydrated(page, path)
+  await page.waitForLoadState('networkidle')
+  // The schedule page opens its calendar by itself shortly after load; scan it open.
+  if (path === '/schedule') await expect(page.getByRole('region', { name: /Calendar/ })).toBeVisible()
+}
+
+for (const { name, width, height } of widths) {
+  test.describe(`axe at ${width} px (${name})`, () => {
+    test.use({ viewport: { width, height } })
+    for (const path of allPaths) {
+      test(`${path} has no WCAG 2.1 A/AA violations`, async ({ page }) => {
+        await settle(page, path)
+        const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+        // Readable failures: rule, impact, and the offending elements with axe's own explanation.
+        const found = violations.map((v) => ({
+          rule: v.id,
+          impact: v.impact,
+          help: v.help,
+          nodes: v.nodes.map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.replace(/\s+/g, ' ')}`),
+        }))
+        expect(found, `axe violations on ${path} at ${width} px`).toEqual([])
+      })
+    }
+  })
+}
+
+/** What has keyboard focus now, and whether the browser draws an indicator around it. */
+function focusState(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement
+    if (!el || el === document.body || el === document.documentElement) return null
+    const style = getComputedStyle(el)
+    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0
+    const shadow = style.boxShadow !== 'none' && style.boxShadow !== ''
+    const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 60)
+    return {
+      tag: el.tagName.toLowerCase(),
+      id: el.id,
+      name,
+      inHeaderNav: Boolean(el.closest('header nav[aria-label="Main"]')),
+      visibleFocus: outline || shadow,
+      indicator: outline ? `outline ${style.outlineStyle} ${style.outlineWidth}` : shadow ? `box-shadow ${style.boxShadow}` : 'none',
+      describe: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${name}"`,
+    }
+  })
+}
+
+test.describe('keyboard', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  for (const path of ['/', '/schedule', '/blog/boost-google-maps-listing']) {
+    test(`${path}: the skip link is the first Tab stop and moves focus to main`, async ({ page }) => {
+      await gotoHydrated(page, path)
+      await page.keyboard.press('Tab')
+      const skip = page.getByRole('link', { name: 'Skip to content' })
+      await expect(skip).toBeFocused()
+      await expect(skip).toBeVisible()
+      await expect(skip).toBeInViewport()
+      await page.keyboard.press('Enter')
+      await expect(page.locator('main#main')).toBeFocused()
+      await expect(page).toHaveURL(/#main$/)
+    })
+  }
+
+  test('the header nav is reachable by Tab on desktop, in order', async ({ page }) => {
+    await gotoHydrated(page, '/terms')
+    const reached: string[] = []
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab')
+      const state = await focusState(page)
+      if (!state) break
+      if (state.inHeaderNav) reached.push(state.name)
+    }
+    expect(reached).toEqual(['Home', 'Services', 'Contact Us', 'Login (opens in a new tab)', 'Call 1300 555 019', 'Join Us Here'])
+  })
+
+  for (const path of ['/', '/schedule', '/enterprise']) {
+    test(`${path}: every Tab stop shows a visible focus indicator`, async ({ page }) => {
+      await gotoHydrated(page, path)
+      await page.waitForLoadState('networkidle')
+      const stops: { describe: string; visibleFocus: boolean; indicator: string }[] = []
+      let first: string | undefined
+      // Bounded walk through the page's tab order; it ends when focus leaves the document or wraps.
+      for (let i = 0; i < 120; i++) {
+        await page.keyboard.press('Tab')
+        const state = await focusState(page)
+        if (!state || state.tag === 'iframe' || state.describe === first) break
+        first ??= state.describe
+        stops.push(state)
+      }
+      expect(stops.length, 'the page has Tab stops').toBeGreaterThan(5)
+      expect(stops.filter((s) => !s.visibleFocus).map((s) => s.describe), 'Tab stops without a focus outline or box-shadow').toEqual([])
+    })
+  }
+})
