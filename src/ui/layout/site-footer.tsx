@@ -19,7 +19,7 @@ export function SiteFooter() {
       <div className="container-page grid gap-10 py-12 md:grid-cols-3">
         <div className="space-y-4">
           <div className="inline-block rounded-lg bg-white p-2">
-            <SiteLogo />
+            <SiteLogo lazy alt={site.brand} />
           </div>
           <p>
             <a href={site.clientAppUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-white underline underline-offset-2">

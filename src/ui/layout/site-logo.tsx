@@ -1,5 +1,6 @@
 import { site } from '@/site'
 
-export function SiteLogo({ className = 'h-9 w-auto' }: { className?: string }) {
-  return <img src={site.logo} alt={`${site.brand} home`} width={180} height={40} className={className} />
+/** Eager in the header (it is preloaded); lazy elsewhere, like every other image. */
+export function SiteLogo({ className = 'h-9 w-auto', lazy = false, alt = `${site.brand} home` }: { className?: string; lazy?: boolean; alt?: string }) {
+  return <img src={site.logo} alt={alt} width={180} height={40} loading={lazy ? 'lazy' : undefined} className={className} />
 }
