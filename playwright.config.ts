@@ -8,7 +8,7 @@ const port = Number(process.env.E2E_PORT ?? 4317)
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { allPaths, notFoundProbe } from './paths.mjs'
 import { findLeaks } from './check-bundle.mjs'
+import { createPreloader } from './preload-links.mjs'
 
 const args = process.argv.slice(2)
 const mock = args.includes('--mock')
@@ -23,6 +24,7 @@ await build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: se
 
 const { render } = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)
 
+const addPreloads = createPreloader(outDir)
 const write = (file, html) => {
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, html)
@@ -31,11 +33,11 @@ const write = (file, html) => {
 for (const path of allPaths) {
   const { status, html, location } = await render(path)
   if (status !== 200) throw new Error(`prerender ${path}: HTTP ${status}${location ? ` -> ${location}` : ''}`)
-  write(path === '/' ? join(outDir, 'index.html') : join(outDir, path, 'index.html'), html)
+  write(path === '/' ? join(outDir, 'index.html') : join(outDir, path, 'index.html'), addPreloads(html, path))
 }
 const notFound = await render(notFoundProbe)
 if (notFound.status !== 404) throw new Error(`prerender 404 page: expected HTTP 404, got ${notFound.status}`)
-write(join(outDir, '404.html'), notFound.html)
+write(join(outDir, '404.html'), addPreloads(notFound.html, notFoundProbe))
 rmSync(serverDir, { recursive: true, force: true })
 
 if (mock) {

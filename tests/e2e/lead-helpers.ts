@@ -14,6 +14,8 @@ export async function fillLeadForm(page: Page, address = '45 Oak Avenue, Austin 
   await page.getByLabel('Phone').fill('0422470721')
   await page.getByLabel('Email').fill('sam@carter.example')
   await addressBox(page).fill(address)
+  // A visitor who types the whole address dismisses the suggestions rather than picking one.
+  await addressBox(page).press('Escape')
 }
 
 export async function expectFormKept(page: Page, address = '45 Oak Avenue, Austin TX, USA') {

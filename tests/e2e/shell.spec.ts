@@ -1,7 +1,7 @@
 import { expect, gotoHydrated, test } from './fixtures'
 
 const routes: [path: string, heading: RegExp, title: RegExp][] = [
-  ['/', /5-Star Reviews/i, /More 5-Star Google Reviews/],
+  ['/', /highest-rated business/i, /More 5-Star Google Reviews/],
   ['/x18', /Design That Turns Visitors/i, /^Design Services/],
   ['/qrb', /Dare Accounting/i, /^Dare Accounting Partner Offer/],
   ['/konversable', /Konversable/i, /^Konversable Partner Offer/],

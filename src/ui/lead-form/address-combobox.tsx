@@ -46,8 +46,9 @@ export function AddressCombobox(props: AddressComboboxProps) {
     } else if (event.key === 'Enter' && open && highlightedIndex >= 0) {
       event.preventDefault()
       props.onChoose()
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault()
+    } else if (event.key === 'Escape') {
+      // Also cancels a search still waiting or in flight, so no list pops up after the visitor said no.
+      if (open) event.preventDefault()
       props.onClose()
     }
   }
