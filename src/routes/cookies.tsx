@@ -8,5 +8,9 @@ export const Route = createFileRoute('/cookies')({
 })
 
 function CookiesPage() {
-  return <PageIntro eyebrow="Legal" title="Cookie Policy">Effective 23 April 2025.</PageIntro>
+  return (
+    <PageIntro eyebrow="Legal" title="Cookie Policy">
+      Effective 23 April 2025.
+    </PageIntro>
+  )
 }

@@ -8,5 +8,9 @@ export const Route = createFileRoute('/dpa')({
 })
 
 function DpaPage() {
-  return <PageIntro eyebrow="Legal" title="Data Processing Agreement">Effective 23 April 2025, with our generative AI policy.</PageIntro>
+  return (
+    <PageIntro eyebrow="Legal" title="Data Processing Agreement">
+      Effective 23 April 2025, with our generative AI policy.
+    </PageIntro>
+  )
 }

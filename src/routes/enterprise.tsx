@@ -8,5 +8,9 @@ export const Route = createFileRoute('/enterprise')({
 })
 
 function EnterprisePage() {
-  return <PageIntro eyebrow="Enterprise" title="Enterprise Registration">Security, team management with role-based permissions, 24/7 priority support, advanced analytics and 2000+ integrations.</PageIntro>
+  return (
+    <PageIntro eyebrow="Enterprise" title="Enterprise Registration">
+      Security, team management with role-based permissions, 24/7 priority support, advanced analytics and 2000+ integrations.
+    </PageIntro>
+  )
 }

@@ -8,5 +8,9 @@ export const Route = createFileRoute('/konversable')({
 })
 
 function KonversablePage() {
-  return <PageIntro eyebrow="Konversable partner offer" title="Exclusive Growth Offer for Konversable Clients">The business growth package for \$390 per month instead of \$600: you save \$210 every month.</PageIntro>
+  return (
+    <PageIntro eyebrow="Konversable partner offer" title="Exclusive Growth Offer for Konversable Clients">
+      The business growth package for \$390 per month instead of \$600: you save \$210 every month.
+    </PageIntro>
+  )
 }

@@ -8,5 +8,9 @@ export const Route = createFileRoute('/news')({
 })
 
 function NewsPage() {
-  return <PageIntro eyebrow="Blog" title="Reviews and Reputation Insights">Practical guides for local businesses that want more reviews and more customers.</PageIntro>
+  return (
+    <PageIntro eyebrow="Blog" title="Reviews and Reputation Insights">
+      Practical guides for local businesses that want more reviews and more customers.
+    </PageIntro>
+  )
 }

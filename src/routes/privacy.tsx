@@ -8,5 +8,9 @@ export const Route = createFileRoute('/privacy')({
 })
 
 function PrivacyPage() {
-  return <PageIntro eyebrow="Legal" title="Privacy Policy">Dated 15/05/2025.</PageIntro>
+  return (
+    <PageIntro eyebrow="Legal" title="Privacy Policy">
+      Dated 15/05/2025.
+    </PageIntro>
+  )
 }

@@ -8,5 +8,9 @@ export const Route = createFileRoute('/qrb')({
 })
 
 function QrbPage() {
-  return <PageIntro eyebrow="Dare Accounting partner offer" title="Exclusive Growth Offer for Dare Accounting Clients">The business growth package for \$390 per month instead of \$600: you save \$210 every month.</PageIntro>
+  return (
+    <PageIntro eyebrow="Dare Accounting partner offer" title="Exclusive Growth Offer for Dare Accounting Clients">
+      The business growth package for \$390 per month instead of \$600: you save \$210 every month.
+    </PageIntro>
+  )
 }

@@ -8,5 +8,9 @@ export const Route = createFileRoute('/terms')({
 })
 
 function TermsPage() {
-  return <PageIntro eyebrow="Legal" title="Terms of Service">Effective 23 April 2025.</PageIntro>
+  return (
+    <PageIntro eyebrow="Legal" title="Terms of Service">
+      Effective 23 April 2025.
+    </PageIntro>
+  )
 }

@@ -8,5 +8,9 @@ export const Route = createFileRoute('/x18')({
 })
 
 function DesignPage() {
-  return <PageIntro eyebrow="Design services" title="Design That Turns Visitors Into Customers">Websites, branding and creative from the team trusted by 99+ happy clients.</PageIntro>
+  return (
+    <PageIntro eyebrow="Design services" title="Design That Turns Visitors Into Customers">
+      Websites, branding and creative from the team trusted by 99+ happy clients.
+    </PageIntro>
+  )
 }

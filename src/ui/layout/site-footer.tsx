@@ -22,7 +22,12 @@ export function SiteFooter() {
             <SiteLogo lazy alt={site.brand} />
           </div>
           <p>
-            <a href={site.clientAppUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-white underline underline-offset-2">
+            <a
+              href={site.clientAppUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-white underline underline-offset-2"
+            >
               Client Area<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </p>
@@ -46,7 +51,12 @@ export function SiteFooter() {
           <ul className="mt-5 flex gap-3" aria-label="Social media">
             {site.social.map((link) => (
               <li key={link.name}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" className="flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+                >
                   <SocialIcon name={link.name} />
                   <span className="sr-only">{link.name}</span>
                 </a>

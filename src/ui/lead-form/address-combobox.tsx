@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { inputClass, labelClass } from './field-styles'
 
 export type AddressOption = { id: string; label: string }
 
@@ -20,9 +21,6 @@ export type AddressComboboxProps = {
   onChoose: (index?: number) => void
   onClose: () => void
 }
-
-const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-ink placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-danger'
 
 /** The WAI-ARIA combobox pattern (list autocomplete): arrows move, Enter chooses, Escape closes. */
 export function AddressCombobox(props: AddressComboboxProps) {
@@ -55,7 +53,7 @@ export function AddressCombobox(props: AddressComboboxProps) {
 
   return (
     <div className="relative">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+      <label htmlFor={id} className={labelClass}>
         {label}
       </label>
       <input

@@ -1,5 +1,6 @@
 import { useId, type FormEvent, type ReactNode } from 'react'
 import { PHONE_PATTERN } from '@/schemas/lead'
+import { inputClass, labelClass } from './field-styles'
 
 export type LeadFormField = 'locations' | 'name' | 'phone' | 'email' | 'business' | 'note'
 export type LeadFormValues = Record<LeadFormField, string>
@@ -21,10 +22,6 @@ export type LeadFormProps = {
   onFieldChange: (field: LeadFormField, value: string) => void
   onSubmit: () => void
 }
-
-const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-base text-ink placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:bg-slate-50'
-const labelClass = 'mb-1 block text-sm font-medium text-ink'
 
 export function LeadForm(props: LeadFormProps) {
   const { values, submitting, submitLabel = 'Get My Free Consultation', busyLabel = 'Submitting...' } = props
@@ -66,7 +63,18 @@ export function LeadForm(props: LeadFormProps) {
           <label htmlFor={field('name')} className={labelClass}>
             Full name
           </label>
-          <input id={field('name')} name="name" type="text" autoComplete="name" required maxLength={100} placeholder="Your name" value={values.name} onChange={(event) => props.onFieldChange('name', event.target.value)} className={inputClass} />
+          <input
+            id={field('name')}
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={100}
+            placeholder="Your name"
+            value={values.name}
+            onChange={(event) => props.onFieldChange('name', event.target.value)}
+            className={inputClass}
+          />
         </div>
         <div className="grid gap-4 @md:grid-cols-2">
           <div>
@@ -93,7 +101,18 @@ export function LeadForm(props: LeadFormProps) {
             <label htmlFor={field('email')} className={labelClass}>
               Email
             </label>
-            <input id={field('email')} name="email" type="email" autoComplete="email" required maxLength={254} placeholder="you@business.com" value={values.email} onChange={(event) => props.onFieldChange('email', event.target.value)} className={inputClass} />
+            <input
+              id={field('email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              placeholder="you@business.com"
+              value={values.email}
+              onChange={(event) => props.onFieldChange('email', event.target.value)}
+              className={inputClass}
+            />
           </div>
         </div>
         <div>
@@ -113,7 +132,11 @@ export function LeadForm(props: LeadFormProps) {
       )}
       {/* aria-disabled, not disabled: a disabled button would drop keyboard focus to the page while
           the request runs, and the machine ignores repeat submissions anyway. */}
-      <button type="submit" aria-disabled={submitting} className="btn-primary w-full py-3.5 text-base aria-disabled:cursor-progress aria-disabled:opacity-70">
+      <button
+        type="submit"
+        aria-disabled={submitting}
+        className="btn-primary w-full py-3.5 text-base aria-disabled:cursor-progress aria-disabled:opacity-70"
+      >
         {submitting && <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />}
         {submitting ? busyLabel : submitLabel}
       </button>

@@ -25,8 +25,16 @@ export function CalendarPanel({ status, bookingUrl, triggerAttributes, hostId, t
         </p>
       ) : (
         <>
-          <button id={triggerId} type="button" disabled={status === 'loading'} className="btn-primary mt-6" {...(status === 'ready' ? triggerAttributes : {})}>
-            {status === 'loading' && <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />}
+          <button
+            id={triggerId}
+            type="button"
+            disabled={status === 'loading'}
+            className="btn-primary mt-6"
+            {...(status === 'ready' ? triggerAttributes : {})}
+          >
+            {status === 'loading' && (
+              <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
+            )}
             {status === 'loading' ? 'Loading the calendar...' : 'Schedule Your Call'}
           </button>
           <p className="sr-only" role="status">

@@ -10,7 +10,10 @@ export function ProgressSteps() {
     <ol aria-label="Your progress" className="grid grid-cols-3 gap-2 sm:gap-4">
       {steps.map((step, index) => (
         <li key={step.label} aria-current={step.status === 'current' ? 'step' : undefined} className="flex flex-col gap-2">
-          <span className={`h-2 rounded-full ${step.status === 'upcoming' ? 'bg-slate-200' : step.status === 'current' ? 'bg-brand-400' : 'bg-brand-600'}`} aria-hidden="true" />
+          <span
+            className={`h-2 rounded-full ${step.status === 'upcoming' ? 'bg-slate-200' : step.status === 'current' ? 'bg-brand-400' : 'bg-brand-600'}`}
+            aria-hidden="true"
+          />
           <span className="flex items-center gap-2 text-xs font-semibold text-ink sm:text-sm">
             <span
               aria-hidden="true"
