@@ -34,8 +34,10 @@ export class ConfigError extends Error {
 }
 
 type RawEnv = Record<string, string | boolean | undefined>
-const blankToUndefined = (value: string | boolean | undefined) =>
-  value === '' || value === undefined ? undefined : String(value)
+const blankToUndefined = (value: string | boolean | undefined) => {
+  const text = value === undefined ? '' : String(value).trim()
+  return text === '' ? undefined : text
+}
 
 export function parseConfig(env: RawEnv): Config {
   const mockServices = blankToUndefined(env.VITE_MOCK_SERVICES) === 'true'

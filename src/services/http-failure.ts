@@ -22,7 +22,8 @@ export function toServiceError(service: string, error: unknown): ServiceError {
     return new ServiceError(service, status >= 400 && status < 500 && status !== 429 ? 'invalid' : 'unavailable', `HTTP ${status}`, status)
   }
   if (error instanceof TimeoutError) return new ServiceError(service, 'timeout', 'timed out')
-  if (error instanceof DOMException && error.name === 'AbortError') throw error
+  // By name, not instanceof: the abort error may come from another realm's DOMException.
+  if (error instanceof Error && error.name === 'AbortError') throw error
   if (error instanceof TypeError) return new ServiceError(service, 'network', error.message)
   return new ServiceError(service, 'unexpected', error instanceof Error ? error.message : String(error))
 }

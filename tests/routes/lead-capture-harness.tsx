@@ -1,6 +1,6 @@
 // Shared by the lead-capture route tests: a tiny router around <LeadCapture /> with mock-mode
 // services, so the leads and places calls really go through ky to the MSW node handlers.
-import { render, screen } from '@testing-library/react'
+import { configure, render, screen } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
@@ -13,10 +13,14 @@ import { LeadCapture } from '@/routes/-components/lead-capture'
 
 export const SCHEDULE_HEADING = "You're One Step Away"
 
-/** What jsdom lacks: modal dialogs, scrolling. Installed for the file, removed after it. */
-export function useBrowserGaps() {
+/**
+ * What jsdom lacks (modal dialogs, scrolling), installed for the file and removed after it; a clean
+ * request recorder per test; and room for real debounce and network timings on a busy machine.
+ */
+export function setUpLeadCaptureTests() {
   const originalScrollTo = window.scrollTo
   beforeAll(() => {
+    configure({ asyncUtilTimeout: 5_000 })
     HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
       this.setAttribute('open', '')
     }

@@ -1,77 +1,131 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { clearRecordedRequests, recordedRequests } from '@mocks/recorder'
-import { parseConfig } from '@/config'
-import { createServices, type Services } from '@/services/create-services'
-import { createRecordingAnalytics, LEAD_EVENTS } from '@/services/analytics'
-import { TrackingSearchSchema } from '@/schemas/tracking-search'
-import { LeadCapture } from '@/routes/-components/lead-capture'
+import { delay, http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { server } from '@mocks/node'
+import { LEADS_FUNCTION } from '@mocks/endpoints'
+import { recordedRequests } from '@mocks/recorder'
+import { LEAD_EVENTS } from '@/services/analytics'
+import {
+  chooseFirstSuggestion,
+  field,
+  fillContact,
+  FIRST_MAIN_ST,
+  renderLeadCapture,
+  SCHEDULE_HEADING,
+  submitButton,
+  typed,
+  setUpLeadCaptureTests,
+} from './lead-capture-harness'
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open')
-  }
-  Element.prototype.scrollIntoView = () => {}
-})
-afterAll(() => {
-  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal
-  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).close
-  delete (Element.prototype as Partial<Element>).scrollIntoView
-})
+setUpLeadCaptureTests()
 
-function renderApp() {
-  const analytics = createRecordingAnalytics()
-  const services: Services = createServices(parseConfig({ VITE_MOCK_SERVICES: 'true' }), { analytics })
-  const rootRoute = createRootRouteWithContext<{ services: Services }>()({
-    validateSearch: TrackingSearchSchema,
-    component: () => <Outlet />,
-  })
-  const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <LeadCapture /> })
-  const scheduleRoute = createRoute({ getParentRoute: () => rootRoute, path: '/schedule', component: () => <h1>You're One Step Away</h1> })
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([indexRoute, scheduleRoute]),
-    history: createMemoryHistory({ initialEntries: ['/?platform=google&keyword=vet'] }),
-    context: { services },
-  })
-  render(<RouterProvider router={router} />)
-  return { analytics, router }
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-beforeEach(() => clearRecordedRequests())
-
-describe('LeadCapture', () => {
-  it('submits the typed lead with tracking and source, opens Congrats and clears the form', async () => {
-    const user = userEvent.setup()
-    const { analytics } = renderApp()
-
-    await user.selectOptions(await screen.findByLabelText('Number of locations'), '2-10')
-    await user.type(screen.getByLabelText('Full name'), 'Jane Doe')
-    await user.type(screen.getByLabelText('Phone'), '0422470721')
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
-    const address = screen.getByRole('combobox', { name: 'Business address' })
-    await user.type(address, 'main st')
+describe('LeadCapture (wired to the mock services)', { timeout: 20_000 }, () => {
+  it('offers address suggestions from places and fills the address with the chosen one', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    await user.type(await screen.findByRole('combobox', { name: 'Business address' }), 'main st')
     const listbox = await screen.findByRole('listbox', { name: 'Business address suggestions' })
-    expect(listbox).toBeVisible()
-    await user.keyboard('{ArrowDown}{Enter}')
-    expect(address).toHaveValue('12 Main Street, Springfield IL, USA')
-    await user.click(screen.getByRole('button', { name: 'Get My Free Consultation' }))
+    const options = within(listbox).getAllByRole('option')
+    expect(options.length).toBeGreaterThan(1)
+    expect(options.every((option) => /main/i.test(option.textContent ?? ''))).toBe(true)
+    expect(field.address()).toHaveAttribute('aria-expanded', 'true')
+
+    await user.keyboard('{ArrowDown}')
+    expect(field.address()).toHaveAttribute('aria-activedescendant', options[0]!.id)
+    await user.keyboard('{Enter}')
+
+    expect(field.address()).toHaveValue(FIRST_MAIN_ST)
+    expect(field.address()).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
+    expect(recordedRequests('places').map((r) => (r.body as { input: string }).input)).toEqual(['main st'])
+  })
+
+  it('submits the typed lead with tracking and source, opens Congrats, clears the form and tracks the lead', async () => {
+    const user = userEvent.setup({ delay: null })
+    const { analytics } = renderLeadCapture()
+    await fillContact(user)
+    await chooseFirstSuggestion(user)
+    await user.click(submitButton())
 
     expect(await screen.findByRole('dialog', { name: 'Congrats!' })).toBeInTheDocument()
-    expect(screen.getByLabelText('Full name')).toHaveValue('')
     expect(recordedRequests('leads').map((r) => r.body)).toEqual([
       {
-        submissionId: expect.any(String),
-        lead: { locations: '2-10', name: 'Jane Doe', phone: '0422470721', email: 'jane@example.com', business: '12 Main Street, Springfield IL, USA', note: '' },
+        submissionId: expect.stringMatching(UUID),
+        lead: { ...typed, business: FIRST_MAIN_ST, note: '' },
         tracking: { platform: 'google', keyword: 'vet' },
         source: { path: '/', label: 'Homepage' },
       },
     ])
     expect(analytics.events).toEqual(LEAD_EVENTS('AW-MOCK/lead'))
-    await waitFor(() => expect(address).toHaveValue(''))
+    expect(analytics.events).toEqual([
+      { name: 'conversion', send_to: 'AW-MOCK/lead', value: 15, currency: 'USD' },
+      { name: 'generate_lead', value: 0, currency: 'USD' },
+    ])
+    for (const input of Object.values(field)) expect(input()).toHaveValue('')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('tracks empty platform and keyword when the URL has none', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture('/')
+    await fillContact(user)
+    await user.type(field.address(), '9 Queen Street')
+    await user.click(submitButton())
+    await screen.findByRole('dialog', { name: 'Congrats!' })
+    expect(recordedRequests('leads')[0]?.body).toMatchObject({ tracking: { platform: '', keyword: '' }, lead: { business: '9 Queen Street' } })
+  })
+
+  it('Close closes the dialog and a second lead gets a new submissionId', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    for (const round of [1, 2]) {
+      await fillContact(user)
+      await user.type(field.address(), `${round} Oak Avenue`)
+      await user.click(submitButton())
+      await screen.findByRole('dialog', { name: 'Congrats!' })
+      await user.click(screen.getByRole('button', { name: 'Close' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    }
+    const ids = recordedRequests('leads').map((r) => (r.body as { submissionId: string }).submissionId)
+    expect(ids).toHaveLength(2)
+    expect(ids[0]).not.toBe(ids[1])
+  })
+
+  it('Schedule Your Call closes the dialog and goes to /schedule', async () => {
+    const user = userEvent.setup({ delay: null })
+    const { router } = renderLeadCapture()
+    await fillContact(user)
+    await user.type(field.address(), '64 Park Lane')
+    await user.click(submitButton())
+    await user.click(await screen.findByRole('button', { name: 'Schedule Your Call' }))
+
+    expect(await screen.findByRole('heading', { name: SCHEDULE_HEADING })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/schedule')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('sends one request when the button is clicked twice while submitting', async () => {
+    let requests = 0
+    server.use(
+      http.post(LEADS_FUNCTION, async () => {
+        requests++
+        await delay(300)
+        return HttpResponse.json({ id: 'slow-1' })
+      }),
+    )
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    await fillContact(user)
+    await user.type(field.address(), '17 Elm Street')
+
+    await user.dblClick(submitButton())
+    const busy = screen.getByRole('button', { name: 'Submitting...' })
+    await user.click(busy)
+
+    expect(await screen.findByRole('dialog', { name: 'Congrats!' })).toBeInTheDocument()
+    expect(requests).toBe(1)
   })
 })

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AddressCombobox, type AddressComboboxProps } from '@/ui/lead-form/address-combobox'
@@ -91,12 +91,28 @@ describe('AddressCombobox', () => {
     expect(onChoose).not.toHaveBeenCalled()
   })
 
-  it('ignores the list keys while collapsed', async () => {
+  it('ignores the arrows and Enter while collapsed', async () => {
     const user = userEvent.setup()
-    const { input, onNext, onPrevious, onChoose, onClose } = setup({ expanded: false, highlightedIndex: 0 })
+    const { input, onNext, onPrevious, onChoose } = setup({ expanded: false, highlightedIndex: 0 })
     input.focus()
-    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}{Escape}')
-    for (const callback of [onNext, onPrevious, onChoose, onClose]) expect(callback).not.toHaveBeenCalled()
+    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}')
+    expect({ next: onNext.mock.calls, previous: onPrevious.mock.calls, choose: onChoose.mock.calls }).toEqual({ next: [], previous: [], choose: [] })
+  })
+
+  it('Escape while collapsed still calls onClose (cancels a pending search) but leaves the key alone', () => {
+    const { input, onClose } = setup({ expanded: false })
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })
+    fireEvent(input, escape)
+    expect(onClose).toHaveBeenCalledTimes(1)
+    expect(escape.defaultPrevented).toBe(false)
+  })
+
+  it('Escape while open is consumed by the combobox', () => {
+    const { input, onClose } = setup()
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })
+    fireEvent(input, escape)
+    expect(onClose).toHaveBeenCalledTimes(1)
+    expect(escape.defaultPrevented).toBe(true)
   })
 
   it('clicking an option calls onChoose(index) and keeps focus in the input', async () => {

@@ -1,0 +1,129 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { server } from '@mocks/node'
+import { LEADS_FUNCTION, PLACES_FUNCTION } from '@mocks/endpoints'
+import { recordedRequests } from '@mocks/recorder'
+import { chooseFirstSuggestion, field, fillContact, FIRST_MAIN_ST, renderLeadCapture, submitButton, typed, setUpLeadCaptureTests } from './lead-capture-harness'
+
+setUpLeadCaptureTests()
+
+const LEAD_ERROR = 'An error occurred. Please try again.'
+const ADDRESS_ERROR = 'Please enter your business address'
+
+type Body = { submissionId: string; lead: Record<string, string> }
+
+function expectTypedValuesKept(business: string) {
+  expect(field.locations()).toHaveValue(typed.locations)
+  expect(field.name()).toHaveValue(typed.name)
+  expect(field.phone()).toHaveValue(typed.phone)
+  expect(field.email()).toHaveValue(typed.email)
+  expect(field.address()).toHaveValue(business)
+}
+
+describe('LeadCapture failures', { timeout: 20_000 }, () => {
+  it('shows the error in an alert when the leads function fails, keeping every typed value', async () => {
+    const failed: Body[] = []
+    server.use(
+      http.post(LEADS_FUNCTION, async ({ request }) => {
+        failed.push((await request.json()) as Body)
+        return HttpResponse.json({ error: 'The board could not accept the lead' }, { status: 500 })
+      }),
+    )
+    const user = userEvent.setup({ delay: null })
+    const { analytics } = renderLeadCapture()
+    await fillContact(user)
+    await chooseFirstSuggestion(user)
+    await user.click(submitButton())
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(LEAD_ERROR)
+    expect(failed).toHaveLength(1)
+    expectTypedValuesKept(FIRST_MAIN_ST)
+    expect(submitButton()).toBeEnabled()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(analytics.events).toEqual([])
+  })
+
+  it('a retry after a failure sends the same submissionId and succeeds', async () => {
+    const failed: Body[] = []
+    server.use(
+      http.post(LEADS_FUNCTION, async ({ request }) => {
+        failed.push((await request.json()) as Body)
+        return HttpResponse.json({ error: 'down' }, { status: 500 })
+      }, { once: true }),
+    )
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    await fillContact(user)
+    await user.type(field.address(), '3 Vet Clinic Way')
+    await user.click(submitButton())
+    await screen.findByText(LEAD_ERROR)
+
+    await user.click(submitButton())
+
+    expect(await screen.findByRole('dialog', { name: 'Congrats!' })).toBeInTheDocument()
+    const retried = recordedRequests('leads').map((r) => r.body as Body)
+    expect(retried).toHaveLength(1)
+    expect(failed).toHaveLength(1)
+    expect(retried[0]!.submissionId).toBe(failed[0]!.submissionId)
+    expect(retried[0]!.lead).toEqual(failed[0]!.lead)
+    expect(screen.queryByText(LEAD_ERROR)).not.toBeInTheDocument()
+  })
+
+  it('refuses a blank address without a request, and typing in the address clears the message', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    await fillContact(user)
+    await user.type(field.address(), '   ')
+    await user.click(submitButton())
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ADDRESS_ERROR)
+    expect(field.address()).toHaveAttribute('aria-invalid', 'true')
+    expect(field.address()).toHaveAccessibleDescription(ADDRESS_ERROR)
+    expect(recordedRequests('leads')).toEqual([])
+    expectTypedValuesKept('   ')
+
+    await user.type(field.address(), '1')
+    expect(screen.queryByText(ADDRESS_ERROR)).not.toBeInTheDocument()
+    expect(field.address()).not.toHaveAttribute('aria-invalid')
+    expect(recordedRequests('leads')).toEqual([])
+  })
+
+  it('leaves an empty form to the browser: no request and no message', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    await user.click(await screen.findByRole('button', { name: 'Get My Free Consultation' }))
+    expect(field.name()).toBeInvalid()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(recordedRequests('leads')).toEqual([])
+  })
+
+  it('falls back to plain text entry when places is down, and the lead still goes through', async () => {
+    let placesCalls = 0
+    server.use(
+      http.get(PLACES_FUNCTION, () => {
+        placesCalls++
+        // Predictions in the body prove the failed status, not an empty answer, keeps the list shut.
+        const predictions = [{ place_id: 'p1', description: '45 Oak Avenue, Austin TX, USA' }]
+        return HttpResponse.json({ status: 'OK', predictions, error: 'Places is down' }, { status: 503 })
+      }),
+    )
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    await fillContact(user)
+    await user.type(field.address(), '45 Oak Avenue')
+    await waitFor(() => expect(placesCalls).toBe(1))
+    // Let the failed answer reach the machine before asserting that nothing was shown.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
+    expect(field.address()).toHaveAttribute('aria-expanded', 'false')
+    expect(field.address()).toHaveValue('45 Oak Avenue')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+
+    await user.click(submitButton())
+    await screen.findByRole('dialog', { name: 'Congrats!' })
+    expect(recordedRequests('leads')[0]?.body).toMatchObject({ lead: { business: '45 Oak Avenue' } })
+  })
+})
