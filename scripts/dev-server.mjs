@@ -8,9 +8,11 @@ process.env.VITE_MOCK_SERVICES ??= 'true'
 const port = Number(process.env.PORT ?? 5173)
 const workerScript = new URL('../node_modules/msw/lib/mockServiceWorker.js', import.meta.url)
 
-const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
+const server = createHttpServer()
+// Hot reload shares the page's port, so several dev servers (or a busy default port) never collide.
+const vite = await createServer({ server: { middlewareMode: true, hmr: { server } }, appType: 'custom' })
 
-const server = createHttpServer((req, res) => {
+server.on('request', (req, res) => {
   vite.middlewares(req, res, async () => {
     const url = req.url ?? '/'
     try {

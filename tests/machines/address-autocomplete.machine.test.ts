@@ -1,49 +1,7 @@
-import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import {
-  addressAutocompleteMachine,
-  type AddressAutocompleteEmitted,
-  type FetchPredictionsInput,
-  type FetchPredictionsOutput,
-} from '@/machines/address-autocomplete.machine'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-const ok = (...descriptions: string[]): FetchPredictionsOutput => ({
-  status: 'OK',
-  predictions: descriptions.map((description, i) => ({ place_id: `place-${i}`, description })),
-})
-
-const three = ok('1 Main St, Springfield', '1 Main St, Shelbyville', '1 Main Rd, Capital City')
-
-type Fetch = (input: FetchPredictionsInput, signal: AbortSignal) => Promise<FetchPredictionsOutput>
-
-function start(fetch: Fetch, enabled = true) {
-  const fetchPredictions = vi.fn(fetch)
-  const machine = addressAutocompleteMachine.provide({
-    actors: {
-      fetchPredictions: fromPromise<FetchPredictionsOutput, FetchPredictionsInput>(({ input, signal }) =>
-        fetchPredictions(input, signal),
-      ),
-    },
-  })
-  const clock = new SimulatedClock()
-  const actor = createActor(machine, { input: { enabled }, clock })
-  const chosen: AddressAutocompleteEmitted[] = []
-  actor.on('suggestion.chosen', (event) => chosen.push(event))
-  actor.start()
-  const type = (value: string) => actor.send({ type: 'query.changed', value })
-  const showing = () => waitFor(actor, (s) => s.matches({ enabled: 'showing' }))
-  return { actor, clock, fetchPredictions, chosen, type, showing }
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((res) => {
-    resolve = res
-  })
-  return { promise, resolve }
-}
+import { describe, expect, it } from 'vitest'
+import { waitFor } from 'xstate'
+import type { FetchPredictionsOutput } from '@/machines/address-autocomplete.machine'
+import { UUID, ok, three, start, deferred } from './address-autocomplete.harness'
 
 describe('addressAutocompleteMachine', () => {
   it('starts idle with an empty list, nothing highlighted and a session token', () => {
@@ -145,84 +103,6 @@ describe('addressAutocompleteMachine', () => {
     expect(snapshot.context.predictions).toEqual([])
     type('Main Street 1')
     expect(actor.getSnapshot().context.query).toBe('Main Street 1')
-  })
-
-  it('list.next and list.previous move the highlight with wrap-around', async () => {
-    const { actor, clock, type, showing } = start(async () => three)
-    type('Main')
-    clock.increment(300)
-    await showing()
-    const highlighted = () => actor.getSnapshot().context.highlightedIndex
-
-    actor.send({ type: 'list.next' })
-    expect(highlighted()).toBe(0)
-    actor.send({ type: 'list.next' })
-    actor.send({ type: 'list.next' })
-    expect(highlighted()).toBe(2)
-    actor.send({ type: 'list.next' })
-    expect(highlighted()).toBe(0)
-    actor.send({ type: 'list.previous' })
-    expect(highlighted()).toBe(2)
-
-    actor.send({ type: 'list.close' })
-    type('Main R')
-    clock.increment(300)
-    await showing()
-    expect(highlighted()).toBe(-1)
-    actor.send({ type: 'list.previous' })
-    expect(highlighted()).toBe(2)
-  })
-
-  it('Enter chooses the highlighted suggestion: emits it, fills the query, clears the list, new session', async () => {
-    const { actor, clock, type, showing, chosen, fetchPredictions } = start(async () => three)
-    type('Main')
-    clock.increment(300)
-    await showing()
-    const oldToken = actor.getSnapshot().context.sessionToken
-    actor.send({ type: 'list.next' })
-    actor.send({ type: 'list.next' })
-    actor.send({ type: 'list.choose' })
-
-    expect(chosen).toEqual([{ type: 'suggestion.chosen', description: '1 Main St, Shelbyville', placeId: 'place-1' }])
-    const { context } = actor.getSnapshot()
-    expect(actor.getSnapshot().matches({ enabled: 'idle' })).toBe(true)
-    expect(context).toMatchObject({ query: '1 Main St, Shelbyville', predictions: [], highlightedIndex: -1 })
-    expect(context.sessionToken).toMatch(UUID)
-    expect(context.sessionToken).not.toBe(oldToken)
-
-    clock.increment(1000)
-    expect(fetchPredictions).toHaveBeenCalledTimes(1)
-  })
-
-  it('a click chooses by index; Enter with nothing highlighted or an unknown index does nothing', async () => {
-    const { actor, clock, type, showing, chosen } = start(async () => three)
-    type('Main')
-    clock.increment(300)
-    await showing()
-
-    actor.send({ type: 'list.choose' })
-    actor.send({ type: 'list.choose', index: 7 })
-    expect(chosen).toEqual([])
-    expect(actor.getSnapshot().matches({ enabled: 'showing' })).toBe(true)
-
-    actor.send({ type: 'list.choose', index: 2 })
-    expect(chosen).toEqual([{ type: 'suggestion.chosen', description: '1 Main Rd, Capital City', placeId: 'place-2' }])
-    expect(actor.getSnapshot().context.query).toBe('1 Main Rd, Capital City')
-  })
-
-  it('list.close hides the list and keeps the query; closing while debouncing cancels the fetch', async () => {
-    const { actor, clock, type, showing, fetchPredictions } = start(async () => three)
-    type('Main')
-    clock.increment(300)
-    await showing()
-    actor.send({ type: 'list.close' })
-    expect(actor.getSnapshot().matches({ enabled: 'idle' })).toBe(true)
-    expect(actor.getSnapshot().context).toMatchObject({ query: 'Main', predictions: [], highlightedIndex: -1 })
-
-    type('Main St')
-    actor.send({ type: 'list.close' })
-    clock.increment(1000)
-    expect(fetchPredictions).toHaveBeenCalledTimes(1)
   })
 
   it('when disabled it only tracks the query and never fetches', () => {

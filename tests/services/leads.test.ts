@@ -5,6 +5,7 @@ import { LEADS_FUNCTION } from '@mocks/endpoints'
 import { createLeadsService, type LeadsConfig } from '@/services/leads'
 import { ServiceError } from '@/services/http-failure'
 import type { LeadSubmission } from '@/schemas/lead'
+import { failure } from './expect-service-error'
 
 const functionsUrl = 'https://project.example.co/functions/v1'
 
@@ -19,14 +20,6 @@ const submission = (overrides: Partial<LeadSubmission> = {}): LeadSubmission => 
 /** Small retry and timeout so failure cases stay fast. */
 const service = (config: Partial<LeadsConfig> = {}) => createLeadsService({ functionsUrl, retryLimit: 0, timeoutMs: 2_000, ...config })
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(ServiceError)
-  return error as ServiceError
-}
 
 describe('leads service', () => {
   it('posts the exact submission as JSON to `${functionsUrl}/leads` and returns the id', async () => {

@@ -5,7 +5,7 @@ import { PLACES_FUNCTION } from '@mocks/endpoints'
 import { clearRecordedRequests, recordedRequests } from '@mocks/recorder'
 import { addressFixtures } from '@mocks/fixtures/addresses'
 import { createPlacesService, PLACES_CACHE_TTL_MS } from '@/services/places'
-import { ServiceError } from '@/services/http-failure'
+import { failure } from './expect-service-error'
 
 const functionsUrl = 'https://project.example.co/functions/v1'
 const T0 = Date.UTC(2025, 4, 1, 9, 0, 0)
@@ -42,14 +42,6 @@ function setup() {
 
 const requests = () => recordedRequests('places')
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(ServiceError)
-  return error as ServiceError
-}
 
 beforeEach(() => clearRecordedRequests())
 

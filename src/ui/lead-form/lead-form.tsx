@@ -1,6 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react'
 import { PHONE_PATTERN } from '@/schemas/lead'
 import { inputClass, labelClass } from './field-styles'
+import { TextField } from './text-field'
 
 export type LeadFormField = 'locations' | 'name' | 'phone' | 'email' | 'business' | 'note'
 export type LeadFormValues = Record<LeadFormField, string>
@@ -59,61 +60,46 @@ export function LeadForm(props: LeadFormProps) {
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor={field('name')} className={labelClass}>
-            Full name
-          </label>
-          <input
-            id={field('name')}
-            name="name"
-            type="text"
-            autoComplete="name"
-            required
-            maxLength={100}
-            placeholder="Your name"
-            value={values.name}
-            onChange={(event) => props.onFieldChange('name', event.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <TextField
+          id={field('name')}
+          label="Full name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={100}
+          placeholder="Your name"
+          value={values.name}
+          onValueChange={(value) => props.onFieldChange('name', value)}
+        />
         <div className="grid gap-4 @md:grid-cols-2">
-          <div>
-            <label htmlFor={field('phone')} className={labelClass}>
-              Phone
-            </label>
-            <input
-              id={field('phone')}
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              pattern={PHONE_PATTERN}
-              title="Digits only, for example 0422470721"
-              required
-              maxLength={15}
-              placeholder="Phone ex. 0422470721"
-              value={values.phone}
-              onChange={(event) => props.onFieldChange('phone', event.target.value)}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor={field('email')} className={labelClass}>
-              Email
-            </label>
-            <input
-              id={field('email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              placeholder="you@business.com"
-              value={values.email}
-              onChange={(event) => props.onFieldChange('email', event.target.value)}
-              className={inputClass}
-            />
-          </div>
+          <TextField
+            id={field('phone')}
+            label="Phone"
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            pattern={PHONE_PATTERN}
+            title="Digits only, for example 0422470721"
+            required
+            maxLength={15}
+            placeholder="Phone ex. 0422470721"
+            value={values.phone}
+            onValueChange={(value) => props.onFieldChange('phone', value)}
+          />
+          <TextField
+            id={field('email')}
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            placeholder="you@business.com"
+            value={values.email}
+            onValueChange={(value) => props.onFieldChange('email', value)}
+          />
         </div>
         <div>
           {props.addressField({ inputId: field('business'), errorId: field('business-error') })}
