@@ -7,11 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 // The client entry and its stylesheet keep fixed names: the root route writes them into the
 // document head, and that head must render the same on the server and in the browser.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
-    react(),
-    tailwindcss(),
-  ],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }), react(), tailwindcss()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -26,8 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: 'src/entry-client.tsx',
           output: {
             entryFileNames: 'assets/app.js',
-            assetFileNames: (info) =>
-              info.names.some((n) => n.endsWith('.css')) ? 'assets/app.css' : 'assets/[name]-[hash][extname]',
+            assetFileNames: (info) => (info.names.some((n) => n.endsWith('.css')) ? 'assets/app.css' : 'assets/[name]-[hash][extname]'),
           },
         },
       },

@@ -13,7 +13,11 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: { name: 'node', environment: 'node', include: ['tests/{machines,services,functions,lib,content,mocks,build}/**/*.test.ts'] },
+          test: {
+            name: 'node',
+            environment: 'node',
+            include: ['tests/{machines,services,functions,lib,content,mocks,build}/**/*.test.ts'],
+          },
         },
         {
           extends: true,

@@ -15,7 +15,9 @@ export function createStandInCalendar(): CalendarService {
     panel.className = 'grid grid-cols-5 gap-1 rounded-xl border border-slate-200 bg-white p-3 text-xs sm:gap-2 sm:p-4 sm:text-sm'
     for (const day of days) {
       const column = document.createElement('div')
-      column.innerHTML = `<p class="mb-2 font-semibold">${day}</p>` + times.map((t) => `<p class="mb-1 rounded bg-brand-50 px-1 py-1 text-center text-brand-800 sm:px-2">${t}</p>`).join('')
+      column.innerHTML =
+        `<p class="mb-2 font-semibold">${day}</p>` +
+        times.map((t) => `<p class="mb-1 rounded bg-brand-50 px-1 py-1 text-center text-brand-800 sm:px-2">${t}</p>`).join('')
       panel.appendChild(column)
     }
     host.appendChild(panel)

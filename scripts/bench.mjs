@@ -27,13 +27,23 @@ const option = (name) => {
 }
 const runs = Math.min(50, Math.max(1, Number.parseInt(option('--runs') ?? '5', 10) || 5))
 const baselineRuns = args.includes('--no-baseline') ? 0 : Math.min(runs, 3)
-const routes = (option('--routes') ?? '/,/vet,/schedule,/enterprise,/news,/terms').split(',').map((r) => r.trim()).filter(Boolean)
+const routes = (option('--routes') ?? '/,/vet,/schedule,/enterprise,/news,/terms')
+  .split(',')
+  .map((r) => r.trim())
+  .filter(Boolean)
 const distOption = option('--dist')
 const dist = resolve(root, distOption ?? 'node_modules/.cache/bench-dist')
 const wantBuild = !distOption && !(args.includes('--no-build') && existsSync(join(dist, 'index.html')))
 
 const BUDGET = { jsKb: 170, lcpMs: 2500, cls: 0.1, tbtMs: 300, axe: 0 }
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic']
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+]
 // No internet here: any third-party host fails at once (and is reported) instead of stalling the load.
 const OFFLINE_RULE = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'
 
@@ -45,7 +55,14 @@ const verdict = (ok) => (ok ? 'PASS' : 'OVER')
 const pad = (value, width) => String(value).padEnd(width)
 const table = (header, rows) => {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)) + 2)
-  return [header, ...rows].map((row) => row.map((cell, i) => pad(cell, widths[i])).join('').trimEnd()).join('\n')
+  return [header, ...rows]
+    .map((row) =>
+      row
+        .map((cell, i) => pad(cell, widths[i]))
+        .join('')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 const loadSamples = []
@@ -70,8 +87,18 @@ async function main() {
   loadSamples.push(loadavg()[0])
   if (wantBuild) {
     log(`building the live site into ${relative(root, dist)} …`)
-    const env = { ...process.env, VITE_SUPABASE_URL: 'https://project.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon', VITE_MOCK_SERVICES: 'false' }
-    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out', dist], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 })
+    const env = {
+      ...process.env,
+      VITE_SUPABASE_URL: 'https://project.supabase.co',
+      VITE_SUPABASE_ANON_KEY: 'anon',
+      VITE_MOCK_SERVICES: 'false',
+    }
+    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out', dist], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      timeout: 300_000,
+    })
     if (built.status !== 0) throw new Error(`live build failed (exit ${built.status ?? built.signal})`)
   } else if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`${dist} holds no build`)
@@ -113,7 +140,9 @@ async function main() {
           const result = await measureLoad(browser, origin + route, { blockScripts })
           ;(blockScripts ? baseline : loads).get(route).push(result)
           loadSamples.push(loadavg()[0])
-          log(`${label} ${route}: FCP ${msec(result.fcp)}, LCP ${msec(result.lcp)}, TBT ${msec(result.tbt)}, hydrated ${msec(result.hydrated ?? NaN)}`)
+          log(
+            `${label} ${route}: FCP ${msec(result.fcp)}, LCP ${msec(result.lcp)}, TBT ${msec(result.tbt)}, hydrated ${msec(result.hydrated ?? NaN)}`,
+          )
         } catch (error) {
           failures.get(route).push(`${label}: ${error.message.split('\n')[0]}`)
           log(`${label} ${route} FAILED: ${error.message.split('\n')[0]}`)
@@ -136,17 +165,25 @@ function report({ loads, baseline, failures, axe, seconds }) {
   const down = (NETWORK.downloadThroughput * 8) / 1024 / 1024
   const up = (NETWORK.uploadThroughput * 8) / 1024
   out.push('== Bench: live production build ==')
-  out.push(`site      ${relative(root, dist) || dist} (${wantBuild ? 'built now' : 'existing build'}), served gzip by scripts/static-server.mjs`)
+  out.push(
+    `site      ${relative(root, dist) || dist} (${wantBuild ? 'built now' : 'existing build'}), served gzip by scripts/static-server.mjs`,
+  )
   out.push(
     `phone     ${PHONE.viewport.width}x${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, CPU ${CPU_SLOWDOWN}x slower (CDP Emulation.setCPUThrottlingRate), ` +
       `network ${NETWORK.latency} ms latency / ${down} Mbps down / ${up} kbps up (CDP Network.emulateNetworkConditions), cache off, fresh context per load`,
   )
-  out.push(`machine   ${availableParallelism()} cores; 1-min load average during the runs: median ${median(loadSamples).toFixed(1)}, max ${Math.max(...loadSamples).toFixed(1)}`)
-  out.push(`runs      ${runs} per route (medians; min-max in the spread table)${baselineRuns ? `, plus ${baselineRuns} with scripts blocked per route` : ''}; Chromium ${browser.version()} headless, no GPU`)
+  out.push(
+    `machine   ${availableParallelism()} cores; 1-min load average during the runs: median ${median(loadSamples).toFixed(1)}, max ${Math.max(...loadSamples).toFixed(1)}`,
+  )
+  out.push(
+    `runs      ${runs} per route (medians; min-max in the spread table)${baselineRuns ? `, plus ${baselineRuns} with scripts blocked per route` : ''}; Chromium ${browser.version()} headless, no GPU`,
+  )
   out.push('')
 
   // 1. Transfer sizes.
-  out.push('-- 1. Transfer before interactive: gzip bytes received up to html[data-hydrated="true"], from CDP Network events (kB = 1000 B) --')
+  out.push(
+    '-- 1. Transfer before interactive: gzip bytes received up to html[data-hydrated="true"], from CDP Network events (kB = 1000 B) --',
+  )
   const sizeRows = []
   const details = []
   for (const route of routes) {
@@ -169,10 +206,13 @@ function report({ loads, baseline, failures, axe, seconds }) {
       `${budgetLine(route, `JS before interactive ${kB(first.js)} kB > ${BUDGET.jsKb} kB`, jsKb <= BUDGET.jsKb)} (JS ≤ ${BUDGET.jsKb} kB)${steady ? '' : ' [sizes differed between runs]'}`,
     ])
     details.push(`${pad(route, 12)} ${jsWaves(list[0])}`)
-    if (first.laterJs.length) details.push(`${pad('', 12)} after hydration: ${first.laterJs.map((f) => `${short(f.url)} ${kB(f.body)}`).join(', ')}`)
+    if (first.laterJs.length)
+      details.push(`${pad('', 12)} after hydration: ${first.laterJs.map((f) => `${short(f.url)} ${kB(f.body)}`).join(', ')}`)
   }
   out.push(table(['route', 'HTML', 'CSS', 'JS', 'img/other', 'total', 'budget'], sizeRows))
-  out.push('JS request waves (run 1; when each request was sent, gzip kB). A later wave is only discovered once the one before has arrived (static imports) or run (lazy route chunks):')
+  out.push(
+    'JS request waves (run 1; when each request was sent, gzip kB). A later wave is only discovered once the one before has arrived (static imports) or run (lazy route chunks):',
+  )
   out.push(...details)
   out.push('')
 
@@ -225,7 +265,9 @@ function report({ loads, baseline, failures, axe, seconds }) {
     if (base.length) {
       const baseFcp = median(base.map((b) => b.fcp))
       const baseLcp = median(base.map((b) => b.lcp))
-      parts.push(`HTML+CSS only: FCP ${sec(baseFcp)}, LCP ${sec(baseLcp)}, TBT ${msec(median(base.map((b) => b.tbt)))} -> with JS LCP ${ratio(lcp, baseLcp)}, TBT +${msec(tbt - median(base.map((b) => b.tbt)))}`)
+      parts.push(
+        `HTML+CSS only: FCP ${sec(baseFcp)}, LCP ${sec(baseLcp)}, TBT ${msec(median(base.map((b) => b.tbt)))} -> with JS LCP ${ratio(lcp, baseLcp)}, TBT +${msec(tbt - median(base.map((b) => b.tbt)))}`,
+      )
     }
     comparisons.push(`${pad(route, 12)} ${parts.join('; ')}`)
   }
@@ -260,7 +302,14 @@ function report({ loads, baseline, failures, axe, seconds }) {
       }
       const review = (width) => (result[width].error ? '-' : result[width].needsReview.map((x) => `${x.id} ${x.nodes}`).join(', ') || '0')
       const total = [1280, 390].reduce((n, w) => n + (result[w].error ? NaN : result[w].violations.length), 0)
-      rows.push([route, cell(1280), cell(390), `${budgetLine(route, `axe violations ${total}`, total === BUDGET.axe)} (= 0)`, review(1280), review(390)])
+      rows.push([
+        route,
+        cell(1280),
+        cell(390),
+        `${budgetLine(route, `axe violations ${total}`, total === BUDGET.axe)} (= 0)`,
+        review(1280),
+        review(390),
+      ])
       for (const width of [1280, 390]) {
         for (const v of result[width].error ? [] : result[width].violations) {
           found.push(`${route} @${width}px  ${v.id} (${v.impact}): ${v.help}`)
@@ -271,7 +320,9 @@ function report({ loads, baseline, failures, axe, seconds }) {
     }
     out.push(table(['route', 'violations 1280 px', 'violations 390 px', 'budget', 'needs review 1280 px', 'needs review 390 px'], rows))
     if (found.length) out.push('violations:', ...found)
-    out.push("'needs review' = axe's incomplete results (nodes it could not decide, e.g. text over a gradient): not counted as violations, check them by eye")
+    out.push(
+      "'needs review' = axe's incomplete results (nodes it could not decide, e.g. text over a gradient): not counted as violations, check them by eye",
+    )
     out.push('')
   }
 
@@ -289,12 +340,15 @@ function report({ loads, baseline, failures, axe, seconds }) {
   }
   const cores = availableParallelism()
   const typicalLoad = median(loadSamples)
-  if (typicalLoad > cores) notes.push(`machine busy: 1-min load average ${typicalLoad.toFixed(1)} (median during the runs) on ${cores} cores, the bench itself adding about 1; timings are inflated, rerun on a quiet machine before comparing`)
+  if (typicalLoad > cores)
+    notes.push(
+      `machine busy: 1-min load average ${typicalLoad.toFixed(1)} (median during the runs) on ${cores} cores, the bench itself adding about 1; timings are inflated, rerun on a quiet machine before comparing`,
+    )
   if (notes.length) out.push('-- notes --', ...notes, '')
 
   out.push(
     'caveats: this machine paints without a GPU, which delays the first frame and inflates FCP/LCP; throttling is applied per request ' +
-      '(150 ms added per request, not per round trip, milder than Lighthouse\'s simulated slow 4G). Compare routes and builds in one run, by ratio.',
+      "(150 ms added per request, not per round trip, milder than Lighthouse's simulated slow 4G). Compare routes and builds in one run, by ratio.",
   )
   out.push(over.length ? `== ${over.length} budget line(s) OVER: ${over.join('; ')}` : '== all budget lines PASS')
   out.push(`== bench took ${Math.round(seconds)} s`)
@@ -311,14 +365,18 @@ const mostCommon = (values) => {
 
 /** Groups the JS requested before hydration into waves (requests sent within 150 ms of the wave's first). */
 function jsWaves(load) {
-  const files = load.resources.filter((r) => r.kind === 'js' && !r.failed && (load.hydrated === null || r.at <= load.hydrated)).sort((a, b) => a.at - b.at)
+  const files = load.resources
+    .filter((r) => r.kind === 'js' && !r.failed && (load.hydrated === null || r.at <= load.hydrated))
+    .sort((a, b) => a.at - b.at)
   const waves = []
   for (const file of files) {
     const wave = waves.at(-1)
     if (wave && file.at - wave.at < 150) wave.files.push(file)
     else waves.push({ at: file.at, files: [file] })
   }
-  return waves.map((w) => `@${(w.at / 1000).toFixed(2)} s ${w.files.map((f) => `${short(f.url)} ${kB(f.body)}`).join(' + ')}`).join('  ->  ')
+  return waves
+    .map((w) => `@${(w.at / 1000).toFixed(2)} s ${w.files.map((f) => `${short(f.url)} ${kB(f.body)}`).join(' + ')}`)
+    .join('  ->  ')
 }
 
 try {

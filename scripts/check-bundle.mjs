@@ -2,7 +2,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-export const FORBIDDEN = [/setupWorker/, /mockServiceWorker/, /api\.monday\.com/, /MONDAY_API_TOKEN/, /GOOGLE_MAPS_API_KEY/, /__mockRequests/]
+export const FORBIDDEN = [
+  /setupWorker/,
+  /mockServiceWorker/,
+  /api\.monday\.com/,
+  /MONDAY_API_TOKEN/,
+  /GOOGLE_MAPS_API_KEY/,
+  /__mockRequests/,
+]
 
 const files = (dir) =>
   readdirSync(dir).flatMap((name) => {

@@ -4,7 +4,21 @@ import { readFileSync } from 'node:fs'
 const slugSource = readFileSync(new URL('../src/content/article-slugs.ts', import.meta.url), 'utf8')
 export const blogSlugs = [...slugSource.matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1])
 
-export const staticPaths = ['/', '/x18', '/qrb', '/konversable', '/vet', '/vet1', '/schedule', '/enterprise', '/news', '/terms', '/privacy', '/cookies', '/dpa']
+export const staticPaths = [
+  '/',
+  '/x18',
+  '/qrb',
+  '/konversable',
+  '/vet',
+  '/vet1',
+  '/schedule',
+  '/enterprise',
+  '/news',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/dpa',
+]
 
 export const allPaths = [...staticPaths, ...blogSlugs.map((slug) => `/blog/${slug}`)]
 

@@ -5,9 +5,20 @@ import { extname, join, normalize, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 const types = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
-  '.json': 'application/json', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif',
-  '.woff2': 'font/woff2', '.ico': 'image/x-icon', '.txt': 'text/plain', '.xml': 'application/xml', '.mp4': 'video/mp4',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain',
+  '.xml': 'application/xml',
+  '.mp4': 'video/mp4',
 }
 
 function resolveFile(root, urlPath) {
@@ -25,7 +36,10 @@ export function startStaticServer(dir, port = 0) {
     const path = file ?? join(root, '404.html')
     const type = types[extname(path)] ?? 'application/octet-stream'
     let body = readFileSync(path)
-    const headers = { 'Content-Type': type, 'Cache-Control': path.includes('/assets/') && !/app\.(js|css)$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache' }
+    const headers = {
+      'Content-Type': type,
+      'Cache-Control': path.includes('/assets/') && !/app\.(js|css)$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    }
     if (/text|javascript|json|svg|xml/.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
       body = gzipSync(body)
       headers['Content-Encoding'] = 'gzip'

@@ -13,7 +13,8 @@ export const placesHandlers = [
     const input = url.searchParams.get('input')?.trim() ?? ''
     const session = url.searchParams.get('session') ?? ''
     recordRequest('places', { input, session })
-    if (isScenario('places-down')) return HttpResponse.json({ status: 'UNAVAILABLE', predictions: [], error: 'Places is down' }, { status: 503 })
+    if (isScenario('places-down'))
+      return HttpResponse.json({ status: 'UNAVAILABLE', predictions: [], error: 'Places is down' }, { status: 503 })
     if (!input || input.length > 200 || !/^[A-Za-z0-9_-]{1,100}$/.test(session)) {
       return HttpResponse.json({ status: 'INVALID_REQUEST', predictions: [], error: 'input and session are required' }, { status: 400 })
     }

@@ -75,7 +75,11 @@ export async function measureLoad(browser, url, { blockScripts = false } = {}) {
     const loadEnd = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? performance.now())
     const hydrated = blockScripts
       ? null
-      : await withTimeout(page.evaluate(() => window.__bench.whenHydrated), HYDRATION_TIMEOUT_MS, `${url} hydration`)
+      : await withTimeout(
+          page.evaluate(() => window.__bench.whenHydrated),
+          HYDRATION_TIMEOUT_MS,
+          `${url} hydration`,
+        )
     const windowEnd = Math.max(loadEnd, hydrated ?? 0) + AFTER_LOAD_MS
     const now = await page.evaluate(() => performance.now())
     if (windowEnd > now) await page.waitForTimeout(windowEnd - now)

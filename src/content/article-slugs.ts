@@ -1,9 +1,5 @@
 /** The published blog slugs; prerendering writes one page for each. */
-export const articleSlugs = [
-  'boost-google-maps-listing',
-  'get-more-customer-reviews',
-  'importance-multiple-review-platforms',
-] as const
+export const articleSlugs = ['boost-google-maps-listing', 'get-more-customer-reviews', 'importance-multiple-review-platforms'] as const
 
 export type ArticleSlug = (typeof articleSlugs)[number]
 

@@ -193,18 +193,15 @@ export const reportsContent = v.parse(
   },
 )
 
-export const industriesContent = v.parse(
-  v.object({ intro: Intro, cta: v.object({ title: text, text, button: text }) }),
-  {
-    intro: {
-      eyebrow: 'Industries',
-      title: 'Solutions for every industry',
-      lead: `Whatever you sell and wherever you are, 200+ businesses rely on ${brand} to win more reviews and more customers.`,
-    },
-    cta: {
-      title: 'Ready for more 5-star reviews?',
-      text: 'Book a free strategy call and see how many more reviews your business could be getting every month.',
-      button: 'Get Started Today',
-    },
+export const industriesContent = v.parse(v.object({ intro: Intro, cta: v.object({ title: text, text, button: text }) }), {
+  intro: {
+    eyebrow: 'Industries',
+    title: 'Solutions for every industry',
+    lead: `Whatever you sell and wherever you are, 200+ businesses rely on ${brand} to win more reviews and more customers.`,
   },
-)
+  cta: {
+    title: 'Ready for more 5-star reviews?',
+    text: 'Book a free strategy call and see how many more reviews your business could be getting every month.',
+    button: 'Get Started Today',
+  },
+})

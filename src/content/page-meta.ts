@@ -28,11 +28,13 @@ export const pageMeta = {
   },
   '/vet': {
     title: `Reputation Management for Veterinary Practices | ${brand}`,
-    description: 'More 5-star reviews for your veterinary practice with SMS review requests and AI replies. Trusted by 50+ veterinary practices.',
+    description:
+      'More 5-star reviews for your veterinary practice with SMS review requests and AI replies. Trusted by 50+ veterinary practices.',
   },
   '/vet1': {
     title: `Reputation Management for Veterinary Practices | ${brand}`,
-    description: 'More 5-star reviews for your veterinary practice with SMS review requests and AI replies. Trusted by 50+ veterinary practices.',
+    description:
+      'More 5-star reviews for your veterinary practice with SMS review requests and AI replies. Trusted by 50+ veterinary practices.',
   },
   '/schedule': {
     title: `Book Your Strategy Call | ${brand}`,
@@ -40,11 +42,13 @@ export const pageMeta = {
   },
   '/enterprise': {
     title: `Enterprise Registration | ${brand}`,
-    description: 'Register for an enterprise reputation package: dedicated account manager, 24/7 priority support, advanced analytics and 2000+ integrations.',
+    description:
+      'Register for an enterprise reputation package: dedicated account manager, 24/7 priority support, advanced analytics and 2000+ integrations.',
   },
   '/news': {
     title: `Blog: Reviews and Reputation Tips | ${brand}`,
-    description: 'Practical guides to getting more customer reviews, ranking higher on Google Maps and managing your reputation across platforms.',
+    description:
+      'Practical guides to getting more customer reviews, ranking higher on Google Maps and managing your reputation across platforms.',
   },
   '/terms': { title: `Terms of Service | ${brand}`, description: `The terms that govern the use of ${brand}'s services.` },
   '/privacy': { title: `Privacy Policy | ${brand}`, description: `How ${brand} collects, uses and protects personal information.` },

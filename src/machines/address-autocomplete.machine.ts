@@ -65,8 +65,7 @@ export const addressAutocompleteMachine = setup({
       highlightedIndex: ({ context }) => (context.highlightedIndex + 1) % context.predictions.length,
     }),
     highlightPrevious: assign({
-      highlightedIndex: ({ context }) =>
-        (context.highlightedIndex <= 0 ? context.predictions.length : context.highlightedIndex) - 1,
+      highlightedIndex: ({ context }) => (context.highlightedIndex <= 0 ? context.predictions.length : context.highlightedIndex) - 1,
     }),
     chooseSuggestion: enqueueActions(({ context, event, enqueue }) => {
       const prediction = chosenPrediction(context, event)
@@ -78,8 +77,7 @@ export const addressAutocompleteMachine = setup({
   },
   guards: {
     isEnabled: ({ context }) => context.enabled,
-    isQueryTooShort: ({ event }) =>
-      event.type === 'query.changed' && event.value.replace(/\s/g, '').length < MIN_QUERY_CHARS,
+    isQueryTooShort: ({ event }) => event.type === 'query.changed' && event.value.replace(/\s/g, '').length < MIN_QUERY_CHARS,
     hasSuggestions: (_, output: FetchPredictionsOutput) => output.status === 'OK' && output.predictions.length > 0,
     hasChoice: ({ context, event }) => chosenPrediction(context, event) !== undefined,
   },

@@ -24,9 +24,7 @@ export interface LeadFormContext {
 }
 
 export type LeadFormEvent =
-  | { type: 'field.changed'; field: LeadField; value: string }
-  | { type: 'address.selected'; description: string }
-  | { type: 'lead.submit' }
+  { type: 'field.changed'; field: LeadField; value: string } | { type: 'address.selected'; description: string } | { type: 'lead.submit' }
 
 export type LeadFormEmitted = { type: 'lead.accepted'; id: string }
 
@@ -75,8 +73,7 @@ export const leadFormMachine = setup({
   actions: {
     assignNewSubmissionId: assign({ submissionId: () => crypto.randomUUID() }),
     setField: assign({
-      values: ({ context, event }) =>
-        event.type === 'field.changed' ? { ...context.values, [event.field]: event.value } : context.values,
+      values: ({ context, event }) => (event.type === 'field.changed' ? { ...context.values, [event.field]: event.value } : context.values),
     }),
     setAddress: assign({
       values: ({ context, event }) =>
@@ -106,15 +103,9 @@ export const leadFormMachine = setup({
   states: {
     idle: {
       on: {
-        'field.changed': [
-          { guard: 'isAddressField', actions: ['setField', 'clearError'] },
-          { actions: 'setField' },
-        ],
+        'field.changed': [{ guard: 'isAddressField', actions: ['setField', 'clearError'] }, { actions: 'setField' }],
         'address.selected': { actions: ['setAddress', 'clearError'] },
-        'lead.submit': [
-          { guard: 'hasAddress', target: 'submitting', actions: 'clearError' },
-          { actions: 'showAddressRequired' },
-        ],
+        'lead.submit': [{ guard: 'hasAddress', target: 'submitting', actions: 'clearError' }, { actions: 'showAddressRequired' }],
       },
     },
     submitting: {

@@ -5,10 +5,7 @@ export const trackingDefaults = { platform: '', keyword: '' }
 
 // The router parses query values as JSON, so `?keyword=123` arrives as a number: keep it as text.
 const trackingValue = v.fallback(
-  v.optional(
-    v.pipe(v.union([v.string(), v.number(), v.boolean()]), v.transform(String), v.trim(), v.maxLength(100)),
-    '',
-  ),
+  v.optional(v.pipe(v.union([v.string(), v.number(), v.boolean()]), v.transform(String), v.trim(), v.maxLength(100)), ''),
   '',
 )
 

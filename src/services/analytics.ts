@@ -1,6 +1,5 @@
 export type AnalyticsEvent =
-  | { name: 'conversion'; send_to: string; value: 15; currency: 'USD' }
-  | { name: 'generate_lead'; value: 0; currency: 'USD' }
+  { name: 'conversion'; send_to: string; value: 15; currency: 'USD' } | { name: 'generate_lead'; value: 0; currency: 'USD' }
 
 export interface AnalyticsService {
   /** Ad conversion (15 USD) and lead event (0 USD) for an accepted lead (SPEC §7.5, §9). */
@@ -24,11 +23,13 @@ declare global {
 export function createGtagAnalytics({ gtagId, conversion }: { gtagId: string; conversion?: string }): AnalyticsService {
   if (typeof window !== 'undefined') {
     window.dataLayer = window.dataLayer ?? []
-    window.gtag = window.gtag ?? function gtag() {
-      // gtag.js reads the arguments object itself, not an array.
-      // eslint-disable-next-line prefer-rest-params
-      window.dataLayer!.push(arguments)
-    }
+    window.gtag =
+      window.gtag ??
+      function gtag() {
+        // gtag.js reads the arguments object itself, not an array.
+        // eslint-disable-next-line prefer-rest-params
+        window.dataLayer!.push(arguments)
+      }
     window.gtag('js', new Date())
     window.gtag('config', gtagId)
     const load = () => {

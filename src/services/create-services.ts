@@ -27,7 +27,9 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     places: createPlacesService({ functionsUrl }),
     analytics: config.gtagId ? createGtagAnalytics({ gtagId: config.gtagId, conversion: config.gadsConversion }) : noAnalytics,
     calendar:
-      config.calOrigin && config.calLink ? createCalEmbedCalendar({ origin: config.calOrigin, calLink: config.calLink }) : unconfiguredCalendar,
+      config.calOrigin && config.calLink
+        ? createCalEmbedCalendar({ origin: config.calOrigin, calLink: config.calLink })
+        : unconfiguredCalendar,
     ...overrides,
   }
 }

@@ -55,7 +55,9 @@ export function createPlacesService(
       const cached = readCache(storage, key, now())
       if (cached) return cached
       try {
-        const body = await http.get(`${functionsUrl}/places`, { searchParams: { input: query.trim(), session: sessionToken }, signal }).json()
+        const body = await http
+          .get(`${functionsUrl}/places`, { searchParams: { input: query.trim(), session: sessionToken }, signal })
+          .json()
         const answer = v.parse(PlacesAnswerSchema, body)
         if (answer.status === 'OK' || answer.status === 'ZERO_RESULTS') writeCache(storage, key, now(), answer)
         return answer

@@ -12,7 +12,12 @@ afterAll(() => rmSync(out, { recursive: true, force: true }))
 describe('production build', () => {
   it('prerenders every route and holds no MSW, board address or server secret', { timeout: 240_000 }, () => {
     execFileSync('node', ['scripts/build.mjs', '--out', out], {
-      env: { ...process.env, VITE_MOCK_SERVICES: 'false', VITE_SUPABASE_URL: 'https://project.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon' },
+      env: {
+        ...process.env,
+        VITE_MOCK_SERVICES: 'false',
+        VITE_SUPABASE_URL: 'https://project.supabase.co',
+        VITE_SUPABASE_ANON_KEY: 'anon',
+      },
       stdio: 'pipe',
     })
     expect(findLeaks(out)).toEqual([])

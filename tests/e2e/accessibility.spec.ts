@@ -50,7 +50,10 @@ function focusState(page: Page) {
     if (!el || el === document.body || el === document.documentElement) return null
     const style = getComputedStyle(el)
     const alpha = (color: string) => {
-      const parts = color.match(/rgba?\(([^)]*)\)/)?.[1]?.split(/[\s,/]+/).filter(Boolean)
+      const parts = color
+        .match(/rgba?\(([^)]*)\)/)?.[1]
+        ?.split(/[\s,/]+/)
+        .filter(Boolean)
       return parts && parts.length > 3 ? Number.parseFloat(parts[3] ?? '1') : color === 'transparent' ? 0 : 1
     }
     const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0 && alpha(style.outlineColor) > 0
@@ -112,7 +115,10 @@ test.describe('keyboard', () => {
         stops.push(state)
       }
       expect(stops.length, 'the page has Tab stops').toBeGreaterThan(5)
-      expect(stops.filter((s) => !s.visibleFocus).map((s) => s.describe), 'Tab stops without a focus outline or box-shadow').toEqual([])
+      expect(
+        stops.filter((s) => !s.visibleFocus).map((s) => s.describe),
+        'Tab stops without a focus outline or box-shadow',
+      ).toEqual([])
     })
   }
 })

@@ -38,7 +38,12 @@ test('footer has the client area, social, contact and legal links', async ({ pag
   await expect(footer.getByRole('link', { name: /Phone:/ })).toHaveAttribute('href', /^tel:/)
   await expect(footer.getByRole('link', { name: /Email:/ })).toHaveAttribute('href', /^mailto:/)
   await expect(footer.getByText(/© \d{4} .+ All rights reserved/)).toBeVisible()
-  for (const [name, path] of [['Terms', '/terms'], ['Privacy', '/privacy'], ['Cookies', '/cookies'], ['DPA', '/dpa']]) {
+  for (const [name, path] of [
+    ['Terms', '/terms'],
+    ['Privacy', '/privacy'],
+    ['Cookies', '/cookies'],
+    ['DPA', '/dpa'],
+  ]) {
     await footer.getByRole('link', { name, exact: true }).click()
     await expect(page).toHaveURL(new RegExp(`${path}$`))
   }

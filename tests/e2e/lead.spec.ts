@@ -39,7 +39,14 @@ test('a visitor fills the home form with the keyboard only, picks a suggestion a
 
   const [request] = await leadRequests(page)
   expect(request?.body).toMatchObject({
-    lead: { locations: '2-10', name: 'Jane Doe', phone: '0422470721', email: 'jane@example.com', business: '78 Harbour Street, Sydney NSW, Australia', note: '' },
+    lead: {
+      locations: '2-10',
+      name: 'Jane Doe',
+      phone: '0422470721',
+      email: 'jane@example.com',
+      business: '78 Harbour Street, Sydney NSW, Australia',
+      note: '',
+    },
     tracking: { platform: 'google', keyword: 'vet' },
     source: { path: '/', label: 'Homepage' },
   })
@@ -75,52 +82,52 @@ test.describe('failures and edge cases', () => {
   // The browser logs the failing status a scenario returns (500, 503); nothing else may log.
   test.use({ allowedConsoleErrors: [/status of (500|503) \((Internal Server Error|Service Unavailable)\)/] })
 
-test('a failed submission shows the error and keeps everything typed', async ({ page }) => {
-  await gotoHydrated(page, '/?mock=lead-error')
-  await fillLeadForm(page)
-  await page.getByRole('button', submitButton).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'An error occurred. Please try again.' })).toBeVisible()
-  await expectFormKept(page)
-  await expect(page.getByRole('dialog', { name: 'Congrats!' })).toBeHidden()
-  await page.getByRole('button', submitButton).click()
-  await expect.poll(async () => (await leadRequests(page)).length).toBe(2)
-  const [first, second] = await leadRequests(page)
-  expect(second?.body.submissionId).toBe(first?.body.submissionId)
-})
+  test('a failed submission shows the error and keeps everything typed', async ({ page }) => {
+    await gotoHydrated(page, '/?mock=lead-error')
+    await fillLeadForm(page)
+    await page.getByRole('button', submitButton).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'An error occurred. Please try again.' })).toBeVisible()
+    await expectFormKept(page)
+    await expect(page.getByRole('dialog', { name: 'Congrats!' })).toBeHidden()
+    await page.getByRole('button', submitButton).click()
+    await expect.poll(async () => (await leadRequests(page)).length).toBe(2)
+    const [first, second] = await leadRequests(page)
+    expect(second?.body.submissionId).toBe(first?.body.submissionId)
+  })
 
-test('a double click sends one request, and the button shows progress meanwhile', async ({ page }) => {
-  await gotoHydrated(page, '/?mock=slow')
-  await fillLeadForm(page)
-  await page.getByRole('button', submitButton).dblclick()
-  const busy = page.getByRole('button', { name: 'Submitting...' })
-  await expect(busy).toBeDisabled()
-  await page.keyboard.press('Enter')
-  await expect(page.getByRole('dialog', { name: 'Congrats!' })).toBeVisible({ timeout: 10_000 })
-  expect(await leadRequests(page)).toHaveLength(1)
-})
+  test('a double click sends one request, and the button shows progress meanwhile', async ({ page }) => {
+    await gotoHydrated(page, '/?mock=slow')
+    await fillLeadForm(page)
+    await page.getByRole('button', submitButton).dblclick()
+    const busy = page.getByRole('button', { name: 'Submitting...' })
+    await expect(busy).toBeDisabled()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog', { name: 'Congrats!' })).toBeVisible({ timeout: 10_000 })
+    expect(await leadRequests(page)).toHaveLength(1)
+  })
 
-test('a blank address is caught before sending, and typing clears the message', async ({ page }) => {
-  await gotoHydrated(page, '/')
-  await fillLeadForm(page, '   ')
-  await page.getByRole('button', submitButton).click()
-  const message = page.getByText('Please enter your business address')
-  await expect(message).toBeVisible()
-  await expect(addressBox(page)).toHaveAttribute('aria-invalid', 'true')
-  expect(await leadRequests(page)).toHaveLength(0)
-  await addressBox(page).pressSequentially('1')
-  await expect(message).toBeHidden()
-})
+  test('a blank address is caught before sending, and typing clears the message', async ({ page }) => {
+    await gotoHydrated(page, '/')
+    await fillLeadForm(page, '   ')
+    await page.getByRole('button', submitButton).click()
+    const message = page.getByText('Please enter your business address')
+    await expect(message).toBeVisible()
+    await expect(addressBox(page)).toHaveAttribute('aria-invalid', 'true')
+    expect(await leadRequests(page)).toHaveLength(0)
+    await addressBox(page).pressSequentially('1')
+    await expect(message).toBeHidden()
+  })
 
-test('with places down the address is plain text entry and the lead still goes through', async ({ page }) => {
-  await gotoHydrated(page, '/?mock=places-down')
-  await fillLeadForm(page, '')
-  await addressBox(page).pressSequentially('9 Queen Street', { delay: 20 })
-  await page.waitForTimeout(600)
-  await expect(page.getByRole('listbox', { name: /suggestions/ })).toBeHidden()
-  await expect(addressBox(page)).toHaveValue('9 Queen Street')
-  await page.getByRole('button', submitButton).click()
-  await expect(page.getByRole('dialog', { name: 'Congrats!' })).toBeVisible()
-})
+  test('with places down the address is plain text entry and the lead still goes through', async ({ page }) => {
+    await gotoHydrated(page, '/?mock=places-down')
+    await fillLeadForm(page, '')
+    await addressBox(page).pressSequentially('9 Queen Street', { delay: 20 })
+    await page.waitForTimeout(600)
+    await expect(page.getByRole('listbox', { name: /suggestions/ })).toBeHidden()
+    await expect(addressBox(page)).toHaveValue('9 Queen Street')
+    await page.getByRole('button', submitButton).click()
+    await expect(page.getByRole('dialog', { name: 'Congrats!' })).toBeVisible()
+  })
 })
 
 test('/#services lands on the services section and the industries button goes back to the top', async ({ page }) => {

@@ -56,11 +56,11 @@ test.describe('not found', () => {
   test.use({ allowedConsoleErrors: [/status of 404 \(Not Found\)/] })
 
   test('an unknown path shows the not-found page with a way home', async ({ page }) => {
-  const response = await gotoHydrated(page, '/no-such-page')
-  expect(response?.status()).toBe(404)
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-  await page.getByRole('link', { name: 'Back to the home page' }).click()
-  await expect(page).toHaveURL(/\/$/)
+    const response = await gotoHydrated(page, '/no-such-page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+    await page.getByRole('link', { name: 'Back to the home page' }).click()
+    await expect(page).toHaveURL(/\/$/)
   })
 })
 

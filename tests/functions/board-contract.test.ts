@@ -62,7 +62,8 @@ describe('board GraphQL documents against the published contract', () => {
     for (const { variable, declared: type, argument } of uses) {
       expect(argument, `argument for $${variable}`).toBeDefined()
       expect(type, `declared type of $${variable}`).toBeDefined()
-      const matches = isEqualType(type!, argument!) || (isNonNullType(type) && !isNonNullType(argument) && isEqualType(type.ofType, argument!))
+      const matches =
+        isEqualType(type!, argument!) || (isNonNullType(type) && !isNonNullType(argument) && isEqualType(type.ofType, argument!))
       expect(matches, `$${variable}: ${String(type)} vs argument ${String(argument)}`).toBe(true)
     }
   })

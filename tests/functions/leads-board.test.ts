@@ -76,13 +76,19 @@ describe('leads function: happy path', () => {
 })
 
 describe('leads function: board failures', () => {
-  const boardError = () => HttpResponse.json({ errors: [{ message: 'Column value invalid', extensions: { code: 'ColumnValueException' } }] })
+  const boardError = () =>
+    HttpResponse.json({ errors: [{ message: 'Column value invalid', extensions: { code: 'ColumnValueException' } }] })
 
   it.each([
     ['HTTP 200 with errors[]', boardError, 'graphql', 'Column value invalid'],
     ['HTTP 500', () => HttpResponse.json({ error_message: 'Internal server error' }, { status: 500 }), 'http', 'Internal server error'],
     ['a network error', () => HttpResponse.error(), 'network', undefined],
-    ['a non-JSON answer', () => new HttpResponse('<html>Bad gateway</html>', { headers: { 'content-type': 'text/html' } }), 'invalid-response', 'Bad gateway'],
+    [
+      'a non-JSON answer',
+      () => new HttpResponse('<html>Bad gateway</html>', { headers: { 'content-type': 'text/html' } }),
+      'invalid-response',
+      'Bad gateway',
+    ],
     ['HTTP 200 without an id', () => HttpResponse.json({ data: { create_item: null } }), 'invalid-response', undefined],
   ])('%s -> 502, logged with the board message and never the token', async (_case, reply, reason, message) => {
     const calls = fakeBoard({ create_item: [reply] })
@@ -109,7 +115,9 @@ describe('leads function: board failures', () => {
   })
 
   it('retries once after a 429 with a short Retry-After', async () => {
-    const calls = fakeBoard({ create_item: [() => HttpResponse.json({ errors: [{ message: 'Rate limit' }] }, { status: 429, headers: { 'retry-after': '1' } })] })
+    const calls = fakeBoard({
+      create_item: [() => HttpResponse.json({ errors: [{ message: 'Rate limit' }] }, { status: 429, headers: { 'retry-after': '1' } })],
+    })
     const { handler, sleeps } = leadsHandler()
     const res = await postLead(handler, submission())
     expect(res.status).toBe(200)
@@ -138,7 +146,9 @@ describe('leads function: board failures', () => {
     expect((await postLead(handler, submission())).status).toBe(502)
     expect(sleeps).toEqual([])
     expect(only(calls, 'create_item')).toHaveLength(2)
-    expect(logger.records).toContainEqual(expect.objectContaining({ fields: expect.objectContaining({ reason: 'rate-limited', status: 429 }) }))
+    expect(logger.records).toContainEqual(
+      expect.objectContaining({ fields: expect.objectContaining({ reason: 'rate-limited', status: 429 }) }),
+    )
   })
 
   it.each([
@@ -151,7 +161,11 @@ describe('leads function: board failures', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ id: ITEM_ID })
     expect(logger.records).toContainEqual(
-      expect.objectContaining({ level: 'warn', message: 'update note was not added to the lead', fields: expect.objectContaining({ itemId: ITEM_ID }) }),
+      expect.objectContaining({
+        level: 'warn',
+        message: 'update note was not added to the lead',
+        fields: expect.objectContaining({ itemId: ITEM_ID }),
+      }),
     )
   })
 })

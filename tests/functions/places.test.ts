@@ -105,7 +105,11 @@ describe('places function', () => {
   })
 
   it.each([
-    ['HTTP 403', () => HttpResponse.json({ error: { code: 403, message: 'API key not valid', status: 'PERMISSION_DENIED' } }, { status: 403 }), 'API key not valid'],
+    [
+      'HTTP 403',
+      () => HttpResponse.json({ error: { code: 403, message: 'API key not valid', status: 'PERMISSION_DENIED' } }, { status: 403 }),
+      'API key not valid',
+    ],
     ['HTTP 500', () => new HttpResponse('upstream', { status: 500 }), 'upstream'],
     ['a network error', () => HttpResponse.error(), undefined],
     ['a non-JSON answer', () => new HttpResponse('<html>', { status: 200 }), '<html>'],

@@ -79,5 +79,4 @@ describe('addressAutocompleteMachine: the suggestion list', () => {
     clock.increment(1000)
     expect(fetchPredictions).toHaveBeenCalledTimes(1)
   })
-
 })

@@ -22,9 +22,7 @@ export function start(fetch: Fetch, enabled = true) {
   const fetchPredictions = vi.fn(fetch)
   const machine = addressAutocompleteMachine.provide({
     actors: {
-      fetchPredictions: fromPromise<FetchPredictionsOutput, FetchPredictionsInput>(({ input, signal }) =>
-        fetchPredictions(input, signal),
-      ),
+      fetchPredictions: fromPromise<FetchPredictionsOutput, FetchPredictionsInput>(({ input, signal }) => fetchPredictions(input, signal)),
     },
   })
   const clock = new SimulatedClock()

@@ -81,7 +81,14 @@ describe('leadFormMachine', () => {
     expect(submitLead).toHaveBeenCalledTimes(1)
     expect(submitLead.mock.calls[0]?.[0]).toEqual({
       submissionId,
-      lead: { locations: '2-10', name: 'Jane Doe', phone: '0422470721', email: 'jane@example.com', business: '1 Main St, Springfield', note: '' },
+      lead: {
+        locations: '2-10',
+        name: 'Jane Doe',
+        phone: '0422470721',
+        email: 'jane@example.com',
+        business: '1 Main St, Springfield',
+        note: '',
+      },
       tracking: input.tracking,
       source: input.source,
     })

@@ -7,7 +7,9 @@ const post = (body: unknown, headers: Record<string, string> = { authorization: 
 
 describe('board API mock (node MSW server)', () => {
   it('creates an item and an update like the board does', async () => {
-    const item = await (await post({ query: CREATE_ITEM, variables: { boardId: '1', groupId: 'topics', itemName: 'Lead: A', columnValues: '{"name":"A"}' } })).json()
+    const item = await (
+      await post({ query: CREATE_ITEM, variables: { boardId: '1', groupId: 'topics', itemName: 'Lead: A', columnValues: '{"name":"A"}' } })
+    ).json()
     expect(item).toEqual({ data: { create_item: { id: expect.stringMatching(/^\d+$/) } } })
     const update = await (await post({ query: CREATE_UPDATE, variables: { itemId: item.data.create_item.id, body: '<p>hi</p>' } })).json()
     expect(update.data.create_update.id).toMatch(/^\d+$/)

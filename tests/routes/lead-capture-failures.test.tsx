@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest'
 import { server } from '@mocks/node'
 import { LEADS_FUNCTION, PLACES_FUNCTION } from '@mocks/endpoints'
 import { recordedRequests } from '@mocks/recorder'
-import { chooseFirstSuggestion, field, fillContact, FIRST_MAIN_ST, renderLeadCapture, submitButton, typed, setUpLeadCaptureTests } from './lead-capture-harness'
+import {
+  chooseFirstSuggestion,
+  field,
+  fillContact,
+  FIRST_MAIN_ST,
+  renderLeadCapture,
+  submitButton,
+  typed,
+  setUpLeadCaptureTests,
+} from './lead-capture-harness'
 
 setUpLeadCaptureTests()
 
@@ -48,10 +57,14 @@ describe('LeadCapture failures', { timeout: 20_000 }, () => {
   it('a retry after a failure sends the same submissionId and succeeds', async () => {
     const failed: Body[] = []
     server.use(
-      http.post(LEADS_FUNCTION, async ({ request }) => {
-        failed.push((await request.json()) as Body)
-        return HttpResponse.json({ error: 'down' }, { status: 500 })
-      }, { once: true }),
+      http.post(
+        LEADS_FUNCTION,
+        async ({ request }) => {
+          failed.push((await request.json()) as Body)
+          return HttpResponse.json({ error: 'down' }, { status: 500 })
+        },
+        { once: true },
+      ),
     )
     const user = userEvent.setup({ delay: null })
     renderLeadCapture()

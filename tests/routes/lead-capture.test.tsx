@@ -75,7 +75,10 @@ describe('LeadCapture (wired to the mock services)', { timeout: 20_000 }, () => 
     await user.type(field.address(), '9 Queen Street')
     await user.click(submitButton())
     await screen.findByRole('dialog', { name: 'Congrats!' })
-    expect(recordedRequests('leads')[0]?.body).toMatchObject({ tracking: { platform: '', keyword: '' }, lead: { business: '9 Queen Street' } })
+    expect(recordedRequests('leads')[0]?.body).toMatchObject({
+      tracking: { platform: '', keyword: '' },
+      lead: { business: '9 Queen Street' },
+    })
   })
 
   it('Close closes the dialog and a second lead gets a new submissionId', async () => {

@@ -34,7 +34,12 @@ describe('parseConfig', () => {
 
   it('accepts a boolean true for VITE_MOCK_SERVICES and keeps given values in mock mode', () => {
     const config = parseConfig({ VITE_MOCK_SERVICES: true, VITE_SUPABASE_URL: 'http://localhost:54321', VITE_GTAG_ID: 'G-1' })
-    expect(config).toMatchObject({ mockServices: true, supabaseUrl: 'http://localhost:54321', supabaseAnonKey: 'mock-anon-key', gtagId: 'G-1' })
+    expect(config).toMatchObject({
+      mockServices: true,
+      supabaseUrl: 'http://localhost:54321',
+      supabaseAnonKey: 'mock-anon-key',
+      gtagId: 'G-1',
+    })
   })
 
   it('reads a complete live env', () => {
@@ -115,7 +120,10 @@ describe('createServices', () => {
 
     await expect(services.leads.submit(submission)).resolves.toEqual({ id: 'live-1' })
     await expect(services.places.autocomplete('oak', 'session-1')).resolves.toMatchObject({ status: 'ZERO_RESULTS' })
-    expect(seen).toEqual(['https://abcd.supabase.co/functions/v1/leads', 'https://abcd.supabase.co/functions/v1/places?input=oak&session=session-1'])
+    expect(seen).toEqual([
+      'https://abcd.supabase.co/functions/v1/leads',
+      'https://abcd.supabase.co/functions/v1/places?input=oak&session=session-1',
+    ])
   })
 
   it('in mock mode talks to the mock project, answered by the MSW handlers', async () => {

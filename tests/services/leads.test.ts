@@ -11,7 +11,14 @@ const functionsUrl = 'https://project.example.co/functions/v1'
 
 const submission = (overrides: Partial<LeadSubmission> = {}): LeadSubmission => ({
   submissionId: crypto.randomUUID(),
-  lead: { locations: '2-10', name: 'Jane Doe', phone: '0422470721', email: 'jane@example.com', business: '12 Main Street, Springfield IL, USA', note: '' },
+  lead: {
+    locations: '2-10',
+    name: 'Jane Doe',
+    phone: '0422470721',
+    email: 'jane@example.com',
+    business: '12 Main Street, Springfield IL, USA',
+    note: '',
+  },
   tracking: { platform: 'google', keyword: 'vet' },
   source: { path: '/', label: 'Homepage' },
   ...overrides,
@@ -20,21 +27,27 @@ const submission = (overrides: Partial<LeadSubmission> = {}): LeadSubmission => 
 /** Small retry and timeout so failure cases stay fast. */
 const service = (config: Partial<LeadsConfig> = {}) => createLeadsService({ functionsUrl, retryLimit: 0, timeoutMs: 2_000, ...config })
 
-
 describe('leads service', () => {
   it('posts the exact submission as JSON to `${functionsUrl}/leads` and returns the id', async () => {
     const sent = submission()
     const received: { url: string; method: string; contentType: string | null; body: unknown }[] = []
     server.use(
       http.post(LEADS_FUNCTION, async ({ request }) => {
-        received.push({ url: request.url, method: request.method, contentType: request.headers.get('content-type'), body: await request.json() })
+        received.push({
+          url: request.url,
+          method: request.method,
+          contentType: request.headers.get('content-type'),
+          body: await request.json(),
+        })
         return HttpResponse.json({ id: 'item-42' })
       }),
     )
 
     await expect(service().submit(sent)).resolves.toEqual({ id: 'item-42' })
 
-    expect(received).toEqual([{ url: `${functionsUrl}/leads`, method: 'POST', contentType: expect.stringContaining('application/json'), body: sent }])
+    expect(received).toEqual([
+      { url: `${functionsUrl}/leads`, method: 'POST', contentType: expect.stringContaining('application/json'), body: sent },
+    ])
   })
 
   it.each([
@@ -67,10 +80,12 @@ describe('leads service', () => {
   })
 
   it('maps a timeout to ServiceError timeout', async () => {
-    server.use(http.post(LEADS_FUNCTION, async () => {
-      await delay(500)
-      return HttpResponse.json({ id: 'late' })
-    }))
+    server.use(
+      http.post(LEADS_FUNCTION, async () => {
+        await delay(500)
+        return HttpResponse.json({ id: 'late' })
+      }),
+    )
     const error = await failure(service({ timeoutMs: 50 }).submit(submission()))
     expect(error.kind).toBe('timeout')
   })

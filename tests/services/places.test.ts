@@ -42,7 +42,6 @@ function setup() {
 
 const requests = () => recordedRequests('places')
 
-
 beforeEach(() => clearRecordedRequests())
 
 describe('places service', () => {
@@ -64,7 +63,9 @@ describe('places service', () => {
     const answer = await setup().places.autocomplete('collins', 'session-1')
     expect(answer).toEqual({
       status: 'OK',
-      predictions: [{ place_id: 'mock-300-collins-street-melbourne-vic-australia', description: '300 Collins Street, Melbourne VIC, Australia' }],
+      predictions: [
+        { place_id: 'mock-300-collins-street-melbourne-vic-australia', description: '300 Collins Street, Melbourne VIC, Australia' },
+      ],
     })
   })
 

@@ -11,7 +11,16 @@ const options = [
 
 function setup(overrides: Partial<AddressComboboxProps> = {}) {
   const callbacks = { onInput: vi.fn(), onNext: vi.fn(), onPrevious: vi.fn(), onChoose: vi.fn(), onClose: vi.fn() }
-  const props: AddressComboboxProps = { id: 'addr', label: 'Business address', value: 'main', options, expanded: true, highlightedIndex: -1, ...callbacks, ...overrides }
+  const props: AddressComboboxProps = {
+    id: 'addr',
+    label: 'Business address',
+    value: 'main',
+    options,
+    expanded: true,
+    highlightedIndex: -1,
+    ...callbacks,
+    ...overrides,
+  }
   const view = render(<AddressCombobox {...props} />)
   const rerender = (next: Partial<AddressComboboxProps>) => view.rerender(<AddressCombobox {...props} {...next} />)
   return { ...callbacks, rerender, input: screen.getByRole('combobox', { name: 'Business address' }) }
@@ -96,7 +105,11 @@ describe('AddressCombobox', () => {
     const { input, onNext, onPrevious, onChoose } = setup({ expanded: false, highlightedIndex: 0 })
     input.focus()
     await user.keyboard('{ArrowDown}{ArrowUp}{Enter}')
-    expect({ next: onNext.mock.calls, previous: onPrevious.mock.calls, choose: onChoose.mock.calls }).toEqual({ next: [], previous: [], choose: [] })
+    expect({ next: onNext.mock.calls, previous: onPrevious.mock.calls, choose: onChoose.mock.calls }).toEqual({
+      next: [],
+      previous: [],
+      choose: [],
+    })
   })
 
   it('Escape while collapsed still calls onClose (cancels a pending search) but leaves the key alone', () => {

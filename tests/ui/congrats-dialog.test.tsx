@@ -28,12 +28,13 @@ function setup(open: boolean) {
       <CongratsDialog open={open} onClose={onClose} onSchedule={onSchedule} />
     </>,
   )
-  const rerender = (next: boolean) => view.rerender(
-    <>
-      <button type="button">Get My Free Consultation</button>
-      <CongratsDialog open={next} onClose={onClose} onSchedule={onSchedule} />
-    </>,
-  )
+  const rerender = (next: boolean) =>
+    view.rerender(
+      <>
+        <button type="button">Get My Free Consultation</button>
+        <CongratsDialog open={next} onClose={onClose} onSchedule={onSchedule} />
+      </>,
+    )
   return { onClose, onSchedule, rerender }
 }
 

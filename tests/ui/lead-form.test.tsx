@@ -41,7 +41,14 @@ function renderForm(props: Partial<LeadFormProps> = {}) {
   return { ...view, onFieldChange, onSubmit }
 }
 
-const valid: LeadFormValues = { locations: '1', name: 'Jane', phone: '0422470721', email: 'jane@example.com', business: '1 Main Road', note: '' }
+const valid: LeadFormValues = {
+  locations: '1',
+  name: 'Jane',
+  phone: '0422470721',
+  email: 'jane@example.com',
+  business: '1 Main Road',
+  note: '',
+}
 
 /** Disabled natively or for assistive technology (aria-disabled keeps the button focusable). */
 function expectDisabled(button: HTMLElement) {
@@ -140,7 +147,17 @@ describe('LeadForm', () => {
     expect(idle).toBeEnabled()
     expect(idle).not.toHaveAttribute('aria-disabled', 'true')
     rerender(
-      <LeadForm values={empty} locationOptions={GENERAL_LOCATIONS} submitting busyLabel="Processing..." addressError={null} formError={null} addressField={() => null} onFieldChange={() => {}} onSubmit={() => {}} />,
+      <LeadForm
+        values={empty}
+        locationOptions={GENERAL_LOCATIONS}
+        submitting
+        busyLabel="Processing..."
+        addressError={null}
+        formError={null}
+        addressField={() => null}
+        onFieldChange={() => {}}
+        onSubmit={() => {}}
+      />,
     )
     expectDisabled(screen.getByRole('button', { name: 'Processing...' }))
   })

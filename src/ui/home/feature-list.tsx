@@ -8,7 +8,17 @@ export function FeatureList({ items, columns = 2, className = '' }: FeatureListP
       {items.map((item) => (
         <li key={item.title} className="flex gap-4">
           <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 ring-1 ring-brand-100">
-            <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M4.5 10.5l3.5 3.5 7.5-8" />
             </svg>
           </span>

@@ -41,7 +41,17 @@ export function IndustriesSection({ onBackToTop }: { onBackToTop: () => void }) 
             className="btn-primary mt-8 shrink-0 bg-accent-400 px-7 text-ink hover:bg-accent-500 focus-visible:outline-accent-400 lg:mt-0"
           >
             {c.cta.button}
-            <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M10 15.5v-11M5 9l5-5 5 5" />
             </svg>
           </button>

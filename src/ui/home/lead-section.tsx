@@ -26,10 +26,7 @@ export function LeadSection({ children }: { children: ReactNode }) {
             <StarRow size={14} className="text-accent-400" />
             <span>{c.ratingBadge}</span>
           </p>
-          <h1
-            id="lead-title"
-            className="mt-5 text-[2.375rem] leading-[1.08] font-extrabold tracking-tight text-balance sm:text-5xl"
-          >
+          <h1 id="lead-title" className="mt-5 text-[2.375rem] leading-[1.08] font-extrabold tracking-tight text-balance sm:text-5xl">
             {c.headline.before}{' '}
             <span className="relative whitespace-nowrap text-accent-400">
               {c.headline.highlight}
@@ -61,7 +58,10 @@ export function LeadSection({ children }: { children: ReactNode }) {
             <ol className="mt-3 space-y-2.5">
               {c.nextSteps.map((step, i) => (
                 <li key={step} className="flex items-center gap-3 text-sm text-brand-100">
-                  <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-white/10 text-xs font-bold text-white ring-1 ring-white/20">
+                  <span
+                    aria-hidden="true"
+                    className="grid size-6 shrink-0 place-items-center rounded-full bg-white/10 text-xs font-bold text-white ring-1 ring-white/20"
+                  >
                     {i + 1}
                   </span>
                   {step}
@@ -76,7 +76,10 @@ export function LeadSection({ children }: { children: ReactNode }) {
           <p className="mt-8 text-xs font-semibold tracking-wider text-brand-200 uppercase">{c.painsTitle}</p>
           <ul role="list" className="mt-3 grid gap-3 sm:grid-cols-2">
             {c.pains.map((pain) => (
-              <li key={pain} className="flex items-start gap-3 rounded-xl bg-white/5 p-3.5 text-sm leading-6 text-brand-50 ring-1 ring-white/10">
+              <li
+                key={pain}
+                className="flex items-start gap-3 rounded-xl bg-white/5 p-3.5 text-sm leading-6 text-brand-50 ring-1 ring-white/10"
+              >
                 <span aria-hidden="true" className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-red-400/15 text-red-300">
                   <svg viewBox="0 0 16 16" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
                     <path d="M4.5 4.5l7 7M11.5 4.5l-7 7" />
@@ -89,7 +92,10 @@ export function LeadSection({ children }: { children: ReactNode }) {
           <div className="mt-8 flex items-center gap-4">
             <div aria-hidden="true" className="flex -space-x-2">
               {avatars.map((a) => (
-                <span key={a.initials} className={`grid size-9 place-items-center rounded-full text-[0.7rem] font-bold ring-2 ring-brand-950 ${a.tone}`}>
+                <span
+                  key={a.initials}
+                  className={`grid size-9 place-items-center rounded-full text-[0.7rem] font-bold ring-2 ring-brand-950 ${a.tone}`}
+                >
                   {a.initials}
                 </span>
               ))}

@@ -77,7 +77,15 @@ export function ReportDashboard() {
               </linearGradient>
             </defs>
             {[0, 0.5, 1, 1.5, 2, 2.5].map((tick) => (
-              <line key={tick} x1="0" x2={width} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" strokeDasharray={tick === 0 ? undefined : '4 6'} />
+              <line
+                key={tick}
+                x1="0"
+                x2={width}
+                y1={y(tick)}
+                y2={y(tick)}
+                className="stroke-slate-200"
+                strokeDasharray={tick === 0 ? undefined : '4 6'}
+              />
             ))}
             <path d={`${smsLine} L${x(chart.sms.length - 1)} ${BOTTOM} L${x(0)} ${BOTTOM}Z`} fill={`url(#${gradientId})`} />
             <path d={smsLine} fill="none" className="stroke-brand-500" strokeWidth="3.5" strokeLinecap="round" />

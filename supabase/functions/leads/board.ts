@@ -97,7 +97,8 @@ export function createBoardClient(config: BoardClientConfig) {
     const id = body.data?.[field]?.id
     const graphqlError = body.errors?.[0]?.message
     // An id means the item exists: failing now would make the visitor resubmit a duplicate.
-    if (id !== undefined) return { result: graphqlError ? { ok: true, id: String(id), warning: graphqlError } : { ok: true, id: String(id) } }
+    if (id !== undefined)
+      return { result: graphqlError ? { ok: true, id: String(id), warning: graphqlError } : { ok: true, id: String(id) } }
     if (graphqlError) return fail({ reason: 'graphql', status, message: graphqlError })
     return fail({ reason: 'invalid-response', status, message: `no ${field}.id in the answer` })
   }

@@ -32,19 +32,20 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<Response> {
   const { logger } = deps
-  const board: Board | undefined = deps.token && deps.boardId
-    ? {
-        boardId: deps.boardId,
-        client: createBoardClient({
-          token: deps.token,
-          apiUrl: deps.apiUrl,
-          fetch: deps.fetch,
-          sleep: deps.sleep ?? wait,
-          timeoutMs: deps.timeoutMs ?? BOARD_TIMEOUT_MS,
-          maxRetryAfterMs: MAX_RETRY_AFTER_MS,
-        }),
-      }
-    : undefined
+  const board: Board | undefined =
+    deps.token && deps.boardId
+      ? {
+          boardId: deps.boardId,
+          client: createBoardClient({
+            token: deps.token,
+            apiUrl: deps.apiUrl,
+            fetch: deps.fetch,
+            sleep: deps.sleep ?? wait,
+            timeoutMs: deps.timeoutMs ?? BOARD_TIMEOUT_MS,
+            maxRetryAfterMs: MAX_RETRY_AFTER_MS,
+          }),
+        }
+      : undefined
   // Best effort, per instance: a retried submission that reaches another isolate, or this one
   // after a cold start, creates a second item. Failed attempts are forgotten so they can retry.
   const accepted = new BoundedMap<string, Promise<Accepted>>(REMEMBERED_SUBMISSIONS)

@@ -28,7 +28,10 @@ const Query = v.object({
     v.nonEmpty('input is required'),
     v.maxLength(200, 'input is longer than 200 characters'),
   ),
-  session: v.pipe(v.string('session is required'), v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'session must be 1-100 characters of A-Z a-z 0-9 _ -')),
+  session: v.pipe(
+    v.string('session is required'),
+    v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'session must be 1-100 characters of A-Z a-z 0-9 _ -'),
+  ),
 })
 
 const PlacePrediction = v.object({ placeId: v.pipe(v.string(), v.nonEmpty()), text: v.object({ text: v.string() }) })
@@ -73,7 +76,11 @@ export function createPlacesHandler(deps: PlacesDeps): (req: Request) => Promise
     if (answer.kind !== 'answer') return unavailable({ reason: answer.kind, message: answer.message })
     if (answer.status < 200 || answer.status > 299) {
       const error = v.safeParse(GoogleError, answer.json)
-      return unavailable({ reason: 'http', status: answer.status, message: error.success ? error.output.error.message : excerpt(answer.text) })
+      return unavailable({
+        reason: 'http',
+        status: answer.status,
+        message: error.success ? error.output.error.message : excerpt(answer.text),
+      })
     }
     const parsed = v.safeParse(GoogleAnswer, answer.json)
     if (!parsed.success) return unavailable({ reason: 'invalid-response', message: excerpt(answer.text) })

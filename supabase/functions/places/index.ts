@@ -7,7 +7,10 @@ const env = (name: string) => Deno.env.get(name)?.trim() || undefined
 const handler = createPlacesHandler({
   apiKey: env('GOOGLE_MAPS_API_KEY'),
   baseUrl: env('GOOGLE_PLACES_URL') ?? DEFAULT_PLACES_URL,
-  regionCodes: (env('PLACES_REGION_CODES') ?? '').split(',').map((code) => code.trim()).filter(Boolean),
+  regionCodes: (env('PLACES_REGION_CODES') ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean),
   allowedOrigins: parseAllowedOrigins(env('ALLOWED_ORIGINS')),
   fetch,
   logger: consoleLogger,
