@@ -13,10 +13,10 @@ export type LeadsConfig = { functionsUrl: string; retryLimit?: number; timeoutMs
  * Posts a lead to the `leads` edge function, which holds the board token. Retrying a POST is safe
  * here: the function recognises a repeated submissionId and does not create a second item.
  */
-export function createLeadsService({ functionsUrl, retryLimit = 2, timeoutMs = 30_000 }: LeadsConfig): LeadsService {
+export function createLeadsService({ functionsUrl, retryLimit = 1, timeoutMs = 20_000 }: LeadsConfig): LeadsService {
   const http = ky.create({
     timeout: timeoutMs,
-    retry: { limit: retryLimit, methods: ['post'], statusCodes: [408, 429, 502, 503, 504], backoffLimit: 3_000 },
+    retry: { limit: retryLimit, methods: ['post'], statusCodes: [408, 429, 503, 504], backoffLimit: 3_000 },
   })
   return {
     async submit(submission, signal) {
