@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts, stripSearchParams } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, retainSearchParams, Scripts, stripSearchParams } from '@tanstack/react-router'
 import type { RouterContext } from '@/router'
 import { site } from '@/site'
 import { appAssets } from '@/lib/app-assets'
@@ -10,7 +10,10 @@ import { trackingDefaults, TrackingSearchSchema, type TrackingSearch } from '@/s
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: TrackingSearchSchema,
-  search: { middlewares: [stripSearchParams<TrackingSearch>(trackingDefaults)] },
+  // Tracking values follow the visitor through the site, so a lead sent from any page keeps its source.
+  search: {
+    middlewares: [retainSearchParams<TrackingSearch>(['platform', 'keyword']), stripSearchParams<TrackingSearch>(trackingDefaults)],
+  },
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
