@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS, chromiumExecutable } from './scripts/chromium.mjs'
 
-// Debian's Chromium when present (CI installs it); Playwright's own browser download is not possible here.
-const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
 const port = Number(process.env.E2E_PORT ?? 4317)
 
 export default defineConfig({
@@ -17,15 +15,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+      executablePath: chromiumExecutable,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -18,6 +18,7 @@ import { startStaticServer } from './static-server.mjs'
 import { measureLoad, transferSummary, PHONE, CPU_SLOWDOWN, NETWORK } from './bench/measure.mjs'
 import { axeViolations, AXE_TAGS } from './bench/a11y.mjs'
 import { median, range } from './bench/metrics.mjs'
+import { CHROMIUM_ARGS, chromiumExecutable } from './chromium.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
@@ -36,14 +37,6 @@ const dist = resolve(root, distOption ?? 'node_modules/.cache/bench-dist')
 const wantBuild = !distOption && !(args.includes('--no-build') && existsSync(join(dist, 'index.html')))
 
 const BUDGET = { jsKb: 170, lcpMs: 2500, cls: 0.1, tbtMs: 300, axe: 0 }
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-]
 // No internet here: any third-party host fails at once (and is reported) instead of stalling the load.
 const OFFLINE_RULE = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'
 
@@ -106,7 +99,7 @@ async function main() {
 
   server = await startStaticServer(dist, 0)
   const origin = `http://127.0.0.1:${server.address().port}`
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, OFFLINE_RULE], timeout: 60_000 })
+  browser = await chromium.launch({ executablePath: chromiumExecutable, args: [...CHROMIUM_ARGS, OFFLINE_RULE], timeout: 60_000 })
   log(`serving ${relative(root, dist) || dist} at ${origin}; Chromium ${browser.version()}`)
 
   // Accessibility first: unthrottled, quick, and independent of the timing runs.

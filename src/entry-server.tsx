@@ -6,8 +6,10 @@ import { createAppRouter } from '@/router'
 export type RenderResult = { status: number; html: string; location: string | null }
 
 /** Renders one path to a full HTML document (used by the dev server and the prerender step). */
+// Built once: the prerender renders every path with the same services (no effects run on the server).
+const services = createServices(readConfig())
+
 export async function render(url: string): Promise<RenderResult> {
-  const services = createServices(readConfig())
   const request = new Request(new URL(url, 'http://localhost'))
   const handler = createRequestHandler({ request, createRouter: () => createAppRouter(services) })
   const response = await handler(defaultRenderHandler)

@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-// @ts-expect-error plain ESM script without types
 import { findLeaks } from '../../scripts/check-bundle.mjs'
 
 const out = mkdtempSync(join(tmpdir(), 'live-build-'))

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { fromPromise } from 'xstate'
 import { addressAutocompleteMachine } from '@/machines/address-autocomplete.machine'
 import type { PlacesService } from '@/services/places'
@@ -27,15 +27,11 @@ export function AddressField({ places, onChange, onSelect, ...field }: AddressFi
     { input: { enabled: places.enabled } },
   )
 
+  const chosen = useEffectEvent((description: string) => onSelect(description))
   useEffect(() => {
-    const subscription = ref.on('suggestion.chosen', (event) => onSelect(event.description))
+    const subscription = ref.on('suggestion.chosen', (event) => chosen(event.description))
     return () => subscription.unsubscribe()
-  }, [ref, onSelect])
-
-  // A cleared form (after a successful lead) also resets the search.
-  useEffect(() => {
-    if (field.value === '' && state.context.query !== '') ref.send({ type: 'query.changed', value: '' })
-  }, [field.value, state.context.query, ref])
+  }, [ref])
 
   const { predictions, highlightedIndex } = state.context
   return (

@@ -59,6 +59,8 @@ export function LeadCapture({ variant = 'general', submitLabel, busyLabel, addre
         onSubmit={() => formRef.send({ type: 'lead.submit' })}
         addressField={({ inputId, errorId }) => (
           <AddressField
+            // A new lead starts a fresh search (and Places session) once the last one was accepted.
+            key={form.context.submissionId}
             id={inputId}
             value={values.business}
             invalid={error === ADDRESS_REQUIRED}

@@ -1,0 +1,2 @@
+export declare const FORBIDDEN: RegExp[]
+export declare function findLeaks(dir: string): string[]
