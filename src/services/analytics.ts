@@ -1,10 +1,26 @@
+/** A Core Web Vital measured on a real visit (the fields of web-vitals' Metric the analytics keep). */
+export type WebVital = { name: 'LCP' | 'INP' | 'CLS'; value: number; rating: 'good' | 'needs-improvement' | 'poor'; id: string }
+
 export type AnalyticsEvent =
-  { name: 'conversion'; send_to: string; value: 15; currency: 'USD' } | { name: 'generate_lead'; value: 0; currency: 'USD' }
+  | { name: 'conversion'; send_to: string; value: 15; currency: 'USD' }
+  | { name: 'generate_lead'; value: 0; currency: 'USD' }
+  | ({ name: 'web_vital'; metric: WebVital['name'] } & Omit<WebVital, 'name'>)
 
 export interface AnalyticsService {
   /** Ad conversion (15 USD) and lead event (0 USD) for an accepted lead (SPEC §7.5, §9). */
   leadSubmitted(): void
+  /** A Core Web Vital of this visit, reported once the browser knows it (usually when the page is hidden). */
+  webVital(metric: WebVital): void
 }
+
+/** GA4's recommended shape: integer values (CLS times 1000), the id to group deltas, not an interaction. */
+export const webVitalParams = ({ name, value, rating, id }: WebVital) => ({
+  value: Math.round(name === 'CLS' ? value * 1000 : value),
+  metric_id: id,
+  metric_value: value,
+  metric_rating: rating,
+  non_interaction: true,
+})
 
 export const LEAD_EVENTS = (sendTo: string): AnalyticsEvent[] => [
   { name: 'conversion', send_to: sendTo, value: 15, currency: 'USD' },
@@ -48,6 +64,9 @@ export function createGtagAnalytics({ gtagId, conversion }: { gtagId: string; co
         window.gtag?.('event', name, params)
       }
     },
+    webVital(metric) {
+      window.gtag?.('event', metric.name, webVitalParams(metric))
+    },
   }
 }
 
@@ -59,7 +78,10 @@ export function createRecordingAnalytics(sendTo = 'AW-MOCK/lead'): AnalyticsServ
     leadSubmitted() {
       events.push(...LEAD_EVENTS(sendTo))
     },
+    webVital({ name, ...rest }) {
+      events.push({ name: 'web_vital', metric: name, ...rest })
+    },
   }
 }
 
-export const noAnalytics: AnalyticsService = { leadSubmitted() {} }
+export const noAnalytics: AnalyticsService = { leadSubmitted() {}, webVital() {} }
