@@ -2,9 +2,7 @@
 export type WebVital = { name: 'LCP' | 'INP' | 'CLS'; value: number; rating: 'good' | 'needs-improvement' | 'poor'; id: string }
 
 export type AnalyticsEvent =
-  | { name: 'conversion'; send_to: string; value: 15; currency: 'USD' }
-  | { name: 'generate_lead'; value: 0; currency: 'USD' }
-  | ({ name: 'web_vital'; metric: WebVital['name'] } & Omit<WebVital, 'name'>)
+  { name: 'conversion'; send_to: string; value: 15; currency: 'USD' } | { name: 'generate_lead'; value: 0; currency: 'USD' }
 
 export interface AnalyticsService {
   /** Ad conversion (15 USD) and lead event (0 USD) for an accepted lead (SPEC §7.5, §9). */
@@ -71,15 +69,17 @@ export function createGtagAnalytics({ gtagId, conversion }: { gtagId: string; co
 }
 
 /** Mock mode and tests: keeps the events so a tester or a test can read them. */
-export function createRecordingAnalytics(sendTo = 'AW-MOCK/lead'): AnalyticsService & { events: AnalyticsEvent[] } {
+export function createRecordingAnalytics(sendTo = 'AW-MOCK/lead'): AnalyticsService & { events: AnalyticsEvent[]; vitals: WebVital[] } {
   const events: AnalyticsEvent[] = []
+  const vitals: WebVital[] = []
   return {
     events,
+    vitals,
     leadSubmitted() {
       events.push(...LEAD_EVENTS(sendTo))
     },
-    webVital({ name, ...rest }) {
-      events.push({ name: 'web_vital', metric: name, ...rest })
+    webVital(metric) {
+      vitals.push(metric)
     },
   }
 }

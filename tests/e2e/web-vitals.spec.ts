@@ -1,6 +1,8 @@
 import { test, expect, gotoHydrated } from './fixtures'
 
-type Recorded = { name: string; metric?: string; value?: number }
+type Vital = { name: string; value: number; rating: string; id: string }
+const vitals = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as { __webVitals?: Vital[] }).__webVitals ?? [])
 
 test('real-visitor Core Web Vitals reach the analytics once the page is hidden', async ({ page }) => {
   await gotoHydrated(page, '/')
@@ -12,13 +14,10 @@ test('real-visitor Core Web Vitals reach the analytics once the page is hidden',
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
     document.dispatchEvent(new Event('visibilitychange'))
   })
-  const vitals = async () =>
-    (await page.evaluate(() => (window as unknown as { __analyticsEvents?: Recorded[] }).__analyticsEvents ?? []))
-      .filter((e) => e.name === 'web_vital')
-      .map((e) => e.metric)
-      .sort()
-  await expect.poll(vitals).toEqual(expect.arrayContaining(['CLS', 'LCP']))
-  const events = await page.evaluate(() => (window as unknown as { __analyticsEvents?: Recorded[] }).__analyticsEvents ?? [])
-  const lcp = events.find((e) => e.metric === 'LCP')
+  await expect.poll(async () => (await vitals(page)).map((v) => v.name).sort()).toEqual(expect.arrayContaining(['CLS', 'LCP']))
+  const lcp = (await vitals(page)).find((v) => v.name === 'LCP')
   expect(lcp?.value).toBeGreaterThan(0)
+  expect(['good', 'needs-improvement', 'poor']).toContain(lcp?.rating)
+  // The ad and lead events stay apart: no vital is ever sent as a conversion.
+  expect(await page.evaluate(() => (window as unknown as { __analyticsEvents?: unknown[] }).__analyticsEvents)).toEqual([])
 })

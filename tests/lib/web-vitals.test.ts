@@ -24,10 +24,10 @@ describe('reportWebVitals', () => {
     listeners.INP?.({ name: 'INP', value: 240, rating: 'needs-improvement', id: 'b' })
     listeners.CLS?.({ name: 'CLS', value: 0, rating: 'good', id: 'c' })
 
-    expect(analytics.events).toEqual([
-      { name: 'web_vital', metric: 'LCP', value: 900, rating: 'good', id: 'a' },
-      { name: 'web_vital', metric: 'INP', value: 240, rating: 'needs-improvement', id: 'b' },
-      { name: 'web_vital', metric: 'CLS', value: 0, rating: 'good', id: 'c' },
+    expect(analytics.vitals).toEqual([
+      { name: 'LCP', value: 900, rating: 'good', id: 'a' },
+      { name: 'INP', value: 240, rating: 'needs-improvement', id: 'b' },
+      { name: 'CLS', value: 0, rating: 'good', id: 'c' },
     ])
   })
 })

@@ -45,14 +45,12 @@ const lcp: WebVital = { name: 'LCP', value: 1234.56, rating: 'good', id: 'v5-1' 
 const cls: WebVital = { name: 'CLS', value: 0.0123, rating: 'good', id: 'v5-2' }
 
 describe('web vitals', () => {
-  it('records each vital as a web_vital event in mock mode', () => {
+  it('records each vital apart from the ad and lead events in mock mode', () => {
     const analytics = createRecordingAnalytics()
     analytics.webVital(lcp)
     analytics.webVital(cls)
-    expect(analytics.events).toEqual([
-      { name: 'web_vital', metric: 'LCP', value: 1234.56, rating: 'good', id: 'v5-1' },
-      { name: 'web_vital', metric: 'CLS', value: 0.0123, rating: 'good', id: 'v5-2' },
-    ])
+    expect(analytics.vitals).toEqual([lcp, cls])
+    expect(analytics.events).toEqual([])
   })
 
   it('sends gtag events named for the metric with integer values (CLS x 1000) as non-interaction', () => {
