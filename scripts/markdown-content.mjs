@@ -1,0 +1,76 @@
+// A Vite plugin that turns Markdown content files into modules at build time, so neither the
+// Markdown library nor the front-matter parser ever reaches the browser:
+//   import doc from './terms.md'          -> { meta, html, toc } (html rendered by marked)
+//   import meta from './post.md?meta'      -> the validated front matter alone (lists, cards)
+// `validate(file, data, body)` returns the front matter to publish or throws; the build fails on it.
+// `@@name@@` in the text is filled from the exports of `tokens.from` when the module runs, so copy
+// can name values that live in one place (brand, email, phone) without a second copy in Markdown.
+import { readFile } from 'node:fs/promises'
+import matter from 'gray-matter'
+import { Marked } from 'marked'
+
+/** A heading's anchor: lower case, words joined by hyphens, a leading section number dropped. */
+export function headingId(text) {
+  return text
+    .toLowerCase()
+    .replace(/&[a-z]+;|&#\d+;/g, '')
+    .replace(/^\d+(\.\d+)*\.?\s+/, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+}
+
+/** Markdown to HTML with an id on every h2/h3 and the h2 list as a table of contents. */
+export function renderMarkdown(markdown) {
+  const toc = []
+  const used = new Map()
+  const marked = new Marked({ gfm: true })
+  marked.use({
+    renderer: {
+      heading({ tokens, depth, text }) {
+        const inner = this.parser.parseInline(tokens)
+        if (depth > 3) return `<h${depth}>${inner}</h${depth}>\n`
+        const base = headingId(text) || 'section'
+        const count = used.get(base) ?? 0
+        used.set(base, count + 1)
+        const id = count ? `${base}-${count + 1}` : base
+        if (depth === 2) toc.push({ id, text: text.replace(/[*_`]/g, '') })
+        return `<h${depth} id="${id}">${inner}</h${depth}>\n`
+      },
+    },
+  })
+  return { html: marked.parse(markdown, { async: false }), toc }
+}
+
+const normalise = (data) =>
+  Object.fromEntries(Object.entries(data).map(([key, value]) => [key, value instanceof Date ? value.toISOString().slice(0, 10) : value]))
+
+export function markdownContent({ validate, tokens = { from: '', names: [] } }) {
+  const tokenImport = (html) => {
+    const names = [...new Set([...html.matchAll(/@@([a-zA-Z]+)@@/g)].map((m) => m[1]))]
+    const unknown = names.filter((name) => !tokens.names.includes(name))
+    if (unknown.length) throw new Error(`unknown content tokens: ${unknown.join(', ')}`)
+    return names.length ? `import * as tokens from ${JSON.stringify(tokens.from)}` : ''
+  }
+  return {
+    name: 'markdown-content',
+    enforce: 'pre',
+    async load(id) {
+      const [file, query = ''] = id.split('?')
+      if (!file.endsWith('.md')) return null
+      this.addWatchFile(file)
+      const { data, content } = matter(await readFile(file, 'utf8'))
+      const meta = validate(file, normalise(data), content)
+      if (query === 'meta') return `export default ${JSON.stringify(meta)}`
+      const { html, toc } = renderMarkdown(content)
+      const imports = tokenImport(html)
+      const body = imports ? `${JSON.stringify(html)}.replace(/@@([a-zA-Z]+)@@/g, (_, name) => String(tokens[name]))` : JSON.stringify(html)
+      return [
+        imports,
+        `export const meta = ${JSON.stringify(meta)}`,
+        `export const html = ${body}`,
+        `export const toc = ${JSON.stringify(toc)}`,
+        'export default { meta, html, toc }',
+      ].join('\n')
+    },
+  }
+}
