@@ -45,12 +45,22 @@ const normalise = (data) =>
   Object.fromEntries(Object.entries(data).map(([key, value]) => [key, value instanceof Date ? value.toISOString().slice(0, 10) : value]))
 
 export function markdownContent({ validate, tokens = { from: '', names: [] } }) {
-  const tokenImport = (html) => {
-    const names = [...new Set([...html.matchAll(/@@([a-zA-Z]+)@@/g)].map((m) => m[1]))]
+  // Module code that fills `@@name@@` in every string of `value` when the module runs.
+  const filled = (value) => {
+    const json = JSON.stringify(value)
+    const names = [...new Set([...json.matchAll(/@@([a-zA-Z]+)@@/g)].map((m) => m[1]))]
     const unknown = names.filter((name) => !tokens.names.includes(name))
     if (unknown.length) throw new Error(`unknown content tokens: ${unknown.join(', ')}`)
-    return names.length ? `import * as tokens from ${JSON.stringify(tokens.from)}` : ''
+    return names.length ? `fill(${json})` : json
   }
+  const header = (usesTokens) =>
+    usesTokens
+      ? [
+          `import * as tokens from ${JSON.stringify(tokens.from)}`,
+          'const fillText = (text) => text.replace(/@@([a-zA-Z]+)@@/g, (_, name) => String(tokens[name]))',
+          "const fill = (value) => typeof value === 'string' ? fillText(value) : Array.isArray(value) ? value.map(fill) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)])) : value",
+        ].join('\n')
+      : ''
   return {
     name: 'markdown-content',
     enforce: 'pre',
@@ -60,17 +70,19 @@ export function markdownContent({ validate, tokens = { from: '', names: [] } }) 
       this.addWatchFile(file)
       const { data, content } = matter(await readFile(file, 'utf8'))
       const meta = validate(file, normalise(data), content)
-      if (query === 'meta') return `export default ${JSON.stringify(meta)}`
+      if (query === 'meta') {
+        const code = `export default ${filled(meta)}`
+        return `${header(code.startsWith('export default fill('))}\n${code}`
+      }
       const { html, toc } = renderMarkdown(content)
-      const imports = tokenImport(html)
-      const body = imports ? `${JSON.stringify(html)}.replace(/@@([a-zA-Z]+)@@/g, (_, name) => String(tokens[name]))` : JSON.stringify(html)
-      return [
-        imports,
-        `export const meta = ${JSON.stringify(meta)}`,
-        `export const html = ${body}`,
-        `export const toc = ${JSON.stringify(toc)}`,
+      const values = [filled(meta), filled(html), filled(toc)]
+      const code = [
+        `export const meta = ${values[0]}`,
+        `export const html = ${values[1]}`,
+        `export const toc = ${values[2]}`,
         'export default { meta, html, toc }',
       ].join('\n')
+      return `${header(values.some((value) => value.startsWith('fill(')))}\n${code}`
     },
   }
 }
