@@ -64,25 +64,32 @@ export function markdownContent({ validate, tokens = { from: '', names: [] } }) 
   return {
     name: 'markdown-content',
     enforce: 'pre',
-    async load(id) {
-      const [file, query = ''] = id.split('?')
-      if (!file.endsWith('.md')) return null
-      this.addWatchFile(file)
-      const { data, content } = matter(await readFile(file, 'utf8'))
-      const meta = validate(file, normalise(data), content)
-      if (query === 'meta') {
-        const code = `export default ${filled(meta)}`
-        return `${header(code.startsWith('export default fill('))}\n${code}`
-      }
-      const { html, toc } = renderMarkdown(content)
-      const values = [filled(meta), filled(html), filled(toc)]
-      const code = [
-        `export const meta = ${values[0]}`,
-        `export const html = ${values[1]}`,
-        `export const toc = ${values[2]}`,
-        'export default { meta, html, toc }',
-      ].join('\n')
-      return `${header(values.some((value) => value.startsWith('fill(')))}\n${code}`
+    load: {
+      // Only Markdown ids reach the handler (the bundler filters them without calling into JS).
+      filter: { id: /\.md(\?.*)?$/ },
+      handler: loadMarkdown,
     },
+  }
+
+  async function loadMarkdown(id) {
+    const [file = '', query = ''] = id.split('?')
+    if (!file.endsWith('.md')) return null
+    const metaOnly = new URLSearchParams(query).has('meta')
+    this.addWatchFile(file)
+    const { data, content } = matter(await readFile(file, 'utf8'))
+    const meta = validate(file, normalise(data), content)
+    if (metaOnly) {
+      const code = `export default ${filled(meta)}`
+      return `${header(code.startsWith('export default fill('))}\n${code}`
+    }
+    const { html, toc } = renderMarkdown(content)
+    const values = [filled(meta), filled(html), filled(toc)]
+    const code = [
+      `export const meta = ${values[0]}`,
+      `export const html = ${values[1]}`,
+      `export const toc = ${values[2]}`,
+      'export default { meta, html, toc }',
+    ].join('\n')
+    return `${header(values.some((value) => value.startsWith('fill(')))}\n${code}`
   }
 }

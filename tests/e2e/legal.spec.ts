@@ -1,6 +1,19 @@
+import type { Locator, Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
 import { expectNoAxeViolations } from './axe'
 import { legalFacts } from '../support/legal-facts'
+
+/** The heading sits in view below the sticky site header, not hidden under it (after smooth scrolling). */
+async function expectLandedOn(page: Page, heading: Locator) {
+  await expect(heading).toBeInViewport()
+  await expect
+    .poll(async () => {
+      const header = await page.getByRole('banner').boundingBox()
+      const box = await heading.boundingBox()
+      return header && box ? box.y - (header.y + header.height) : -1
+    })
+    .toBeGreaterThanOrEqual(0)
+}
 
 const legalPages = [
   { path: '/terms', title: 'Terms of Service', sections: 20, anchor: { id: 'limitation-of-liability', name: '17. Limitation of liability' } },
@@ -29,13 +42,13 @@ for (const { path, title, sections, anchor } of legalPages) {
       await expect(page).toHaveURL(new RegExp(`${path}#${anchor.id}$`))
       const heading = page.getByRole('heading', { level: 2, name: anchor.name })
       await expect(heading).toHaveAttribute('id', anchor.id)
-      await expect(heading).toBeInViewport()
+      await expectLandedOn(page, heading)
       await expectNoAxeViolations(page, `${path}#${anchor.id}`)
     })
 
     test('a shared link to a section opens the page at that section', async ({ page }) => {
       await gotoHydrated(page, `${path}#${anchor.id}`)
-      await expect(page.getByRole('heading', { level: 2, name: anchor.name })).toBeInViewport()
+      await expectLandedOn(page, page.getByRole('heading', { level: 2, name: anchor.name }))
     })
   })
 }

@@ -22,7 +22,7 @@ export function LegalDocument({ title, dateLine, summary, toc, html }: LegalDocu
         </div>
       </div>
       <div className="container-page grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <nav aria-labelledby="toc-heading" className="lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto">
+        <nav aria-labelledby="toc-heading" className="lg:sticky lg:top-32 lg:max-h-[calc(100vh-9rem)] lg:self-start lg:overflow-y-auto">
           <h2 id="toc-heading" className="text-sm font-semibold tracking-wide text-ink uppercase">
             Contents
           </h2>
