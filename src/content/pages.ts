@@ -17,7 +17,8 @@ export type RoutePath = keyof FileRoutesByFullPath
 const brand = site.brand
 const vetPage = {
   title: `Reputation Management for Veterinary Practices | ${brand}`,
-  description: 'More 5-star reviews for your veterinary practice with SMS review requests and AI replies. Trusted by 50+ veterinary practices.',
+  description:
+    'More 5-star reviews for your veterinary practice with SMS review requests and AI replies. Trusted by 50+ veterinary practices.',
 }
 
 /**
@@ -62,7 +63,8 @@ export const pages: Record<RoutePath, PageEntry> = {
   },
   '/news': {
     title: `Blog: Reviews and Reputation Tips | ${brand}`,
-    description: 'Practical guides to getting more customer reviews, ranking higher on Google Maps and managing your reputation across platforms.',
+    description:
+      'Practical guides to getting more customer reviews, ranking higher on Google Maps and managing your reputation across platforms.',
   },
   '/blog/$slug': {
     title: `Blog | ${brand}`,

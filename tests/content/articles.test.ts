@@ -3,7 +3,11 @@ import { articleSlugs, articles, findArticle, formatArticleDate, loadArticle } f
 
 describe('the article collection', () => {
   it('holds the three articles of SPEC §2, newest first', () => {
-    expect([...articleSlugs].sort()).toEqual(['boost-google-maps-listing', 'get-more-customer-reviews', 'importance-multiple-review-platforms'])
+    expect([...articleSlugs].sort()).toEqual([
+      'boost-google-maps-listing',
+      'get-more-customer-reviews',
+      'importance-multiple-review-platforms',
+    ])
     const dates = articles.map((a) => a.date)
     expect(dates).toEqual([...dates].sort().reverse())
   })

@@ -7,7 +7,12 @@ import { site } from '@/site'
 import { legalFacts } from '../support/legal-facts'
 
 const documents = { '/terms': terms, '/privacy': privacy, '/cookies': cookies, '/dpa': dpa }
-const text = (doc: typeof terms) => `${doc.meta.dateLine} ${doc.html.replace(/<[^>]+>/g, '')}`.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ')
+const text = (doc: typeof terms) =>
+  `${doc.meta.dateLine} ${doc.html.replace(/<[^>]+>/g, '')}`
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
 
 describe('legal texts', () => {
   it.each(legalFacts)('$page states $fact: "$text"', ({ page, text: words }) => {

@@ -48,7 +48,9 @@ describe('what the build prerenders', () => {
   it('is every static route once and every article once', () => {
     const paths = prerenderTargets.map((target) => target.path)
     expect(new Set(paths).size).toBe(paths.length)
-    expect(paths).toEqual(expect.arrayContaining([...routeFilePaths.filter((p) => !p.includes('$')), ...articleSlugs.map((s) => `/blog/${s}`)]))
+    expect(paths).toEqual(
+      expect.arrayContaining([...routeFilePaths.filter((p) => !p.includes('$')), ...articleSlugs.map((s) => `/blog/${s}`)]),
+    )
     expect(paths).toHaveLength(routeFilePaths.length - 1 + articleSlugs.length)
     expect(paths).not.toContain(notFoundProbe)
   })

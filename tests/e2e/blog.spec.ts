@@ -5,7 +5,11 @@ import { fillLeadForm, leadRequests } from './lead-helpers'
 const articles = [
   { slug: 'boost-google-maps-listing', title: 'How to Boost Your Google Maps Listing', section: 'Make reviews a weekly habit' },
   { slug: 'get-more-customer-reviews', title: 'How to Get More Customer Reviews', section: 'Ask at the moment of delight' },
-  { slug: 'importance-multiple-review-platforms', title: 'Why Multiple Review Platforms Matter', section: 'Each platform reaches different people' },
+  {
+    slug: 'importance-multiple-review-platforms',
+    title: 'Why Multiple Review Platforms Matter',
+    section: 'Each platform reaches different people',
+  },
 ]
 
 test('/news shows a card per article, each with image, excerpt and date, linking to its page', async ({ page }) => {
@@ -17,7 +21,12 @@ test('/news shows a card per article, each with image, excerpt and date, linking
     await expect(card.getByRole('link', { name: title })).toHaveAttribute('href', new RegExp(`^/blog/${slug}(\\?|$)`))
     await expect(card.getByRole('img')).toHaveAttribute('src', `/images/blog/${slug}.svg`)
     await expect(card.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]+ 20\d\d$/)
-    await expect(card.getByRole('paragraph').filter({ hasText: /\w{3,} .{40,}/ }).first()).toBeVisible()
+    await expect(
+      card
+        .getByRole('paragraph')
+        .filter({ hasText: /\w{3,} .{40,}/ })
+        .first(),
+    ).toBeVisible()
   }
   await expectNoAxeViolations(page, '/news')
 })
@@ -47,7 +56,9 @@ test('an article page as served: hero image sized up front, body, and a working 
   await page.getByRole('button', { name: 'Get My Free Consultation' }).click()
   await expect(page.getByRole('dialog', { name: 'Congrats!' })).toBeVisible()
   const [request] = await leadRequests(page)
-  expect(request?.body).toMatchObject({ source: { path: '/blog/get-more-customer-reviews', label: 'Page /blog/get-more-customer-reviews' } })
+  expect(request?.body).toMatchObject({
+    source: { path: '/blog/get-more-customer-reviews', label: 'Page /blog/get-more-customer-reviews' },
+  })
 })
 
 test('an unknown slug followed in the app goes to /news, and Back returns to the page before', async ({ page }) => {

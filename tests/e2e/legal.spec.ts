@@ -16,10 +16,20 @@ async function expectLandedOn(page: Page, heading: Locator) {
 }
 
 const legalPages = [
-  { path: '/terms', title: 'Terms of Service', sections: 20, anchor: { id: 'limitation-of-liability', name: '17. Limitation of liability' } },
+  {
+    path: '/terms',
+    title: 'Terms of Service',
+    sections: 20,
+    anchor: { id: 'limitation-of-liability', name: '17. Limitation of liability' },
+  },
   { path: '/privacy', title: 'Privacy Policy', sections: 14, anchor: { id: 'your-rights', name: '10. Your rights' } },
   { path: '/cookies', title: 'Cookie Policy', sections: 7, anchor: { id: 'managing-cookies', name: '6. Managing cookies' } },
-  { path: '/dpa', title: 'Data Processing Agreement', sections: 10, anchor: { id: 'generative-ai-policy', name: '6. Generative AI policy' } },
+  {
+    path: '/dpa',
+    title: 'Data Processing Agreement',
+    sections: 10,
+    anchor: { id: 'generative-ai-policy', name: '6. Generative AI policy' },
+  },
 ] as const
 
 for (const { path, title, sections, anchor } of legalPages) {

@@ -30,11 +30,7 @@ export function ArticleCard({ slug, title, excerpt, image, imageAlt, date, dateL
           <time dateTime={date}>{dateLabel}</time>
         </p>
         <h2 className="mt-2 text-xl font-bold text-ink">
-          <Link
-            to="/blog/$slug"
-            params={{ slug }}
-            className="after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700"
-          >
+          <Link to="/blog/$slug" params={{ slug }} className="after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700">
             {title}
           </Link>
         </h2>

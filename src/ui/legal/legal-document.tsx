@@ -29,7 +29,10 @@ export function LegalDocument({ title, dateLine, summary, toc, html }: LegalDocu
           <ol className="mt-3 space-y-1.5 border-l border-slate-200 text-sm">
             {toc.map((entry) => (
               <li key={entry.id}>
-                <a href={`#${entry.id}`} className="-ml-px block border-l-2 border-transparent py-0.5 pl-3 text-muted hover:border-brand-600 hover:text-ink">
+                <a
+                  href={`#${entry.id}`}
+                  className="-ml-px block border-l-2 border-transparent py-0.5 pl-3 text-muted hover:border-brand-600 hover:text-ink"
+                >
                   {entry.text}
                 </a>
               </li>
