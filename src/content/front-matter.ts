@@ -8,6 +8,8 @@ const text = v.pipe(v.string(), v.trim(), v.nonEmpty())
 const isoDate = v.pipe(v.string(), v.isoDate())
 
 export const ArticleFrontMatter = v.object({
+  /** The article id of SPEC §3. */
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   title: text,
   excerpt: v.pipe(text, v.maxLength(200)),
   image: v.pipe(v.string(), v.regex(/^\/images\/blog\/[a-z0-9-]+\.svg$/)),

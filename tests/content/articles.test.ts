@@ -8,6 +8,7 @@ describe('the article collection', () => {
       'get-more-customer-reviews',
       'importance-multiple-review-platforms',
     ])
+    expect(new Set(articles.map((a) => a.id)).size).toBe(3)
     const dates = articles.map((a) => a.date)
     expect(dates).toEqual([...dates].sort().reverse())
   })

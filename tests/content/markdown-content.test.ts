@@ -3,6 +3,7 @@ import { headingId, markdownContent, renderMarkdown } from '../../scripts/markdo
 import { validateContent } from '@/content/front-matter'
 
 const article = (overrides: Record<string, unknown> = {}) => ({
+  id: 1,
   title: 'A title',
   excerpt: 'An excerpt.',
   image: '/images/blog/a-post.svg',
@@ -42,6 +43,7 @@ describe('validating front matter at build', () => {
 
   it.each([
     ['a missing title', article({ title: undefined }), /title/],
+    ['an id that is not a whole number', article({ id: '1' }), /id/],
     ['a date that is not a date', article({ date: '11/03/2025' }), /date/],
     ['an image outside /images/blog', article({ image: 'https://cdn.example/x.png' }), /image/],
     ['a slug that is not the file name', article({ slug: 'other-post' }), /must match the file name/],
