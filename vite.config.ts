@@ -3,11 +3,19 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { markdownContent } from './scripts/markdown-content.mjs'
+import { validateContent } from './src/content/front-matter.ts'
+
+// Articles and legal texts are Markdown rendered here, at build: no Markdown code ships to browsers.
+const markdown = markdownContent({
+  validate: validateContent,
+  tokens: { from: '@/content/site-tokens', names: ['brand', 'email', 'phone', 'phoneHref'] },
+})
 
 // The client entry and its stylesheet keep fixed names: the root route writes them into the
 // document head, and that head must render the same on the server and in the browser.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }), react(), tailwindcss()],
+  plugins: [markdown, tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }), react(), tailwindcss()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -13,7 +13,7 @@
 // Budgets are printed as PASS/OVER next to each figure; the exit code is 0 whatever the figures
 // (1 only when the bench itself cannot run). Progress goes to stderr, the report to stdout.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,7 +23,6 @@ import { measureLoad, transferSummary, PHONE, CPU_SLOWDOWN, NETWORK } from './be
 import { axeViolations, AXE_TAGS } from './bench/a11y.mjs'
 import { median, range } from './bench/metrics.mjs'
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium.mjs'
-import { allPaths } from './paths.mjs'
 import { buildSpa } from './bench/build-spa.mjs'
 import { lighthouseSection } from './bench/lighthouse-section.mjs'
 
@@ -43,11 +42,10 @@ const distOption = option('--dist')
 const dist = resolve(root, distOption ?? 'node_modules/.cache/bench-dist')
 const wantBuild = !distOption && !(args.includes('--no-build') && existsSync(join(dist, 'index.html')))
 const lighthouseRuns = Math.min(10, Math.max(0, Number.parseInt(option('--lighthouse-runs') ?? '3', 10) || 0))
-const lighthouseRoutes =
-  option('--lighthouse-routes')
-    ?.split(',')
-    .map((r) => r.trim())
-    .filter(Boolean) ?? allPaths
+const lighthouseRouteOption = option('--lighthouse-routes')
+  ?.split(',')
+  .map((r) => r.trim())
+  .filter(Boolean)
 const spaDist = resolve(root, 'node_modules/.cache/bench-spa')
 const LIVE_ENV = { VITE_SUPABASE_URL: 'https://project.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon', VITE_MOCK_SERVICES: 'false' }
 
@@ -162,9 +160,12 @@ async function main() {
 }
 
 async function lighthouseComparison(origin) {
+  // Every page the build prerendered (its record of the table of pages), unless routes are named.
+  const pages = JSON.parse(readFileSync(join(dist, '.vite', 'pages.json'), 'utf8')).map((page) => page.path)
+  const lighthouseRoutes = lighthouseRouteOption ?? pages
   if (wantBuild || !existsSync(join(spaDist, 'index.html'))) {
     log(`building the client-only comparison site into ${relative(root, spaDist)} …`)
-    await buildSpa(spaDist, LIVE_ENV)
+    await buildSpa(spaDist, LIVE_ENV, pages)
   }
   spaServer = await startStaticServer(spaDist, 0)
   const spa = `http://127.0.0.1:${spaServer.address().port}`

@@ -6,7 +6,6 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
-import { allPaths, notFoundProbe } from './paths.mjs'
 import { findLeaks } from './check-bundle.mjs'
 import { createPreloader } from './preload-links.mjs'
 import { writeSecurityHeaders } from './security-headers.mjs'
@@ -23,7 +22,8 @@ process.env.VITE_MOCK_SERVICES = mock ? 'true' : (process.env.VITE_MOCK_SERVICES
 await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
 await build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true } })
 
-const { render, config } = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)
+// The list of pages comes from the app's own table (src/content/pages.ts), through the server bundle.
+const { render, config, prerenderTargets, notFoundProbe, sitemapXml } = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)
 
 const addPreloads = createPreloader(outDir)
 const write = (file, html) => {
@@ -31,14 +31,17 @@ const write = (file, html) => {
   writeFileSync(file, html)
 }
 
-for (const path of allPaths) {
+for (const { path, route } of prerenderTargets) {
   const { status, html, location } = await render(path)
   if (status !== 200) throw new Error(`prerender ${path}: HTTP ${status}${location ? ` -> ${location}` : ''}`)
-  write(path === '/' ? join(outDir, 'index.html') : join(outDir, path, 'index.html'), addPreloads(html, path))
+  write(path === '/' ? join(outDir, 'index.html') : join(outDir, path, 'index.html'), addPreloads(html, route))
 }
 const notFound = await render(notFoundProbe)
 if (notFound.status !== 404) throw new Error(`prerender 404 page: expected HTTP 404, got ${notFound.status}`)
-write(join(outDir, '404.html'), addPreloads(notFound.html, notFoundProbe))
+write(join(outDir, '404.html'), addPreloads(notFound.html, null))
+write(join(outDir, 'sitemap.xml'), sitemapXml())
+// What was prerendered, for the end-to-end tests (they run in Node and cannot load the app's modules).
+write(join(outDir, '.vite', 'pages.json'), JSON.stringify(prerenderTargets, null, 2))
 rmSync(serverDir, { recursive: true, force: true })
 writeSecurityHeaders(outDir, config)
 
@@ -48,4 +51,4 @@ if (mock) {
   const leaks = findLeaks(outDir)
   if (leaks.length) throw new Error(`production build holds mock or server-side code:\n${leaks.join('\n')}`)
 }
-console.log(`Prerendered ${allPaths.length} pages and 404.html into ${outDir} (${mock ? 'mock' : 'live'} services)`)
+console.log(`Prerendered ${prerenderTargets.length} pages and 404.html into ${outDir} (${mock ? 'mock' : 'live'} services)`)

@@ -5,10 +5,9 @@ import { join } from 'node:path'
 
 const ENTRY = 'src/entry-client.tsx'
 
-function routeModule(path) {
-  if (path === '/') return 'src/routes/index.tsx'
-  if (path.startsWith('/blog/')) return 'src/routes/blog.$slug.tsx'
-  return `src/routes${path}.tsx`
+/** The file of a route path in TanStack's flat file routes: '/' -> index.tsx, '/blog/$slug' -> blog.$slug.tsx. */
+function routeModule(route) {
+  return `src/routes/${route === '/' ? 'index' : route.slice(1).replaceAll('/', '.')}.tsx`
 }
 
 export function createPreloader(outDir) {
@@ -24,8 +23,9 @@ export function createPreloader(outDir) {
   }
   const entryImports = new Set((manifest[ENTRY]?.imports ?? []).flatMap((key) => [...collect(key)]))
 
-  return function addPreloads(html, path) {
-    const routeKey = `${routeModule(path)}?tsr-split=component`
+  /** `route` is the page's route path from the table of pages (null for 404.html: the entry's imports only). */
+  return function addPreloads(html, route) {
+    const routeKey = route ? `${routeModule(route)}?tsr-split=component` : ''
     const files = new Set([...entryImports, ...(manifest[routeKey] ? collect(routeKey) : [])])
     const links = [...files].map((file) => `<link rel="modulepreload" href="/${file}"/>`).join('')
     return html.replace('</head>', `${links}</head>`)

@@ -16,3 +16,5 @@ export async function render(url: string): Promise<RenderResult> {
   const response = await handler(defaultRenderHandler)
   return { status: response.status, html: await response.text(), location: response.headers.get('location') }
 }
+
+export { notFoundProbe, prerenderTargets, sitemapXml } from '@/content/prerender'

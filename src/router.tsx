@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import type { Services } from '@/services/create-services'
-import { NotFoundPage } from '@/ui/layout/not-found-page'
+import { NotFound } from '@/routes/-components/not-found'
 import { ErrorPage } from '@/ui/layout/error-page'
 
 export type RouterContext = { services: Services }
@@ -12,7 +12,7 @@ export function createAppRouter(services: Services) {
     context: { services },
     scrollRestoration: true,
     defaultPreload: 'intent',
-    defaultNotFoundComponent: NotFoundPage,
+    defaultNotFoundComponent: NotFound,
     defaultErrorComponent: ErrorPage,
   })
 }

@@ -3,7 +3,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'vite'
-import { allPaths } from '../paths.mjs'
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -20,15 +19,15 @@ const SHELL = `<!doctype html>
 </html>
 `
 
-/** Builds the client-only site into `outDir` with the live (non-mock) services of `env`. */
-export async function buildSpa(outDir, env) {
+/** Builds the client-only site into `outDir` with the live (non-mock) services of `env`, a shell per path. */
+export async function buildSpa(outDir, env, paths) {
   Object.assign(process.env, env, { NODE_ENV: 'production', VITE_CLIENT_ONLY: 'true', VITE_MOCK_SERVICES: 'false' })
   try {
     await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true, rollupOptions: { input: 'src/entry-spa.tsx' } } })
   } finally {
     delete process.env.VITE_CLIENT_ONLY
   }
-  for (const path of allPaths) {
+  for (const path of paths) {
     const dir = path === '/' ? outDir : join(outDir, path)
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'index.html'), SHELL)

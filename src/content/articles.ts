@@ -1,26 +1,32 @@
-import type { ArticleSlug } from './article-slugs'
+import type { ArticleMeta } from '@/content/front-matter'
 
-export type ArticleSummary = { id: number; slug: ArticleSlug; title: string; excerpt: string }
+// The article collection: one Markdown file per article in ./articles, validated and rendered at
+// build. Lists read only the front matter (`?meta`); each body is its own chunk, loaded by its page.
+const metas = import.meta.glob<ArticleMeta>('./articles/*.md', { eager: true, query: '?meta', import: 'default' })
+const bodies = import.meta.glob<string>('./articles/*.md', { import: 'html' })
 
-export const articleSummaries: ArticleSummary[] = [
-  {
-    id: 1,
-    slug: 'boost-google-maps-listing',
-    title: 'How to Boost Your Google Maps Listing',
-    excerpt: 'Reviews, photos and fresh activity move your business up the local map pack. Here is what matters most.',
-  },
-  {
-    id: 2,
-    slug: 'get-more-customer-reviews',
-    title: 'How to Get More Customer Reviews',
-    excerpt: 'Ask at the right moment, make it one tap, and follow up. A simple system that turns happy customers into reviews.',
-  },
-  {
-    id: 3,
-    slug: 'importance-multiple-review-platforms',
-    title: 'Why Multiple Review Platforms Matter',
-    excerpt: 'Customers check more than one site before they buy. Being strong everywhere builds trust and visibility.',
-  },
-]
+const fileOf = (slug: string) => `./articles/${slug}.md`
 
-export const findArticle = (slug: string) => articleSummaries.find((article) => article.slug === slug)
+/** Newest first; ties keep file order. Dates are content, never the clock. */
+export const articles: readonly ArticleMeta[] = Object.values(metas).sort((a, b) => b.date.localeCompare(a.date))
+
+export const articleSlugs = articles.map((article) => article.slug)
+
+export const findArticle = (slug: string) => articles.find((article) => article.slug === slug)
+
+export type Article = { meta: ArticleMeta; html: string }
+
+/** The article with its rendered body, or undefined for an unknown slug. */
+export async function loadArticle(slug: string): Promise<Article | undefined> {
+  const meta = findArticle(slug)
+  const body = bodies[fileOf(slug)]
+  return meta && body ? { meta, html: await body() } : undefined
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** '2025-03-14' -> '14 March 2025', the same on the server and in every browser (no locale, no time zone). */
+export function formatArticleDate(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number)
+  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`
+}

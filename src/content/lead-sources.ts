@@ -1,22 +1,15 @@
-/** Source-page labels of SPEC §9, keyed by path; the board's update note carries them. */
-const labels: Record<string, string> = {
-  '/': 'Homepage',
-  '/vet': 'Veterinary Page',
-  '/vet1': 'Veterinary Page (Alt)',
-  '/qrb': 'Accountants Page (QRB)',
-  '/konversable': 'Konversable Page',
-  '/x18': 'X18 Page',
-}
+import { normalizePath, pageFor } from '@/content/pages'
 
 export const QRB_PARTNERSHIP_NOTE = 'Lead came through the Dare Accounting (QRB) partnership.'
 
+/** Source-page label of SPEC §9 from the table of pages; otherwise 'Page' plus the path. */
 export function sourceLabel(path: string): string {
-  const clean = path === '/' ? '/' : path.replace(/\/+$/, '')
-  return labels[clean] ?? `Page ${clean}`
+  const clean = normalizePath(path)
+  return pageFor(clean)?.source ?? `Page ${clean}`
 }
 
 export function leadSource(path: string): { path: string; label: string; note?: string } {
-  const clean = path === '/' ? '/' : path.replace(/\/+$/, '')
+  const clean = normalizePath(path)
   const label = sourceLabel(clean)
   return clean === '/qrb' ? { path: clean, label, note: QRB_PARTNERSHIP_NOTE } : { path: clean, label }
 }

@@ -1,23 +1,28 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { blogHeadFor } from '@/content/page-meta'
-import { findArticle } from '@/content/articles'
-import { PageIntro } from '@/ui/layout/page-intro'
+import { formatArticleDate, loadArticle } from '@/content/articles'
+import { ArticleView } from '@/ui/blog/article-view'
+import { GrowthTips } from '@/ui/blog/growth-tips'
+import { LeadCapture } from './-components/lead-capture'
 
 export const Route = createFileRoute('/blog/$slug')({
-  loader: ({ params }) => {
-    const article = findArticle(params.slug)
+  loader: async ({ params }) => {
+    const article = await loadArticle(params.slug)
+    // Replace: Back from /news returns to where the visitor was, never to the bad address.
     if (!article) throw redirect({ to: '/news', replace: true })
     return article
   },
-  head: ({ params }) => blogHeadFor(params.slug),
+  head: ({ params, loaderData }) => blogHeadFor(params.slug, loaderData?.meta.image),
   component: BlogPostPage,
 })
 
 function BlogPostPage() {
-  const article = Route.useLoaderData()
+  const { meta, html } = Route.useLoaderData()
   return (
-    <PageIntro eyebrow="Blog" title={article.title}>
-      {article.excerpt}
-    </PageIntro>
+    <ArticleView {...meta} dateLabel={formatArticleDate(meta.date)} html={html}>
+      <GrowthTips>
+        <LeadCapture />
+      </GrowthTips>
+    </ArticleView>
   )
 }

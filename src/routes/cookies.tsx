@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headFor } from '@/content/page-meta'
-import { PageIntro } from '@/ui/layout/page-intro'
+import legalText from '@/content/legal/cookies.md'
+import { LegalDocument } from '@/ui/legal/legal-document'
 
 export const Route = createFileRoute('/cookies')({
   head: () => headFor('/cookies'),
@@ -8,9 +9,5 @@ export const Route = createFileRoute('/cookies')({
 })
 
 function CookiesPage() {
-  return (
-    <PageIntro eyebrow="Legal" title="Cookie Policy">
-      Effective 23 April 2025.
-    </PageIntro>
-  )
+  return <LegalDocument {...legalText.meta} toc={legalText.toc} html={legalText.html} />
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headFor } from '@/content/page-meta'
-import { PageIntro } from '@/ui/layout/page-intro'
+import legalText from '@/content/legal/dpa.md'
+import { LegalDocument } from '@/ui/legal/legal-document'
 
 export const Route = createFileRoute('/dpa')({
   head: () => headFor('/dpa'),
@@ -8,9 +9,5 @@ export const Route = createFileRoute('/dpa')({
 })
 
 function DpaPage() {
-  return (
-    <PageIntro eyebrow="Legal" title="Data Processing Agreement">
-      Effective 23 April 2025, with our generative AI policy.
-    </PageIntro>
-  )
+  return <LegalDocument {...legalText.meta} toc={legalText.toc} html={legalText.html} />
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headFor } from '@/content/page-meta'
-import { PageIntro } from '@/ui/layout/page-intro'
+import legalText from '@/content/legal/privacy.md'
+import { LegalDocument } from '@/ui/legal/legal-document'
 
 export const Route = createFileRoute('/privacy')({
   head: () => headFor('/privacy'),
@@ -8,9 +9,5 @@ export const Route = createFileRoute('/privacy')({
 })
 
 function PrivacyPage() {
-  return (
-    <PageIntro eyebrow="Legal" title="Privacy Policy">
-      Dated 15/05/2025.
-    </PageIntro>
-  )
+  return <LegalDocument {...legalText.meta} toc={legalText.toc} html={legalText.html} />
 }

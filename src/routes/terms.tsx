@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headFor } from '@/content/page-meta'
-import { PageIntro } from '@/ui/layout/page-intro'
+import legalText from '@/content/legal/terms.md'
+import { LegalDocument } from '@/ui/legal/legal-document'
 
 export const Route = createFileRoute('/terms')({
   head: () => headFor('/terms'),
@@ -8,9 +9,5 @@ export const Route = createFileRoute('/terms')({
 })
 
 function TermsPage() {
-  return (
-    <PageIntro eyebrow="Legal" title="Terms of Service">
-      Effective 23 April 2025.
-    </PageIntro>
-  )
+  return <LegalDocument {...legalText.meta} toc={legalText.toc} html={legalText.html} />
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -28,6 +28,26 @@ describe('production build', () => {
     expect(headers).toMatch(/^\/vet\n {2}Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-/m)
     expect(headers).toContain("connect-src 'self' https://project.supabase.co;")
     expect(headers).not.toContain('mock-project')
+  })
+
+  it('renders Markdown at build: no Markdown or front-matter code, article bodies in their own chunks', () => {
+    const scripts = readdirSync(join(out, 'assets')).filter((file) => file.endsWith('.js'))
+    for (const file of scripts)
+      expect(readFileSync(join(out, 'assets', file), 'utf8'), file).not.toMatch(/gray-matter|js-yaml|input parameter is undefined or null/)
+    const firstChunk = readFileSync(join(out, 'assets', 'app.js'), 'utf8')
+    expect(firstChunk).not.toContain('Ask at the moment of delight')
+    expect(readFileSync(join(out, 'blog', 'get-more-customer-reviews', 'index.html'), 'utf8')).toContain('Ask at the moment of delight')
+  })
+
+  it('writes the pages of the table: /vet1 canonical to /vet, each article, a sitemap', () => {
+    expect(readFileSync(join(out, 'vet1', 'index.html'), 'utf8')).toContain(
+      '<link rel="canonical" href="https://www.reviewlift.example/vet"/>',
+    )
+    const pages = JSON.parse(readFileSync(join(out, '.vite', 'pages.json'), 'utf8')) as { path: string }[]
+    for (const { path } of pages) expect(existsSync(join(out, path, 'index.html')), path).toBe(true)
+    expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toContain(
+      '<loc>https://www.reviewlift.example/blog/boost-google-maps-listing</loc>',
+    )
   })
 
   it('the leak check does catch mock code', () => {

@@ -1,9 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
-
-// Every prerendered path (routes and blog slugs), from the same list the build uses.
-const { allPaths } = (await import(new URL('../../scripts/paths.mjs', import.meta.url).href)) as { allPaths: string[] }
+// Every prerendered path (routes and blog slugs), from the same table the build uses.
+import { allPaths } from './pages'
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const widths = [

@@ -1,4 +1,5 @@
 import { expect, gotoHydrated, test } from './fixtures'
+import { prerenderedPages } from './pages'
 
 const routes: [path: string, heading: RegExp, title: RegExp][] = [
   ['/', /highest-rated business/i, /More 5-Star Google Reviews/],
@@ -27,7 +28,8 @@ for (const [path, heading, title] of routes) {
     const rawTitle = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? ''
     expect(rawTitle).toMatch(title)
     expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/)
-    const canonical = path === '/' ? '/' : path
+    // From the table of pages: a variant (/vet1) names the page it copies (/vet) as canonical.
+    const canonical = new URL(prerenderedPages.find((page) => page.path === path)!.canonical).pathname
     expect(html).toContain(`<link rel="canonical" href="https://www.reviewlift.example${canonical}"/>`)
     expect(html).toContain(`<meta property="og:url" content="https://www.reviewlift.example${canonical}"/>`)
     expect(html).toMatch(/<h1[^>]*>/)

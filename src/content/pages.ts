@@ -1,0 +1,96 @@
+import type { FileRoutesByFullPath } from '@/routeTree.gen'
+import { site } from '@/site'
+
+/** One page of the site: its head values, the lead source label of SPEC §9, and its canonical path. */
+export type PageEntry = {
+  title: string
+  description: string
+  /** Source-page label sent with a lead from this page; without one the label is 'Page' plus the path. */
+  source?: string
+  /** Where search engines should index this screen, when another path shows the same one. */
+  canonical?: RoutePath
+}
+
+/** Every route file's path, as the router plugin generates it. */
+export type RoutePath = keyof FileRoutesByFullPath
+
+const brand = site.brand
+const vetPage = {
+  title: `Reputation Management for Veterinary Practices | ${brand}`,
+  description:
+    'More 5-star reviews for your veterinary practice with SMS review requests and AI replies. Trusted by 50+ veterinary practices.',
+}
+
+/**
+ * THE table of pages: the prerender, the head tags, the lead source labels and the sitemap read it.
+ * Keyed by route path, so a route without an entry (or an entry without a route) fails typecheck.
+ * '/blog/$slug' is one entry for every article (SPEC §2: blog paths share a generic title).
+ */
+export const pages: Record<RoutePath, PageEntry> = {
+  '/': {
+    title: `${brand} | More 5-Star Google Reviews on Autopilot`,
+    description:
+      'Automated review requests by SMS, AI replies to every review, review widgets, social posting and reporting for local businesses. Rated 4.8+ stars from 200+ reviews.',
+    source: 'Homepage',
+  },
+  '/x18': {
+    title: `Design Services | ${brand}`,
+    description: 'Websites, branding and creative built to convert, from the team trusted by 99+ happy clients. Book your strategy call.',
+    source: 'X18 Page',
+  },
+  '/qrb': {
+    title: `Dare Accounting Partner Offer | ${brand}`,
+    description:
+      'An exclusive offer for Dare Accounting clients: the business growth package for $390 per month instead of $600, saving $210 every month.',
+    source: 'Accountants Page (QRB)',
+  },
+  '/konversable': {
+    title: `Konversable Partner Offer | ${brand}`,
+    description:
+      'An exclusive offer for Konversable clients: the business growth package for $390 per month instead of $600, saving $210 every month.',
+    source: 'Konversable Page',
+  },
+  '/vet': { ...vetPage, source: 'Veterinary Page' },
+  '/vet1': { ...vetPage, source: 'Veterinary Page (Alt)', canonical: '/vet' },
+  '/schedule': {
+    title: `Book Your Strategy Call | ${brand}`,
+    description: "You're one step away: pick a time for your free strategy call with our reputation specialists.",
+  },
+  '/enterprise': {
+    title: `Enterprise Registration | ${brand}`,
+    description:
+      'Register for an enterprise reputation package: dedicated account manager, 24/7 priority support, advanced analytics and 2000+ integrations.',
+  },
+  '/news': {
+    title: `Blog: Reviews and Reputation Tips | ${brand}`,
+    description:
+      'Practical guides to getting more customer reviews, ranking higher on Google Maps and managing your reputation across platforms.',
+  },
+  '/blog/$slug': {
+    title: `Blog | ${brand}`,
+    description: 'Reputation and review management tips for local businesses.',
+  },
+  '/terms': { title: `Terms of Service | ${brand}`, description: `The terms that govern the use of ${brand}'s services.` },
+  '/privacy': { title: `Privacy Policy | ${brand}`, description: `How ${brand} collects, uses and protects personal information.` },
+  '/cookies': { title: `Cookie Policy | ${brand}`, description: `How ${brand} uses cookies and similar technologies.` },
+  '/dpa': {
+    title: `Data Processing Agreement | ${brand}`,
+    description: `${brand}'s data processing agreement and generative AI policy.`,
+  },
+}
+
+/** Paths with a fixed URL (every route but the article template). */
+export type StaticPath = Exclude<RoutePath, `${string}$${string}`>
+
+export const routePaths = Object.keys(pages) as RoutePath[]
+
+const isRoutePath = (path: string): path is RoutePath => Object.hasOwn(pages, path)
+
+/** The table entry of a concrete URL path ('/blog/some-slug' -> the '/blog/$slug' entry). */
+export function pageFor(path: string): PageEntry | undefined {
+  const clean = normalizePath(path)
+  if (isRoutePath(clean) && !clean.includes('$')) return pages[clean]
+  return clean.startsWith('/blog/') && clean.split('/').length === 3 ? pages['/blog/$slug'] : undefined
+}
+
+export const normalizePath = (path: string) => (path === '/' ? '/' : path.replace(/\/+$/, '') || '/')

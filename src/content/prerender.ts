@@ -1,0 +1,27 @@
+import { siteUrl } from '@/site'
+import { canonicalUrl } from '@/lib/seo'
+import { articleSlugs } from '@/content/articles'
+import { pages, routePaths, type RoutePath } from '@/content/pages'
+
+/** One HTML file the build writes: its URL path and the route (file) that renders it. */
+export type PrerenderTarget = { path: string; route: RoutePath; title: string; canonical: string }
+
+/** Route params per dynamic route, from the content collections. */
+const paramValues: Partial<Record<RoutePath, readonly string[]>> = { '/blog/$slug': articleSlugs }
+
+/** Every page the build prerenders: each static route, and each dynamic route once per content item. */
+export const prerenderTargets: PrerenderTarget[] = routePaths.flatMap((route) => {
+  const page = pages[route]
+  const paths = route.includes('$') ? (paramValues[route] ?? []).map((value) => route.replace(/\$[a-z]+/i, value)) : [route]
+  return paths.map((path) => ({ path, route, title: page.title, canonical: canonicalUrl(siteUrl, page.canonical ?? path) }))
+})
+
+/** A path no route matches: rendering it gives the not-found page for 404.html. */
+export const notFoundProbe = '/__not-found__'
+
+/** sitemap.xml: the canonical URL of every page once (a variant like /vet1 is listed as /vet). */
+export function sitemapXml(): string {
+  const urls = [...new Set(prerenderTargets.map((target) => target.canonical))]
+  const entries = urls.map((url) => `  <url><loc>${url}</loc></url>`).join('\n')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`
+}
