@@ -34,14 +34,16 @@ export type EnterpriseErrorKind =
 
 // The same patterns, character for character where SQL allows, are CHECK constraints in
 // supabase/migrations/*_enterprise_registrations.sql.
-export const NAME_PATTERN = /^[\p{L} '-]{2,50}$/u
+/** Letters are Latin letters, accented ones included, so the database checks them in any locale. */
+const LETTERS = 'A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F'
+export const NAME_PATTERN = new RegExp(`^[${LETTERS} '-]{2,50}$`)
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export const EMAIL_MAX = 254
 /** After removing spaces, hyphens and parentheses: optional plus, a nonzero digit, 1 to 14 more. */
 export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/
 /** What normalisation makes of a valid phone: +61 may precede up to 15 digits typed without a plus. */
 export const NORMALISED_PHONE_PATTERN = /^\+[1-9]\d{1,16}$/
-export const COMPANY_PATTERN = /^[\p{L}0-9 &.,()-]{2,100}$/u
+export const COMPANY_PATTERN = new RegExp(`^[${LETTERS}0-9 &.,()-]{2,100}$`)
 export const ADDRESS_MIN = 5
 export const ADDRESS_MAX = 200
 export const DEFAULT_COUNTRY_CODE = '+61'

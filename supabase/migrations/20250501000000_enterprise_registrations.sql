@@ -12,7 +12,7 @@ create table public.enterprise_registrations (
   created_at timestamptz not null default now(),
   name text not null
     constraint enterprise_registrations_name_check
-    check (name = btrim(name) and char_length(name) between 2 and 50 and name ~ '^[[:alpha:] ''-]+$'),
+    check (name = btrim(name) and char_length(name) between 2 and 50 and name ~ '^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F ''-]+$'),
   email text not null
     constraint enterprise_registrations_email_check
     check (
@@ -28,7 +28,7 @@ create table public.enterprise_registrations (
     check (
       company_name = btrim(company_name)
       and char_length(company_name) between 2 and 100
-      and company_name ~ '^[[:alpha:]0-9 &.,()-]+$'
+      and company_name ~ '^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F0-9 &.,()-]+$'
     ),
   full_address text not null
     constraint enterprise_registrations_full_address_check
