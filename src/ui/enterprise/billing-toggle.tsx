@@ -19,7 +19,7 @@ export function BillingToggle({
         {options.map((option) => (
           <label
             key={option.value}
-            className="cursor-pointer rounded-full px-5 py-2 text-sm font-semibold text-muted has-checked:bg-white has-checked:text-brand-800 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+            className="relative cursor-pointer rounded-full px-5 py-2 text-sm font-semibold text-muted has-checked:bg-white has-checked:text-brand-800 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
           >
             <input
               type="radio"
@@ -27,7 +27,7 @@ export function BillingToggle({
               value={option.value}
               checked={value === option.value}
               onChange={() => onChange(option.value)}
-              className="sr-only"
+              className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
             />
             {option.label}
           </label>

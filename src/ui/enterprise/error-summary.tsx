@@ -21,6 +21,7 @@ export function ErrorSummary({ errors, focusKey }: ErrorSummaryProps) {
     <div
       ref={ref}
       tabIndex={-1}
+      role="group"
       aria-labelledby="enterprise-error-summary-title"
       className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-danger outline-none focus-visible:ring-2 focus-visible:ring-danger"
     >

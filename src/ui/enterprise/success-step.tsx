@@ -39,7 +39,7 @@ export function SuccessStep({ headingRef, planName, nextSteps, benefits, support
             <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-4">
               <p className="font-semibold text-ink">
                 <span className="mr-2 text-brand-700">{index + 1}.</span>
-                {step.title}
+                <span>{step.title}</span>
               </p>
               <p className="mt-1 text-sm text-muted">{step.text}</p>
             </li>
