@@ -143,7 +143,7 @@ test('legal documents open in a new tab, so nothing typed is lost', async ({ pag
     ['Privacy Policy', '/privacy'],
     ['Cookie Policy', '/cookies'],
     ['Data Processing Agreement', '/dpa'],
-  ]) {
+  ] as const) {
     const link = page.getByRole('link', { name: `${name} (opens in a new tab)` })
     await expect(link).toHaveAttribute('href', href)
     await expect(link).toHaveAttribute('target', '_blank')
