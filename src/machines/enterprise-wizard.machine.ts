@@ -66,6 +66,7 @@ export const enterpriseWizardMachine = setup({
         return { type: 'list.close' as const }
       },
     ),
+    closeAddressList: sendTo(({ context }) => context.address, { type: 'list.close' as const }),
     showErrors: assign(({ context }) => {
       const result = validateContact(context.values)
       return { errors: result.success ? {} : result.errors, refusals: context.refusals + 1 }
@@ -103,6 +104,8 @@ export const enterpriseWizardMachine = setup({
   initial: 'contact',
   states: {
     contact: {
+      // A search still waiting or in flight must not pop a list up on the next step or after Back.
+      exit: 'closeAddressList',
       on: {
         'field.changed': [{ guard: 'isAddressField', actions: ['setField', 'searchAddress'] }, { actions: 'setField' }],
         'agreement.changed': { actions: 'setAgreement' },

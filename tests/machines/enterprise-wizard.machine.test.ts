@@ -121,6 +121,16 @@ describe('enterpriseWizardMachine', () => {
     expect(actor.getSnapshot().context.values.full_address).toBe('1 Main St')
   })
 
+  it('drops a pending address search when the visitor moves on', () => {
+    const { actor, clock, fetchPredictions } = start()
+    fillContact(actor)
+    actor.send({ type: 'field.changed', field: 'full_address', value: '78 Harbour' })
+    actor.send({ type: 'wizard.next' })
+    clock.increment(300)
+    expect(fetchPredictions).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().context.address.getSnapshot().matches({ enabled: 'idle' })).toBe(true)
+  })
+
   it('Back returns to contact with every value kept, and the plan choices survive', () => {
     const { actor } = start()
     toPlanStep(actor)
