@@ -1,5 +1,12 @@
 import type { FormEvent, ReactNode, Ref } from 'react'
-import type { ContactField, ContactTextField, ContactValues, LegalDocument } from '@/schemas/enterprise'
+import {
+  CONTACT_FIELDS,
+  LEGAL_DOCUMENTS,
+  type ContactField,
+  type ContactTextField,
+  type ContactValues,
+  type LegalDocument,
+} from '@/schemas/enterprise'
 import { inputClass, labelClass } from '@/ui/lead-form/field-styles'
 import { TextField } from '@/ui/lead-form/text-field'
 import { ErrorSummary, type SummaryError } from './error-summary'
@@ -27,8 +34,6 @@ export type ContactStepProps = {
   onNext: () => void
 }
 
-const ORDER: ContactField[] = ['name', 'phone', 'email', 'company_name', 'seats', 'full_address', 'terms', 'privacy', 'cookies', 'dpa']
-
 /** Step 1, Contact Information. The form posts to the page itself: values never go into a URL. */
 export function ContactStep(props: ContactStepProps) {
   const { values, messages } = props
@@ -50,11 +55,11 @@ export function ContactStep(props: ContactStepProps) {
       <FieldError id={errorId(contactFieldId(field))} message={messages[field]} />
     </div>
   )
-  const summary: SummaryError[] = ORDER.flatMap((field) => {
+  const summary: SummaryError[] = CONTACT_FIELDS.flatMap((field) => {
     const message = messages[field]
     return message ? [{ fieldId: contactFieldId(field), message }] : []
   })
-  const consents: LegalConsent[] = (['terms', 'privacy', 'cookies', 'dpa'] as const).map((document) => ({
+  const consents: LegalConsent[] = LEGAL_DOCUMENTS.map((document) => ({
     document,
     ...props.legalDocuments[document],
     accepted: values.legal_agreements[document],
