@@ -16,7 +16,7 @@ export default mergeConfig(
           test: {
             name: 'node',
             environment: 'node',
-            include: ['tests/{machines,services,functions,lib,content,mocks,build,db}/**/*.test.ts'],
+            include: ['tests/{machines,services,functions,lib,content,schemas,mocks,build,db}/**/*.test.ts'],
           },
         },
         {

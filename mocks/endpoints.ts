@@ -1,3 +1,4 @@
 // MSW matches these on any origin, so the same handlers serve mock mode and every test.
 export const LEADS_FUNCTION = '*/functions/v1/leads'
 export const PLACES_FUNCTION = '*/functions/v1/places'
+export const REGISTRATIONS_TABLE = '*/rest/v1/enterprise_registrations'

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw'
 import { leadsHandlers } from './handlers/leads'
 import { placesHandlers } from './handlers/places'
+import { registrationsHandlers } from './handlers/registrations'
 
 /** Every external system's happy-path handlers, one module per system under mocks/handlers/. */
-export const handlers: RequestHandler[] = [...leadsHandlers, ...placesHandlers]
+export const handlers: RequestHandler[] = [...leadsHandlers, ...placesHandlers, ...registrationsHandlers]

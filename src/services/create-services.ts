@@ -4,12 +4,14 @@ import { createLeadsService, type LeadsService } from './leads'
 import { createPlacesService, type PlacesService } from './places'
 import { createGtagAnalytics, noAnalytics, type AnalyticsService } from './analytics'
 import { createCalEmbedCalendar, type CalendarService } from './calendar'
+import { createRegistrationsService, type RegistrationsService } from './registrations'
 
 export type Services = {
   leads: LeadsService
   places: PlacesService
   analytics: AnalyticsService
   calendar: CalendarService
+  registrations: RegistrationsService
 }
 
 /** Without a calendar link the schedule page offers a plain way to book: a phone call. */
@@ -30,6 +32,7 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
       config.calOrigin && config.calLink
         ? createCalEmbedCalendar({ origin: config.calOrigin, calLink: config.calLink })
         : unconfiguredCalendar,
+    registrations: createRegistrationsService({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }),
     ...overrides,
   }
 }

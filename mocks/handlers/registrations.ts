@@ -1,0 +1,56 @@
+import { delay, http, HttpResponse } from 'msw'
+import * as v from 'valibot'
+import { RegistrationSchema } from '@/schemas/enterprise'
+import { REGISTRATIONS_TABLE } from '../endpoints'
+import { isScenario } from '../scenario'
+import { recordRequest } from '../recorder'
+
+/** PostgREST's error body: every field present, null when it has nothing to say. */
+export type PostgrestErrorBody = { code: string; message: string; details: string | null; hint: string | null }
+
+const postgrestError = (status: number, body: PostgrestErrorBody) => HttpResponse.json(body, { status })
+
+const wantsRowBack = (request: Request) => /return=representation/.test(request.headers.get('prefer') ?? '')
+
+/**
+ * The hosted database's REST endpoint for enterprise_registrations, as the anonymous role meets it:
+ * it may insert a valid row and read nothing back (DESIGN.md, deviation 2).
+ */
+export const registrationsHandlers = [
+  http.post(REGISTRATIONS_TABLE, async ({ request }) => {
+    const body: unknown = await request.json().catch(() => undefined)
+    recordRequest('registrations', body)
+    if (isScenario('slow')) await delay(2_500)
+    if (!request.headers.get('apikey')) {
+      return postgrestError(401, { code: 'PGRST301', message: 'No API key found in request', details: null, hint: null })
+    }
+    const parsed = v.safeParse(RegistrationSchema, body)
+    if (!parsed.success) {
+      const issue = parsed.issues[0]
+      return postgrestError(400, {
+        code: '23514',
+        message: 'new row for relation "enterprise_registrations" violates check constraint',
+        details: `${issue ? v.getDotPath(issue) : 'row'}: ${issue?.message ?? 'invalid'}`,
+        hint: null,
+      })
+    }
+    if (wantsRowBack(request)) {
+      // Reading the row back needs a SELECT policy, which the anonymous role never has.
+      return postgrestError(401, {
+        code: '42501',
+        message: 'new row violates row-level security policy for table "enterprise_registrations"',
+        details: null,
+        hint: null,
+      })
+    }
+    if (isScenario('registration-error')) {
+      return postgrestError(409, {
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "enterprise_registrations_pkey"',
+        details: 'Key (id) already exists.',
+        hint: null,
+      })
+    }
+    return new HttpResponse(null, { status: 201 })
+  }),
+]

@@ -1,0 +1,53 @@
+import type { EnterpriseErrorKind, LegalDocument } from '@/schemas/enterprise'
+
+/** The one place where error kinds become the visitor's text (SPEC §5 and §8, exact). */
+export const enterpriseErrorMessages: Record<EnterpriseErrorKind, string> = {
+  'name-required': 'Full name is required',
+  'name-invalid': 'Please enter a valid name (2-50 characters, letters only)',
+  'email-required': 'Email is required',
+  'email-invalid': 'Please enter a valid email address',
+  'phone-required': 'Phone number is required',
+  'phone-invalid': 'Please enter a valid phone number (e.g., +61422470721)',
+  'company-required': 'Company name is required',
+  'company-invalid': 'Please enter a valid company name (2-100 characters)',
+  'address-required': 'Full business address is required',
+  'address-invalid': 'Please enter a valid address (5-200 characters)',
+  'seats-required': 'Please select number of seats',
+  'terms-required': 'You must accept the Terms and Conditions',
+  'privacy-required': 'You must accept the Privacy Policy',
+  'cookies-required': 'You must accept the Cookie Policy',
+  'dpa-required': 'You must accept the Data Processing Agreement',
+  'plan-required': 'Please select a plan',
+  'billing-cycle-invalid': 'Please choose a billing cycle',
+}
+
+export const REGISTRATION_FAILED = 'There was an error submitting your registration. Please try again.'
+
+export const legalDocuments: Record<LegalDocument, { title: string; href: string }> = {
+  terms: { title: 'Terms and Conditions', href: '/terms' },
+  privacy: { title: 'Privacy Policy', href: '/privacy' },
+  cookies: { title: 'Cookie Policy', href: '/cookies' },
+  dpa: { title: 'Data Processing Agreement', href: '/dpa' },
+}
+
+export const whatsNext = [
+  'Dedicated account manager assigned within 24 hours',
+  'Custom onboarding and setup session',
+  'Integration with existing tools',
+  'Go-live support and training',
+] as const
+
+export const successNextSteps = [
+  { title: 'Account setup', text: 'We create your enterprise account and invite your administrators.' },
+  { title: 'Team onboarding', text: 'Your team learns the platform with your dedicated account manager.' },
+  { title: 'Custom integration planning', text: 'We map the integrations your existing tools need.' },
+  { title: 'Go-live support', text: 'We stay with you through launch and your first campaigns.' },
+] as const
+
+export const enterpriseBenefits = [
+  { title: 'Enterprise-grade security', text: 'Your data protected with enterprise-grade security.' },
+  { title: 'Team management', text: 'Role-based permissions for every member of your team.' },
+  { title: '24/7 priority support', text: 'Priority help whenever you need it, day or night.' },
+  { title: 'Advanced analytics', text: 'Reporting across every location and campaign.' },
+  { title: '2000+ integrations', text: 'Connect the tools your business already uses.' },
+] as const

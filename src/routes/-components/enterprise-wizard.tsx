@@ -1,0 +1,101 @@
+import { useEffect, useRef } from 'react'
+import { useRouteContext } from '@tanstack/react-router'
+import { fromPromise } from 'xstate'
+import { addressAutocompleteMachine } from '@/machines/address-autocomplete.machine'
+import { enterpriseWizardMachine } from '@/machines/enterprise-wizard.machine'
+import { SEATS, type ContactField, type PlanId } from '@/schemas/enterprise'
+import { enterpriseErrorMessages, legalDocuments, REGISTRATION_FAILED } from '@/content/enterprise-copy'
+import { useAppActor } from '@/lib/use-app-actor'
+import { ContactStep } from '@/ui/enterprise/contact-step'
+import { WizardProgress } from '@/ui/enterprise/wizard-progress'
+import { EnterpriseAddress } from './enterprise-address'
+import { EnterprisePlans } from './enterprise-plans'
+import { EnterpriseSuccess } from './enterprise-success'
+
+/** The enterprise registration wizard wired to its machine and services. */
+export function EnterpriseWizard() {
+  const { services } = useRouteContext({ from: '__root__' })
+  const [state, wizard] = useAppActor(
+    enterpriseWizardMachine.provide({
+      actors: {
+        addressAutocomplete: addressAutocompleteMachine.provide({
+          actors: {
+            fetchPredictions: fromPromise(({ input, signal }) => services.places.autocomplete(input.query, input.sessionToken, signal)),
+          },
+        }),
+        saveRegistration: fromPromise(async ({ input, signal }) => {
+          try {
+            await services.registrations.insert(input, signal)
+          } catch (error) {
+            console.warn('Enterprise registration failed', error)
+            throw error
+          }
+        }),
+      },
+    }),
+    { input: { placesEnabled: services.places.enabled } },
+  )
+
+  const step = state.matches('contact') ? 1 : state.matches('done') ? 3 : 2
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const shownStep = useRef(step)
+  useEffect(() => {
+    if (shownStep.current === step) return
+    shownStep.current = step
+    headingRef.current?.focus()
+  }, [step])
+
+  const { values, errors } = state.context
+  const messages: Partial<Record<ContactField, string>> = {}
+  for (const [field, kind] of Object.entries(errors) as [ContactField, keyof typeof enterpriseErrorMessages | undefined][]) {
+    if (kind) messages[field] = enterpriseErrorMessages[kind]
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      {step !== 3 && <WizardProgress step={step === 1 ? 1 : 2} />}
+      {step === 1 && (
+        <ContactStep
+          values={values}
+          messages={messages}
+          seatOptions={SEATS}
+          legalDocuments={legalDocuments}
+          headingRef={headingRef}
+          refusals={state.context.refusals}
+          onFieldChange={(field, value) => wizard.send({ type: 'field.changed', field, value })}
+          onAgreementChange={(document, accepted) => wizard.send({ type: 'agreement.changed', document, accepted })}
+          onNext={() => wizard.send({ type: 'wizard.next' })}
+          addressField={(field) => (
+            <EnterpriseAddress
+              {...field}
+              search={state.context.address}
+              value={values.full_address}
+              onInput={(value) => wizard.send({ type: 'field.changed', field: 'full_address', value })}
+              onNext={() => wizard.send({ type: 'address.next' })}
+              onPrevious={() => wizard.send({ type: 'address.previous' })}
+              onChoose={(index) => wizard.send({ type: 'address.choose', index })}
+              onClose={() => wizard.send({ type: 'address.close' })}
+            />
+          )}
+        />
+      )}
+      {step === 2 && (
+        <EnterprisePlans
+          headingRef={headingRef}
+          plan={state.context.plan}
+          billingCycle={state.context.billingCycle}
+          detailsPlan={state.context.detailsPlan}
+          sending={state.matches('submitting')}
+          failure={state.context.submitFailed ? REGISTRATION_FAILED : null}
+          onBillingChange={(cycle) => wizard.send({ type: 'billing.changed', cycle })}
+          onSelect={(plan: PlanId) => wizard.send({ type: 'plan.selected', plan })}
+          onMore={(plan: PlanId) => wizard.send({ type: 'details.open', plan })}
+          onCloseDetails={() => wizard.send({ type: 'details.close' })}
+          onBack={() => wizard.send({ type: 'wizard.back' })}
+          onConfirm={() => wizard.send({ type: 'wizard.confirm' })}
+        />
+      )}
+      {step === 3 && <EnterpriseSuccess headingRef={headingRef} plan={state.context.plan} />}
+    </div>
+  )
+}

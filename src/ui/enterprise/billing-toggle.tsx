@@ -1,0 +1,38 @@
+import type { BillingCycle } from '@/schemas/enterprise'
+
+export type BillingOption = { value: BillingCycle; label: string }
+
+/** The billing cycle as a two-option radio group drawn as a segmented toggle. */
+export function BillingToggle({
+  options,
+  value,
+  onChange,
+}: {
+  options: BillingOption[]
+  value: BillingCycle
+  onChange: (value: BillingCycle) => void
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-ink">Billing cycle</legend>
+      <div className="inline-flex rounded-full bg-slate-100 p-1">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="relative cursor-pointer rounded-full px-5 py-2 text-sm font-semibold text-muted has-checked:bg-white has-checked:text-brand-800 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+          >
+            <input
+              type="radio"
+              name="billing_cycle"
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}

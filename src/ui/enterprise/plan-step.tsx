@@ -1,0 +1,81 @@
+import type { FormEvent, ReactNode, Ref } from 'react'
+import type { BillingCycle } from '@/schemas/enterprise'
+import { BillingToggle, type BillingOption } from './billing-toggle'
+import { PlanCard, type PlanCardProps } from './plan-card'
+import { StepHeading } from './step-heading'
+
+export type PlanStepProps = {
+  headingRef: Ref<HTMLHeadingElement>
+  billingOptions: BillingOption[]
+  billingCycle: BillingCycle
+  cards: Omit<PlanCardProps, 'onSelect' | 'onMore'>[]
+  canConfirm: boolean
+  sending: boolean
+  /** The save failure, shown as an alert. */
+  failure: string | null
+  dialog: ReactNode
+  onBillingChange: (cycle: BillingCycle) => void
+  onSelect: (planId: string) => void
+  onMore: (planId: string) => void
+  onBack: () => void
+  onConfirm: () => void
+}
+
+/** Step 2, Choose Your Plan. Confirm stays focusable while unavailable, so focus is never lost. */
+export function PlanStep(props: PlanStepProps) {
+  const unavailable = !props.canConfirm || props.sending
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!unavailable) props.onConfirm()
+  }
+  return (
+    <>
+      <form
+        method="post"
+        action="/enterprise"
+        onSubmit={submit}
+        aria-labelledby="enterprise-plan-title"
+        aria-busy={props.sending}
+        className="space-y-6"
+      >
+        <StepHeading id="enterprise-plan-title" headingRef={props.headingRef}>
+          Choose Your Plan
+        </StepHeading>
+        <BillingToggle options={props.billingOptions} value={props.billingCycle} onChange={props.onBillingChange} />
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-ink">Plan</legend>
+          <div className="grid gap-5 md:grid-cols-2">
+            {props.cards.map((card) => (
+              <PlanCard key={card.id} {...card} onSelect={() => props.onSelect(card.id)} onMore={() => props.onMore(card.id)} />
+            ))}
+          </div>
+        </fieldset>
+        {props.failure && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger">
+            {props.failure}
+          </p>
+        )}
+        <div className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <button
+            type="button"
+            onClick={props.onBack}
+            className="self-start text-sm font-semibold text-brand-700 underline underline-offset-2"
+          >
+            Back
+          </button>
+          <button
+            type="submit"
+            aria-disabled={unavailable}
+            className="btn-primary py-3.5 text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+          >
+            {props.sending && (
+              <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
+            )}
+            {props.sending ? 'Processing...' : 'Confirm Package'}
+          </button>
+        </div>
+      </form>
+      {props.dialog}
+    </>
+  )
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { billingCycles, formatUsd, PLAN_CARD_FEATURES, planById, periodTotal, plans } from '@/content/plans'
+import { BILLING_CYCLES, DEFAULT_BILLING_CYCLE, PLAN_IDS } from '@/schemas/enterprise'
+
+describe('plans content (SPEC §3, §9)', () => {
+  it('offers Starter Enterprise and Growth Package, one per plan id', () => {
+    expect(plans.map((plan) => [plan.id, plan.name])).toEqual([
+      ['starter', 'Starter Enterprise'],
+      ['growth', 'Growth Package'],
+    ])
+    expect(plans.map((plan) => plan.id)).toEqual([...PLAN_IDS])
+  })
+
+  it("labels the default 'quarterly' value 'Annually' (12 months) and 'biannually' 6 months", () => {
+    expect(DEFAULT_BILLING_CYCLE).toBe('quarterly')
+    expect(BILLING_CYCLES.map((cycle) => [cycle, billingCycles[cycle].label, billingCycles[cycle].months])).toEqual([
+      ['quarterly', 'Annually', 12],
+      ['biannually', 'Biannually', 6],
+    ])
+  })
+
+  it.each([
+    ['starter', 'quarterly', '$1,660', '$19,920', 'per year'],
+    ['starter', 'biannually', '$1,845', '$11,070', 'per 6 months'],
+    ['growth', 'quarterly', '$2,950', '$35,400', 'per year'],
+    ['growth', 'biannually', '$3,470', '$20,820', 'per 6 months'],
+  ] as const)('%s billed %s: %s a month, %s %s', (id, cycle, monthly, total, period) => {
+    const plan = planById(id)
+    expect(formatUsd(plan.monthlyPrice[cycle])).toBe(monthly)
+    expect(formatUsd(periodTotal(plan, cycle))).toBe(total)
+    expect(billingCycles[cycle].period).toBe(period)
+  })
+
+  it('lists 12 Starter features and 15 Growth features, 6 of each on the card', () => {
+    expect(PLAN_CARD_FEATURES).toBe(6)
+    expect(planById('starter').features).toHaveLength(12)
+    expect(planById('growth').features).toHaveLength(15)
+    expect(planById('growth').features).toEqual(
+      expect.arrayContaining([
+        '3000 new users per month',
+        'up to 11,500 SMS',
+        '15 dedicated phone numbers',
+        'up to 15 locations',
+        'dedicated growth campaign manager',
+        'SMS campaigns for previous customers',
+        'monthly strategy session',
+      ]),
+    )
+  })
+})

@@ -1,0 +1,240 @@
+import { expect, gotoHydrated, test } from './fixtures'
+import {
+  addressBox,
+  expectContactKept,
+  expectNoAxeViolations,
+  fillContact,
+  registrationRequests,
+  supabaseChunk,
+  tabTo,
+} from './enterprise-helpers'
+
+const heading = (name: string) => ({ level: 2, name })
+
+test('a visitor registers with the keyboard only; supabase-js loads only after Confirm; the body is normalised', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await gotoHydrated(page, '/enterprise')
+  await expect(page.getByText('Step 1 of 2')).toBeVisible()
+
+  await tabTo(page, page.getByLabel('Full name'))
+  await page.keyboard.type('Jane Doe')
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Phone number')).toBeFocused()
+  await page.keyboard.type('+61 422 470 721')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(' Jane@Example.COM ')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Acme & Co.')
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Number of seats')).toBeFocused()
+  await page.keyboard.type('11')
+  await expect(page.getByLabel('Number of seats')).toHaveValue('11-50')
+  await page.keyboard.press('Tab')
+  await expect(addressBox(page)).toBeFocused()
+  await page.keyboard.type('harbour')
+  const listbox = page.getByRole('listbox', { name: 'Full business address suggestions' })
+  await expect(listbox.getByRole('option')).toHaveCount(1)
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(addressBox(page)).toHaveValue('78 Harbour Street, Sydney NSW, Australia')
+  await expect(listbox).toBeHidden()
+  for (const name of ['Terms and Conditions', 'Privacy Policy', 'Cookie Policy', 'Data Processing Agreement']) {
+    const checkbox = page.getByRole('checkbox', { name: new RegExp(name) })
+    await tabTo(page, checkbox, 3)
+    await page.keyboard.press('Space')
+    await expect(checkbox).toBeChecked()
+  }
+  await tabTo(page, page.getByRole('button', { name: 'Next Step' }), 3)
+  await page.keyboard.press('Enter')
+
+  await expect(page.getByRole('heading', heading('Choose Your Plan'))).toBeFocused()
+  await expect(page.getByText('Step 2 of 2')).toBeVisible()
+  const confirm = page.getByRole('button', { name: 'Confirm Package' })
+  await expect(confirm).toBeDisabled()
+  await tabTo(page, page.getByRole('radio', { name: /Starter Enterprise/ }))
+  await page.keyboard.press('Space')
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('radio', { name: /Growth Package/ })).toBeChecked()
+  await expect(confirm).toBeEnabled()
+  expect(
+    scripts.some((path) => path.endsWith(supabaseChunk())),
+    'supabase-js before Confirm',
+  ).toBe(false)
+  await tabTo(page, confirm)
+  await page.keyboard.press('Enter')
+
+  await expect(page.getByRole('heading', heading('Your Registration Is Confirmed'))).toBeFocused()
+  await expect(page.getByText(/invoice is generated automatically/)).toBeVisible()
+  await expect(page.getByText(/activated once payment is received/)).toBeVisible()
+  for (const step of ['Account setup', 'Team onboarding', 'Custom integration planning', 'Go-live support']) {
+    await expect(page.getByText(step, { exact: true })).toBeVisible()
+  }
+  await expect(page.getByRole('link', { name: '1300 555 019' }).last()).toHaveAttribute('href', 'tel:+611300555019')
+  expect(
+    scripts.some((path) => path.endsWith(supabaseChunk())),
+    'supabase-js after Confirm',
+  ).toBe(true)
+
+  const requests = await registrationRequests(page)
+  expect(requests.map((r) => r.body)).toEqual([
+    {
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      phone: '+61422470721',
+      company_name: 'Acme & Co.',
+      full_address: '78 Harbour Street, Sydney NSW, Australia',
+      seats: '11-50',
+      selected_plan: 'growth',
+      billing_cycle: 'quarterly',
+      legal_agreements: { terms: true, privacy: true, cookies: true, dpa: true },
+    },
+  ])
+})
+
+test('Next Step lists every error, links each to its field, and editing clears that error', async ({ page }) => {
+  await gotoHydrated(page, '/enterprise')
+  await page.getByRole('button', { name: 'Next Step' }).click()
+  const summary = page.getByRole('group', { name: 'Please correct the following:' })
+  await expect(summary).toBeFocused()
+  const messages = [
+    'Full name is required',
+    'Phone number is required',
+    'Email is required',
+    'Company name is required',
+    'Please select number of seats',
+    'Full business address is required',
+    'You must accept the Terms and Conditions',
+    'You must accept the Privacy Policy',
+    'You must accept the Cookie Policy',
+    'You must accept the Data Processing Agreement',
+  ]
+  await expect(summary.getByRole('link')).toHaveText(messages)
+  await expect(page.getByRole('heading', heading('Contact Information'))).toBeVisible()
+
+  const name = page.getByLabel('Full name')
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+  await expect(name).toHaveAccessibleDescription('Full name is required')
+  await expect(addressBox(page)).toHaveAccessibleDescription('Full business address is required')
+  await expect(page.getByRole('checkbox', { name: /Cookie Policy/ })).toHaveAccessibleDescription('You must accept the Cookie Policy')
+
+  await summary.getByRole('link', { name: 'Company name is required' }).click()
+  await expect(page.getByLabel('Company name')).toBeFocused()
+
+  await name.fill('J')
+  await expect(name).not.toHaveAttribute('aria-invalid')
+  await expect(summary.getByRole('link')).toHaveCount(9)
+  await page.getByRole('button', { name: 'Next Step' }).click()
+  await expect(summary.getByRole('link').first()).toHaveText('Please enter a valid name (2-50 characters, letters only)')
+  await page.getByLabel('Phone number').fill('0422470721')
+  await page.getByLabel('Business email').fill('jane@example')
+  await page.getByRole('button', { name: 'Next Step' }).click()
+  await expect(summary.getByRole('link').nth(1)).toHaveText('Please enter a valid phone number (e.g., +61422470721)')
+  await expect(summary.getByRole('link').nth(2)).toHaveText('Please enter a valid email address')
+  await expectNoAxeViolations(page, 'step 1 with errors shown')
+})
+
+test('legal documents open in a new tab, so nothing typed is lost', async ({ page }) => {
+  await gotoHydrated(page, '/enterprise')
+  for (const [name, href] of [
+    ['Terms and Conditions', '/terms'],
+    ['Privacy Policy', '/privacy'],
+    ['Cookie Policy', '/cookies'],
+    ['Data Processing Agreement', '/dpa'],
+  ] as const) {
+    const link = page.getByRole('link', { name: `${name} (opens in a new tab)` })
+    await expect(link).toHaveAttribute('href', href)
+    await expect(link).toHaveAttribute('target', '_blank')
+    await expect(link).toHaveAttribute('rel', /noopener/)
+  }
+})
+
+test('Back keeps every value; the plan modal shows totals for both billing cycles', async ({ page }) => {
+  await gotoHydrated(page, '/enterprise')
+  await expectNoAxeViolations(page, 'step 1')
+  await fillContact(page)
+  await page.getByRole('button', { name: 'Next Step' }).click()
+  await expect(page.getByRole('heading', heading('Choose Your Plan'))).toBeFocused()
+  await expectNoAxeViolations(page, 'step 2')
+
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page.getByRole('heading', heading('Contact Information'))).toBeFocused()
+  await expectContactKept(page)
+  await page.getByRole('button', { name: 'Next Step' }).click()
+
+  const annually = page.getByRole('radio', { name: 'Annually', exact: true })
+  await expect(annually).toBeChecked()
+  await expect(page.getByRole('radio', { name: /Starter Enterprise/ })).toHaveAccessibleName(/\$1,660\/month/)
+  await expect(page.getByRole('radio', { name: /Growth Package/ })).toHaveAccessibleName(/\$2,950\/month/)
+  await expect(page.getByRole('button', { name: '+6 more features of Starter Enterprise' })).toBeVisible()
+
+  const moreStarter = page.getByRole('button', { name: '+6 more features of Starter Enterprise' })
+  await moreStarter.click()
+  const dialog = page.getByRole('dialog', { name: 'Starter Enterprise' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('$1,660/month')
+  await expect(dialog).toContainText('Total: $19,920 per year')
+  await expect(dialog.getByRole('listitem')).toHaveCount(12 + 4)
+  await expect(dialog).toContainText('Dedicated account manager assigned within 24 hours')
+  await expectNoAxeViolations(page, 'plan modal open')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(moreStarter).toBeFocused()
+
+  await page.getByRole('radio', { name: 'Biannually' }).check()
+  await expect(page.getByRole('radio', { name: /Starter Enterprise/ })).toHaveAccessibleName(/\$1,845\/month/)
+  await page.getByRole('button', { name: '+9 more features of Growth Package' }).click()
+  const growth = page.getByRole('dialog', { name: 'Growth Package' })
+  await expect(growth).toContainText('$3,470/month')
+  await expect(growth).toContainText('Total: $20,820 per 6 months')
+  await expect(growth.getByRole('listitem')).toHaveCount(15 + 4)
+  await page.keyboard.press('Escape')
+  await expect(growth).toBeHidden()
+
+  await page.getByRole('radio', { name: /Growth Package/ }).check()
+  await page.getByRole('button', { name: 'Confirm Package' }).click()
+  await expect(page.getByRole('heading', heading('Your Registration Is Confirmed'))).toBeFocused()
+  await expectNoAxeViolations(page, 'step 3')
+  const [request] = await registrationRequests(page)
+  expect(request?.body).toMatchObject({ selected_plan: 'growth', billing_cycle: 'biannually', seats: '51-100', email: 'jane@example.com' })
+})
+
+test.describe('when the database refuses the registration', () => {
+  test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] })
+
+  test('the visitor stays on step 2 with everything kept and an alert, and can retry', async ({ page }) => {
+    await gotoHydrated(page, '/enterprise?mock=registration-error')
+    await fillContact(page)
+    await page.getByRole('button', { name: 'Next Step' }).click()
+    await page.getByRole('radio', { name: /Starter Enterprise/ }).check()
+    await page.getByRole('button', { name: 'Confirm Package' }).click()
+    await expect(page.getByRole('alert')).toHaveText('There was an error submitting your registration. Please try again.')
+    await expect(page.getByRole('heading', heading('Choose Your Plan'))).toBeVisible()
+    await expect(page.getByRole('radio', { name: /Starter Enterprise/ })).toBeChecked()
+    await expect(page.getByRole('button', { name: 'Confirm Package' })).toBeEnabled()
+    await expectNoAxeViolations(page, 'step 2 with the failure alert')
+    expect(await registrationRequests(page)).toHaveLength(1)
+
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expectContactKept(page)
+    await page.goto('/enterprise?mock=off')
+  })
+})
+
+test('while sending, Confirm reads Processing... and a second press sends nothing', async ({ page }) => {
+  await gotoHydrated(page, '/enterprise?mock=slow')
+  await fillContact(page)
+  await page.getByRole('button', { name: 'Next Step' }).click()
+  await page.getByRole('radio', { name: /Growth Package/ }).check()
+  const confirm = page.getByRole('button', { name: 'Confirm Package' })
+  await confirm.click()
+  const processing = page.getByRole('button', { name: 'Processing...' })
+  await expect(processing).toBeDisabled()
+  await processing.click({ force: true })
+  await processing.press('Enter')
+  await expect(page.getByRole('heading', heading('Your Registration Is Confirmed'))).toBeFocused({ timeout: 10_000 })
+  expect(await registrationRequests(page)).toHaveLength(1)
+  await page.goto('/enterprise?mock=off')
+})

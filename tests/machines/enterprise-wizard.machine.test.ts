@@ -1,0 +1,231 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import {
+  addressAutocompleteMachine,
+  type FetchPredictionsInput,
+  type FetchPredictionsOutput,
+} from '@/machines/address-autocomplete.machine'
+import { enterpriseWizardMachine, type SaveRegistrationInput } from '@/machines/enterprise-wizard.machine'
+import type { ContactTextField } from '@/schemas/enterprise'
+import { deferred, ok } from './address-autocomplete.harness'
+
+type Save = (input: SaveRegistrationInput, signal: AbortSignal) => Promise<void>
+
+function start(save: Save = async () => {}, fetch = async (): Promise<FetchPredictionsOutput> => ok('78 Harbour Street, Sydney NSW')) {
+  const saveRegistration = vi.fn(save)
+  const fetchPredictions = vi.fn(fetch)
+  const clock = new SimulatedClock()
+  const machine = enterpriseWizardMachine.provide({
+    actors: {
+      addressAutocomplete: addressAutocompleteMachine.provide({
+        actors: { fetchPredictions: fromPromise<FetchPredictionsOutput, FetchPredictionsInput>(() => fetchPredictions()) },
+      }),
+      saveRegistration: fromPromise<void, SaveRegistrationInput>(({ input, signal }) => saveRegistration(input, signal)),
+    },
+  })
+  const actor = createActor(machine, { input: { placesEnabled: true }, clock }).start()
+  return { actor, clock, saveRegistration, fetchPredictions }
+}
+type Actor = ReturnType<typeof start>['actor']
+
+const typed: Record<ContactTextField, string> = {
+  name: ' Jane Doe ',
+  phone: '+61 (422) 470-721',
+  email: ' Jane@Example.COM ',
+  company_name: 'Acme & Co.',
+  seats: '11-50',
+  full_address: '78 Harbour Street, Sydney NSW',
+}
+
+function fillContact(actor: Actor, values: Partial<Record<ContactTextField, string>> = typed) {
+  for (const [field, value] of Object.entries(values) as [ContactTextField, string][]) actor.send({ type: 'field.changed', field, value })
+  for (const document of ['terms', 'privacy', 'cookies', 'dpa'] as const)
+    actor.send({ type: 'agreement.changed', document, accepted: true })
+}
+
+function toPlanStep(actor: Actor) {
+  fillContact(actor)
+  actor.send({ type: 'wizard.next' })
+  expect(actor.getSnapshot().matches('plan')).toBe(true)
+}
+
+describe('enterpriseWizardMachine', () => {
+  it('starts on the contact step with empty values, quarterly billing and no plan', () => {
+    const { actor } = start()
+    const { context } = actor.getSnapshot()
+    expect(actor.getSnapshot().value).toBe('contact')
+    expect(context.values.name).toBe('')
+    expect(context.billingCycle).toBe('quarterly')
+    expect(context.plan).toBeNull()
+    expect(context.errors).toEqual({})
+  })
+
+  it('stays on contact and lists every error when Next is refused, counting refusals', () => {
+    const { actor } = start()
+    actor.send({ type: 'wizard.next' })
+    expect(actor.getSnapshot().value).toBe('contact')
+    expect(Object.keys(actor.getSnapshot().context.errors)).toHaveLength(10)
+    expect(actor.getSnapshot().context.refusals).toBe(1)
+    actor.send({ type: 'wizard.next' })
+    expect(actor.getSnapshot().context.refusals).toBe(2)
+  })
+
+  it("clears only the edited field's error, for text fields and agreements", () => {
+    const { actor } = start()
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'field.changed', field: 'name', value: 'J' })
+    actor.send({ type: 'agreement.changed', document: 'dpa', accepted: true })
+    const { errors } = actor.getSnapshot().context
+    expect(errors.name).toBeUndefined()
+    expect(errors.dpa).toBeUndefined()
+    expect(errors.email).toBe('email-required')
+    expect(errors.terms).toBe('terms-required')
+  })
+
+  it('moves to the plan step when the contact details are valid, clearing errors', () => {
+    const { actor } = start()
+    actor.send({ type: 'wizard.next' })
+    toPlanStep(actor)
+    expect(actor.getSnapshot().context.errors).toEqual({})
+  })
+
+  it('searches addresses through its own child, and a chosen suggestion sets the address and clears its error', async () => {
+    const { actor, clock, fetchPredictions } = start()
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'field.changed', field: 'full_address', value: 'harb' })
+    expect(actor.getSnapshot().context.errors.full_address).toBeUndefined()
+    const search = actor.getSnapshot().context.address
+    expect(search.getSnapshot().context.query).toBe('harb')
+    clock.increment(300)
+    await waitFor(search, (s) => s.matches({ enabled: 'showing' }))
+    expect(fetchPredictions).toHaveBeenCalledOnce()
+    actor.send({ type: 'address.next' })
+    expect(search.getSnapshot().context.highlightedIndex).toBe(0)
+    actor.send({ type: 'address.choose' })
+    expect(actor.getSnapshot().context.values.full_address).toBe('78 Harbour Street, Sydney NSW')
+    expect(search.getSnapshot().matches({ enabled: 'idle' })).toBe(true)
+  })
+
+  it('ignores a choice when no suggestion is shown, and closes the list on address.close', async () => {
+    const { actor, clock } = start()
+    actor.send({ type: 'field.changed', field: 'full_address', value: '1 Main St' })
+    actor.send({ type: 'address.choose', index: 0 })
+    expect(actor.getSnapshot().context.values.full_address).toBe('1 Main St')
+    clock.increment(300)
+    const search = actor.getSnapshot().context.address
+    await waitFor(search, (s) => s.matches({ enabled: 'showing' }))
+    actor.send({ type: 'address.previous' })
+    expect(search.getSnapshot().context.highlightedIndex).toBe(0)
+    actor.send({ type: 'address.close' })
+    expect(search.getSnapshot().matches({ enabled: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.values.full_address).toBe('1 Main St')
+  })
+
+  it('drops a pending address search when the visitor moves on', () => {
+    const { actor, clock, fetchPredictions } = start()
+    fillContact(actor)
+    actor.send({ type: 'field.changed', field: 'full_address', value: '78 Harbour' })
+    actor.send({ type: 'wizard.next' })
+    clock.increment(300)
+    expect(fetchPredictions).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().context.address.getSnapshot().matches({ enabled: 'idle' })).toBe(true)
+  })
+
+  it('Back returns to contact with every value kept, and the plan choices survive', () => {
+    const { actor } = start()
+    toPlanStep(actor)
+    actor.send({ type: 'plan.selected', plan: 'growth' })
+    actor.send({ type: 'billing.changed', cycle: 'biannually' })
+    actor.send({ type: 'wizard.back' })
+    const { value, context } = actor.getSnapshot()
+    expect(value).toBe('contact')
+    expect(context.values.name).toBe(typed.name)
+    expect(context.values.legal_agreements.dpa).toBe(true)
+    expect(context.plan).toBe('growth')
+    expect(context.billingCycle).toBe('biannually')
+    actor.send({ type: 'wizard.next' })
+    expect(actor.getSnapshot().matches('plan')).toBe(true)
+  })
+
+  it('opens and closes the plan details modal', () => {
+    const { actor } = start()
+    toPlanStep(actor)
+    actor.send({ type: 'details.open', plan: 'starter' })
+    expect(actor.getSnapshot().matches({ plan: 'details' })).toBe(true)
+    expect(actor.getSnapshot().context.detailsPlan).toBe('starter')
+    actor.send({ type: 'details.close' })
+    expect(actor.getSnapshot().matches({ plan: 'choosing' })).toBe(true)
+    expect(actor.getSnapshot().context.detailsPlan).toBeNull()
+  })
+
+  it('does not confirm without a plan', () => {
+    const { actor, saveRegistration } = start()
+    toPlanStep(actor)
+    actor.send({ type: 'wizard.confirm' })
+    expect(actor.getSnapshot().matches('plan')).toBe(true)
+    expect(saveRegistration).not.toHaveBeenCalled()
+  })
+
+  it('saves the normalised row once, ignoring a second confirm and Back while sending, then finishes', async () => {
+    const save = deferred<void>()
+    const { actor, saveRegistration } = start(() => save.promise)
+    toPlanStep(actor)
+    actor.send({ type: 'plan.selected', plan: 'starter' })
+    actor.send({ type: 'wizard.confirm' })
+    expect(actor.getSnapshot().value).toBe('submitting')
+    actor.send({ type: 'wizard.confirm' })
+    actor.send({ type: 'wizard.back' })
+    expect(actor.getSnapshot().value).toBe('submitting')
+    expect(saveRegistration).toHaveBeenCalledOnce()
+    expect(saveRegistration.mock.calls[0]?.[0]).toEqual({
+      name: 'Jane Doe',
+      phone: '+61422470721',
+      email: 'jane@example.com',
+      company_name: 'Acme & Co.',
+      seats: '11-50',
+      full_address: '78 Harbour Street, Sydney NSW',
+      legal_agreements: { terms: true, privacy: true, cookies: true, dpa: true },
+      selected_plan: 'starter',
+      billing_cycle: 'quarterly',
+    })
+    save.resolve()
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().value).toBe('done')
+  })
+
+  it('returns to the plan step with everything kept when saving fails, and can retry', async () => {
+    let fail = true
+    const { actor, saveRegistration } = start(async () => {
+      if (fail) throw new Error('registrations: HTTP 409')
+    })
+    toPlanStep(actor)
+    actor.send({ type: 'plan.selected', plan: 'growth' })
+    actor.send({ type: 'wizard.confirm' })
+    await waitFor(actor, (s) => s.matches('plan'))
+    expect(actor.getSnapshot().context.submitFailed).toBe(true)
+    expect(actor.getSnapshot().context.plan).toBe('growth')
+    expect(actor.getSnapshot().context.values.company_name).toBe('Acme & Co.')
+    fail = false
+    actor.send({ type: 'wizard.confirm' })
+    expect(actor.getSnapshot().context.submitFailed).toBe(false)
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(saveRegistration).toHaveBeenCalledTimes(2)
+  })
+
+  it('aborts the save when the wizard stops while sending', async () => {
+    const { actor, saveRegistration } = start(() => new Promise(() => {}))
+    toPlanStep(actor)
+    actor.send({ type: 'plan.selected', plan: 'growth' })
+    actor.send({ type: 'wizard.confirm' })
+    const signal = saveRegistration.mock.calls[0]?.[1]
+    actor.stop()
+    expect(signal?.aborted).toBe(true)
+  })
+
+  it('keeps plain text entry when places is unavailable', () => {
+    const actor = createActor(enterpriseWizardMachine, { input: { placesEnabled: false } }).start()
+    actor.send({ type: 'field.changed', field: 'full_address', value: '1 Main Street' })
+    expect(actor.getSnapshot().context.address.getSnapshot().matches('disabled')).toBe(true)
+    expect(actor.getSnapshot().context.values.full_address).toBe('1 Main Street')
+  })
+})

@@ -1,0 +1,130 @@
+import { StrictMode } from 'react'
+import { configure, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { clearRecordedRequests } from '@mocks/recorder'
+import { parseConfig } from '@/config'
+import { createServices, type Services } from '@/services/create-services'
+import type { RegistrationsService } from '@/services/registrations'
+import { EnterpriseWizard } from '@/routes/-components/enterprise-wizard'
+
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 5_000 })
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open')
+  }
+  Element.prototype.scrollIntoView = () => {}
+})
+afterAll(() => {
+  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal
+  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).close
+  delete (Element.prototype as Partial<Element>).scrollIntoView
+})
+beforeEach(() => clearRecordedRequests())
+
+/** The wizard in StrictMode in a one-route router, places from the MSW node handlers, a fake insert. */
+function renderWizard(insert: RegistrationsService['insert'] = async () => {}) {
+  const registrations = { insert: vi.fn(insert) }
+  const services: Services = createServices(parseConfig({ VITE_MOCK_SERVICES: 'true' }), { registrations })
+  const rootRoute = createRootRouteWithContext<{ services: Services }>()({ component: () => <Outlet /> })
+  const page = createRoute({ getParentRoute: () => rootRoute, path: '/enterprise', component: () => <EnterpriseWizard /> })
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: ['/enterprise'] }),
+    context: { services },
+  })
+  render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  )
+  return { registrations }
+}
+
+describe('EnterpriseWizard (StrictMode, mock places)', { timeout: 20_000 }, () => {
+  it('lists the errors, focuses the list, marks each field and clears a field once edited', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderWizard()
+    await user.click(await screen.findByRole('button', { name: 'Next Step' }))
+    const summary = screen.getByRole('group', { name: 'Please correct the following:' })
+    expect(summary).toHaveFocus()
+    expect(within(summary).getAllByRole('link')).toHaveLength(10)
+    const name = screen.getByLabelText('Full name')
+    expect(name).toHaveAttribute('aria-invalid', 'true')
+    expect(name).toHaveAccessibleDescription('Full name is required')
+    await user.type(name, 'Jane')
+    expect(name).not.toHaveAttribute('aria-invalid')
+    expect(within(summary).getAllByRole('link')).toHaveLength(9)
+  })
+
+  it('fills the address from a chosen suggestion and clears its error', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderWizard()
+    await user.click(await screen.findByRole('button', { name: 'Next Step' }))
+    const address = screen.getByRole('combobox', { name: 'Full business address' })
+    expect(address).toHaveAccessibleDescription('Full business address is required')
+    await user.type(address, 'main st')
+    await screen.findByRole('listbox', { name: 'Full business address suggestions' })
+    await user.keyboard('{ArrowDown}{Enter}')
+    expect(address).toHaveValue('12 Main Street, Springfield IL, USA')
+    expect(address).not.toHaveAttribute('aria-invalid')
+  })
+
+  it('moves focus to each step heading, keeps values on Back, and saves once', async () => {
+    const user = userEvent.setup({ delay: null })
+    const { registrations } = renderWizard()
+    await user.type(await screen.findByLabelText('Full name'), 'Jane Doe')
+    await user.type(screen.getByLabelText('Phone number'), '422470721')
+    await user.type(screen.getByLabelText('Business email'), 'Jane@Example.com')
+    await user.type(screen.getByLabelText('Company name'), 'Acme')
+    await user.selectOptions(screen.getByLabelText('Number of seats'), '100+')
+    await user.type(screen.getByRole('combobox', { name: 'Full business address' }), '1 Test Street{Escape}')
+    for (const checkbox of screen.getAllByRole('checkbox')) await user.click(checkbox)
+    await user.click(screen.getByRole('button', { name: 'Next Step' }))
+
+    expect(screen.getByRole('heading', { name: 'Choose Your Plan' })).toHaveFocus()
+    expect(screen.getByText('Step 2 of 2')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Confirm Package' })).toHaveAttribute('aria-disabled', 'true')
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    expect(screen.getByRole('heading', { name: 'Contact Information' })).toHaveFocus()
+    expect(screen.getByLabelText('Company name')).toHaveValue('Acme')
+    await user.click(screen.getByRole('button', { name: 'Next Step' }))
+
+    await user.click(screen.getByRole('radio', { name: /Starter Enterprise/ }))
+    await user.click(screen.getByRole('button', { name: 'Confirm Package' }))
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your Registration Is Confirmed' })).toHaveFocus())
+    expect(registrations.insert).toHaveBeenCalledOnce()
+    expect(registrations.insert.mock.calls[0]?.[0]).toMatchObject({
+      phone: '+61422470721',
+      email: 'jane@example.com',
+      seats: '100+',
+      selected_plan: 'starter',
+      billing_cycle: 'quarterly',
+    })
+  })
+
+  it('shows the alert and keeps the plan when saving fails', async () => {
+    const user = userEvent.setup({ delay: null })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    renderWizard(async () => {
+      throw new Error('registrations: HTTP 409')
+    })
+    await user.type(await screen.findByLabelText('Full name'), 'Jane Doe')
+    await user.type(screen.getByLabelText('Phone number'), '+14155550100')
+    await user.type(screen.getByLabelText('Business email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Company name'), 'Acme')
+    await user.selectOptions(screen.getByLabelText('Number of seats'), '1-10')
+    await user.type(screen.getByRole('combobox', { name: 'Full business address' }), '1 Test Street{Escape}')
+    for (const checkbox of screen.getAllByRole('checkbox')) await user.click(checkbox)
+    await user.click(screen.getByRole('button', { name: 'Next Step' }))
+    await user.click(screen.getByRole('radio', { name: /Growth Package/ }))
+    await user.click(screen.getByRole('button', { name: 'Confirm Package' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('There was an error submitting your registration. Please try again.')
+    expect(screen.getByRole('radio', { name: /Growth Package/ })).toBeChecked()
+    expect(warn).toHaveBeenCalledWith('Enterprise registration failed', expect.any(Error))
+  })
+})

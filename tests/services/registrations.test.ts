@@ -1,0 +1,80 @@
+import { http, HttpResponse } from 'msw'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { server } from '@mocks/node'
+import { REGISTRATIONS_TABLE } from '@mocks/endpoints'
+import { clearRecordedRequests, recordedRequests } from '@mocks/recorder'
+import { MOCK_SUPABASE_URL } from '@/config'
+import { createRegistrationsService } from '@/services/registrations'
+import { validRegistration } from '../support/enterprise-row'
+import { failure } from './expect-service-error'
+
+// supabase-js refuses to start on Node 20, which has no WebSocket; browsers have one, and the
+// insert never opens a socket.
+beforeAll(() => {
+  vi.stubGlobal('WebSocket', class WebSocket {})
+})
+afterAll(() => {
+  vi.unstubAllGlobals()
+})
+
+function service() {
+  const loadClient = vi.fn(() => import('@supabase/supabase-js'))
+  return { loadClient, registrations: createRegistrationsService({ supabaseUrl: MOCK_SUPABASE_URL, anonKey: 'anon-key', loadClient }) }
+}
+
+describe('registrations service (supabase-js against the PostgREST mock)', () => {
+  it('loads supabase-js only when it first inserts, and once', async () => {
+    const { loadClient, registrations } = service()
+    expect(loadClient).not.toHaveBeenCalled()
+    await registrations.insert(validRegistration)
+    await registrations.insert(validRegistration)
+    expect(loadClient).toHaveBeenCalledOnce()
+  })
+
+  it('inserts the row as it is, with the anon key, without asking for it back', async () => {
+    clearRecordedRequests()
+    const seen: { prefer: string | null; apikey: string | null; select: string | null }[] = []
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/rest/v1/')) {
+        seen.push({
+          prefer: request.headers.get('prefer'),
+          apikey: request.headers.get('apikey'),
+          select: new URL(request.url).searchParams.get('select'),
+        })
+      }
+    })
+    await service().registrations.insert(validRegistration)
+    server.events.removeAllListeners()
+    expect(recordedRequests('registrations').map((r) => r.body)).toEqual([validRegistration])
+    expect(seen).toHaveLength(1)
+    expect(seen[0]?.apikey).toBe('anon-key')
+    expect(seen[0]?.select).toBeNull()
+    expect(seen[0]?.prefer ?? '').not.toMatch(/return=representation/)
+  })
+
+  it.each([
+    [409, 'invalid', { code: '23505', message: 'duplicate key value', details: null, hint: null }],
+    [400, 'invalid', { code: '23514', message: 'violates check constraint', details: null, hint: null }],
+    [503, 'unavailable', { code: 'PGRST001', message: 'Database client error', details: null, hint: null }],
+  ] as const)('turns a %i answer into a %s ServiceError', async (status, kind, body) => {
+    server.use(http.post(REGISTRATIONS_TABLE, () => HttpResponse.json(body, { status }), { once: true }))
+    const error = await failure(service().registrations.insert(validRegistration))
+    expect(error).toMatchObject({ service: 'registrations', kind, status })
+    expect(error.message).toContain(body.code)
+  })
+
+  it('turns a network failure into a ServiceError', async () => {
+    server.use(http.post(REGISTRATIONS_TABLE, () => HttpResponse.error(), { once: true }))
+    const error = await failure(service().registrations.insert(validRegistration))
+    expect(error.service).toBe('registrations')
+  })
+
+  it('names a failure to load supabase-js, and tries to load it again next time', async () => {
+    const loadClient = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+    loadClient.mockImplementation(() => import('@supabase/supabase-js'))
+    const registrations = createRegistrationsService({ supabaseUrl: MOCK_SUPABASE_URL, anonKey: 'anon-key', loadClient })
+    expect((await failure(registrations.insert(validRegistration))).kind).toBe('network')
+    await registrations.insert(validRegistration)
+    expect(loadClient).toHaveBeenCalledTimes(2)
+  })
+})
