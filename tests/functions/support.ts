@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw'
+import { http, HttpResponse, passthrough } from 'msw'
 import { server } from '@mocks/node'
 import { answerBoard } from '@mocks/handlers/board'
 import { leadSource } from '@/content/lead-sources'
@@ -120,3 +120,6 @@ export function fakeBoard(replies: Partial<Record<Operation, Reply[]>> = {}): Bo
 }
 
 export const only = (calls: BoardCall[], operation: Operation) => calls.filter((call) => call.operation === operation)
+
+/** Lets the test's own requests reach servers it started on 127.0.0.1 (MSW refuses the rest). */
+export const loopbackPassesThrough = () => server.use(http.all(/^http:\/\/127\.0\.0\.1:\d+\/.*/, () => passthrough()))

@@ -65,7 +65,8 @@ export function memoryLeadStore(now: () => Date) {
     async retryLater(id, error, at, { countAttempt } = { countAttempt: true }) {
       guard()
       const row = pendingById(id)
-      if (row) Object.assign(row, { claimedUntil: null, nextAttemptAt: at, lastError: error, attempts: row.attempts - (countAttempt ? 0 : 1) })
+      if (row)
+        Object.assign(row, { claimedUntil: null, nextAttemptAt: at, lastError: error, attempts: row.attempts - (countAttempt ? 0 : 1) })
     },
     async failed(id, error) {
       guard()

@@ -31,13 +31,20 @@ export async function clientHash(address: string, salt: string): Promise<string>
 
 export type RateLimiter = (req: Request) => Promise<RateDecision>
 
-export function createRateLimiter(deps: { counter: RateCounter; rule: RateRule; salt: string; logger: Logger; now: () => Date }): RateLimiter {
+export function createRateLimiter(deps: {
+  counter: RateCounter
+  rule: RateRule
+  salt: string
+  logger: Logger
+  now: () => Date
+}): RateLimiter {
   return async (req) => {
     const hash = await clientHash(clientAddress(req.headers), deps.salt)
     const { hits, resetsAt } = await deps.counter.hit(deps.rule.bucket, hash, deps.rule.windowSeconds)
     if (hits <= deps.rule.limit) return { allowed: true }
     const retryAfterSeconds = Math.max(1, Math.ceil((resetsAt.getTime() - deps.now().getTime()) / 1000))
-    if (hits === deps.rule.limit + 1) deps.logger.warn('client rate limited', { bucket: deps.rule.bucket, client: hash.slice(0, 12), retryAfterSeconds })
+    if (hits === deps.rule.limit + 1)
+      deps.logger.warn('client rate limited', { bucket: deps.rule.bucket, client: hash.slice(0, 12), retryAfterSeconds })
     return { allowed: false, retryAfterSeconds }
   }
 }

@@ -34,7 +34,9 @@ export async function acceptLead(submission: LeadSubmission, deps: AcceptDeps): 
   try {
     const verdict = checkSpam(submission, deps.minFillMs)
     if (verdict.spam) deps.logger.info('submission stored as spam', { submissionId, reason: verdict.reason })
-    row = await deps.store.record(verdict.spam ? { submission, status: 'spam', spamReason: verdict.reason } : { submission, status: 'pending' })
+    row = await deps.store.record(
+      verdict.spam ? { submission, status: 'spam', spamReason: verdict.reason } : { submission, status: 'pending' },
+    )
   } catch (error) {
     deps.logger.error('lead could not be recorded', { submissionId, message: messageOf(error) })
     return { kind: 'unrecorded' }

@@ -101,7 +101,8 @@ const FoundItems = v.object({ items: v.array(WithId) })
 
 /** The board's own wait hints: complexity budgets say `retry_in_seconds`, daily limits reset at 00:00 UTC. */
 export function boardHintMs(body: v.InferOutput<typeof Answer> | undefined, now: number): number | undefined {
-  const seconds = body?.retry_in_seconds ?? body?.errors?.find((error) => error.extensions?.retry_in_seconds !== undefined)?.extensions?.retry_in_seconds
+  const seconds =
+    body?.retry_in_seconds ?? body?.errors?.find((error) => error.extensions?.retry_in_seconds !== undefined)?.extensions?.retry_in_seconds
   if (seconds !== undefined) return Math.max(0, seconds * 1000)
   const codes = [body?.error_code, ...(body?.errors ?? []).map((error) => error.extensions?.code)]
   if (codes.some((code) => code && /daily_limit/i.test(code))) {
@@ -119,7 +120,12 @@ export function createBoardClient(config: BoardClientConfig) {
   const now = config.now ?? Date.now
 
   async function attempt(query: string, variables: object, field: string): Promise<Attempt> {
-    const answer = await postJson(config.fetch, config.apiUrl, { headers, payload: { query, variables }, timeoutMs: config.timeoutMs })
+    const answer = await postJson(config.fetch, config.apiUrl, {
+      headers,
+      payload: { query, variables },
+      timeoutMs: config.timeoutMs,
+      once: true,
+    })
     if (answer.kind !== 'answer') return fail({ reason: answer.kind, message: answer.message })
 
     const parsed = v.safeParse(Answer, answer.json)
@@ -136,7 +142,8 @@ export function createBoardClient(config: BoardClientConfig) {
     const value = body.data?.[field]
     const graphqlError = body.errors?.[0]?.message
     if (value !== undefined && value !== null) return { result: { ok: true, value, warning: graphqlError } }
-    if (graphqlError) return fail({ reason: hint === undefined ? 'graphql' : 'rate-limited', status, message: graphqlError, retryInMs: hint })
+    if (graphqlError)
+      return fail({ reason: hint === undefined ? 'graphql' : 'rate-limited', status, message: graphqlError, retryInMs: hint })
     return fail({ reason: 'invalid-response', status, message: `no ${field} in the answer` })
   }
 

@@ -7,9 +7,7 @@ import { updateNoteBody } from './update-note.ts'
 export type Board = { boardId: string; groupId: string; client: BoardClient }
 
 export type DeliveryOutcome =
-  | { kind: 'delivered'; itemId: string }
-  | { kind: 'retry'; at: Date; failure: BoardFailure }
-  | { kind: 'failed'; failure: BoardFailure }
+  { kind: 'delivered'; itemId: string } | { kind: 'retry'; at: Date; failure: BoardFailure } | { kind: 'failed'; failure: BoardFailure }
 
 export type DeliverDeps = { board: Board; store: LeadStore; backoff: BackoffPolicy; logger: Logger; now: () => Date }
 

@@ -39,7 +39,10 @@ export type LeadsDeps = {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Board client shared by `leads` and `leads-redeliver`; undefined until token and board id are set. */
-export function boardFrom(deps: Pick<LeadsDeps, 'token' | 'boardId' | 'groupId' | 'apiUrl' | 'fetch' | 'sleep' | 'timeoutMs'>, maxRetryAfterMs: number): Board | undefined {
+export function boardFrom(
+  deps: Pick<LeadsDeps, 'token' | 'boardId' | 'groupId' | 'apiUrl' | 'fetch' | 'sleep' | 'timeoutMs'>,
+  maxRetryAfterMs: number,
+): Board | undefined {
   if (!deps.token || !deps.boardId) return undefined
   const client = createBoardClient({
     token: deps.token,
@@ -114,11 +117,7 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
       if (await store.find(submissionId)) return undefined
       const decision = await deps.limiter(req)
       if (decision.allowed) return undefined
-      return json(
-        429,
-        { error: 'Too many submissions; try again later' },
-        { 'retry-after': String(decision.retryAfterSeconds) },
-      )
+      return json(429, { error: 'Too many submissions; try again later' }, { 'retry-after': String(decision.retryAfterSeconds) })
     } catch (error) {
       // The database is the limiter: if it is down, recording fails next and answers 503.
       logger.warn('rate limit check failed', { message: error instanceof Error ? error.message : String(error) })
