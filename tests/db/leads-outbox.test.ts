@@ -1,5 +1,7 @@
 import type { TransactionSql } from 'postgres'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LeadSubmissionSchema } from '@/schemas/lead'
 import { pgRateCounter } from '../../supabase/functions/_shared/pg-rate-counter.ts'
 import { createRateLimiter } from '../../supabase/functions/_shared/rate-limit.ts'
 import { pgLeadStore } from '../../supabase/functions/leads/pg-lead-store.ts'
@@ -16,7 +18,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => pg?.stop())
 
-const fresh = () => submission({ submissionId: crypto.randomUUID() })
+const fresh = () => v.parse(LeadSubmissionSchema, submission({ submissionId: crypto.randomUUID() }))
 const anonymous: SupabaseRole[] = ['anon', 'authenticated']
 
 describe('leads tables: no access for anonymous roles', () => {
