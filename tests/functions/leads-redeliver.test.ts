@@ -73,6 +73,17 @@ describe('leads-redeliver', () => {
     expect(only(calls, 'create_update')).toHaveLength(1)
   })
 
+  it('looks a replayed lead up too (attempts reset, last error kept), so a replay never duplicates', async () => {
+    const calls = fakeBoard()
+    const { run, store, queue } = redeliverer()
+    const [id] = await queue(1)
+    Object.assign(store.rows.get(id!)!, { lastError: 'network: connection reset' })
+    await run()
+    expect(only(calls, 'find_item')).toHaveLength(1)
+    expect(only(calls, 'create_item')).toHaveLength(1)
+    expect(store.rows.get(id!)).toMatchObject({ status: 'delivered' })
+  })
+
   it('pauses the batch when the board asks everyone to wait, without using up the attempt', async () => {
     const limited = () => HttpResponse.json({ errors: [{ message: 'Rate limit' }] }, { status: 429, headers: { 'retry-after': '120' } })
     const calls = fakeBoard({ create_item: [limited] })

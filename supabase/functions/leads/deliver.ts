@@ -16,7 +16,8 @@ const describe = (failure: BoardFailure) => `${failure.reason}${failure.status ?
 /**
  * Delivers one claimed lead. A lead with an earlier attempt may already be on the board (the item
  * was created but its answer, or the function, was lost), so it is looked up by submission id
- * before anything is created. The board's answer alone decides where the row goes next.
+ * before anything is created. `last_error` survives a replay (which resets attempts), so a replayed
+ * lead is looked up too. The board's answer alone decides where the row goes next.
  */
 export async function deliverClaimed(row: LeadRow, deps: DeliverDeps): Promise<DeliveryOutcome> {
   const { board, logger } = deps
@@ -25,7 +26,7 @@ export async function deliverClaimed(row: LeadRow, deps: DeliverDeps): Promise<D
   let itemId: string | undefined
   let warning: string | undefined
 
-  if (row.attempts > 1) {
+  if (row.attempts > 1 || row.lastError !== null) {
     const found = await board.client.findItem({ boardId: board.boardId, submissionId })
     if (!found.ok) return settleFailure(row, found.failure, deps)
     itemId = found.id
