@@ -22,7 +22,7 @@ export type RedeliverDeps = {
   sweep?: () => Promise<unknown>
 }
 
-export type RedeliverReport = { claimed: number; delivered: number; retrying: number; failed: number; paused: boolean }
+export type RedeliverReport = { claimed: number; delivered: number; retrying: number; failed: number; interrupted: number; paused: boolean }
 
 function sameSecret(given: string, expected: string): boolean {
   const a = new TextEncoder().encode(given)
@@ -53,7 +53,7 @@ export function createRedeliverHandler(deps: RedeliverDeps): (req: Request) => P
 }
 
 async function redeliver(deps: RedeliverDeps & { store: LeadStore; board: Board }): Promise<RedeliverReport> {
-  const report: RedeliverReport = { claimed: 0, delivered: 0, retrying: 0, failed: 0, paused: false }
+  const report: RedeliverReport = { claimed: 0, delivered: 0, retrying: 0, failed: 0, interrupted: 0, paused: false }
   const deadline = deps.now().getTime() + deps.budgetMs
 
   async function worker() {
@@ -61,8 +61,13 @@ async function redeliver(deps: RedeliverDeps & { store: LeadStore; board: Board 
       const row = await deps.store.claimNext(deps.leaseMs)
       if (!row) return
       report.claimed++
-      const outcome = await deliverClaimed(row, deps)
-      if (outcome.kind === 'delivered') report.delivered++
+      const outcome = await deliverClaimed(row, deps).catch((error: unknown) => {
+        // The database failed mid-delivery: the claim lapses and the lead is looked up next time.
+        deps.logger.error('redelivery interrupted', { submissionId: row.submission.submissionId, message: String(error) })
+        return undefined
+      })
+      if (!outcome) report.interrupted++
+      else if (outcome.kind === 'delivered') report.delivered++
       else if (outcome.kind === 'failed') report.failed++
       else {
         report.retrying++
