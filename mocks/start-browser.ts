@@ -1,11 +1,12 @@
 import type { Services } from '@/services/create-services'
-import { createRecordingAnalytics, type AnalyticsEvent } from '@/services/analytics'
+import { createRecordingAnalytics, type AnalyticsEvent, type WebVital } from '@/services/analytics'
 import { createStandInCalendar } from './calendar'
 import { scenarioFromUrl } from './scenario'
 
 declare global {
   interface Window {
     __analyticsEvents?: AnalyticsEvent[]
+    __webVitals?: WebVital[]
   }
 }
 
@@ -16,5 +17,6 @@ export async function startMockBrowser(): Promise<Partial<Services>> {
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: '/mockServiceWorker.js' } })
   const analytics = createRecordingAnalytics()
   window.__analyticsEvents = analytics.events
+  window.__webVitals = analytics.vitals
   return { analytics, calendar: createStandInCalendar() }
 }

@@ -6,6 +6,10 @@
 //   --routes /,/vet                        other routes (default: / /vet /schedule /enterprise /news /terms)
 //   --no-baseline                          skip the HTML+CSS-only (scripts blocked) comparison loads
 //   --no-axe                               skip the accessibility pass
+//   --lighthouse-runs N                    Lighthouse runs per route and build (default 3; 0 skips Lighthouse and the SPA build)
+//   --lighthouse-routes /,/vet             Lighthouse routes (default: every prerendered route)
+// Lighthouse compares the prerendered build with the same site built client-only (SPA) and writes
+// its table to docs/bench/lighthouse.md and .json.
 // Budgets are printed as PASS/OVER next to each figure; the exit code is 0 whatever the figures
 // (1 only when the bench itself cannot run). Progress goes to stderr, the report to stdout.
 import { spawnSync } from 'node:child_process'
@@ -19,6 +23,9 @@ import { measureLoad, transferSummary, PHONE, CPU_SLOWDOWN, NETWORK } from './be
 import { axeViolations, AXE_TAGS } from './bench/a11y.mjs'
 import { median, range } from './bench/metrics.mjs'
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium.mjs'
+import { allPaths } from './paths.mjs'
+import { buildSpa } from './bench/build-spa.mjs'
+import { lighthouseSection } from './bench/lighthouse-section.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
@@ -35,6 +42,14 @@ const routes = (option('--routes') ?? '/,/vet,/schedule,/enterprise,/news,/terms
 const distOption = option('--dist')
 const dist = resolve(root, distOption ?? 'node_modules/.cache/bench-dist')
 const wantBuild = !distOption && !(args.includes('--no-build') && existsSync(join(dist, 'index.html')))
+const lighthouseRuns = Math.min(10, Math.max(0, Number.parseInt(option('--lighthouse-runs') ?? '3', 10) || 0))
+const lighthouseRoutes =
+  option('--lighthouse-routes')
+    ?.split(',')
+    .map((r) => r.trim())
+    .filter(Boolean) ?? allPaths
+const spaDist = resolve(root, 'node_modules/.cache/bench-spa')
+const LIVE_ENV = { VITE_SUPABASE_URL: 'https://project.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon', VITE_MOCK_SERVICES: 'false' }
 
 const BUDGET = { jsKb: 170, lcpMs: 2500, cls: 0.1, tbtMs: 300, axe: 0 }
 // No internet here: any third-party host fails at once (and is reported) instead of stalling the load.
@@ -61,12 +76,14 @@ const table = (header, rows) => {
 const loadSamples = []
 let browser
 let server
+let spaServer
 let closing = false
 async function cleanup() {
   if (closing) return
   closing = true
   await browser?.close().catch(() => {})
   await new Promise((done) => (server ? server.close(() => done()) : done()))
+  await new Promise((done) => (spaServer ? spaServer.close(() => done()) : done()))
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
@@ -80,12 +97,7 @@ async function main() {
   loadSamples.push(loadavg()[0])
   if (wantBuild) {
     log(`building the live site into ${relative(root, dist)} …`)
-    const env = {
-      ...process.env,
-      VITE_SUPABASE_URL: 'https://project.supabase.co',
-      VITE_SUPABASE_ANON_KEY: 'anon',
-      VITE_MOCK_SERVICES: 'false',
-    }
+    const env = { ...process.env, ...LIVE_ENV }
     const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out', dist], {
       cwd: root,
       env,
@@ -145,10 +157,29 @@ async function main() {
   }
 
   loadSamples.push(loadavg()[0])
-  report({ origin, loads, baseline, failures, axe, seconds: (Date.now() - started) / 1000 })
+  const lighthouse = lighthouseRuns ? await lighthouseComparison(origin) : null
+  report({ origin, loads, baseline, failures, axe, lighthouse, seconds: (Date.now() - started) / 1000 })
 }
 
-function report({ loads, baseline, failures, axe, seconds }) {
+async function lighthouseComparison(origin) {
+  if (wantBuild || !existsSync(join(spaDist, 'index.html'))) {
+    log(`building the client-only comparison site into ${relative(root, spaDist)} …`)
+    await buildSpa(spaDist, LIVE_ENV)
+  }
+  spaServer = await startStaticServer(spaDist, 0)
+  const spa = `http://127.0.0.1:${spaServer.address().port}`
+  log(`Lighthouse: ${lighthouseRoutes.length} routes x ${lighthouseRuns} runs x 2 builds (ours ${origin}, SPA ${spa})`)
+  return lighthouseSection({
+    routes: lighthouseRoutes,
+    runs: lighthouseRuns,
+    ours: origin,
+    spa,
+    log,
+    outFile: join(root, 'docs/bench/lighthouse'),
+  })
+}
+
+function report({ loads, baseline, failures, axe, lighthouse, seconds }) {
   const out = []
   const over = []
   const budgetLine = (route, what, ok) => {
@@ -317,6 +348,11 @@ function report({ loads, baseline, failures, axe, seconds }) {
       "'needs review' = axe's incomplete results (nodes it could not decide, e.g. text over a gradient): not counted as violations, check them by eye",
     )
     out.push('')
+  }
+
+  if (lighthouse) {
+    out.push('-- 5. Lighthouse side by side: prerendered (ours) vs client-only SPA (also in docs/bench/lighthouse.md) --')
+    out.push(lighthouse)
   }
 
   // Anything that makes the figures less trustworthy.

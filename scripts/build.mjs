@@ -9,6 +9,7 @@ import { build } from 'vite'
 import { allPaths, notFoundProbe } from './paths.mjs'
 import { findLeaks } from './check-bundle.mjs'
 import { createPreloader } from './preload-links.mjs'
+import { writeSecurityHeaders } from './security-headers.mjs'
 
 const args = process.argv.slice(2)
 const mock = args.includes('--mock')
@@ -22,7 +23,7 @@ process.env.VITE_MOCK_SERVICES = mock ? 'true' : (process.env.VITE_MOCK_SERVICES
 await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
 await build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true } })
 
-const { render } = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)
+const { render, config } = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)
 
 const addPreloads = createPreloader(outDir)
 const write = (file, html) => {
@@ -39,6 +40,7 @@ const notFound = await render(notFoundProbe)
 if (notFound.status !== 404) throw new Error(`prerender 404 page: expected HTTP 404, got ${notFound.status}`)
 write(join(outDir, '404.html'), addPreloads(notFound.html, notFoundProbe))
 rmSync(serverDir, { recursive: true, force: true })
+writeSecurityHeaders(outDir, config)
 
 if (mock) {
   cpSync(new URL('../node_modules/msw/lib/mockServiceWorker.js', import.meta.url), join(outDir, 'mockServiceWorker.js'))

@@ -1,8 +1,10 @@
-// A static host for a built site, as a CDN would serve it: /x18 -> x18/index.html, unknown -> 404.html.
+// A static host for a built site, as a CDN would serve it: /x18 -> x18/index.html, unknown -> 404.html,
+// with the headers of the build's `_headers` file.
 import { createServer } from 'node:http'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { headersFor } from './security-headers.mjs'
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -22,6 +24,7 @@ const types = {
 }
 
 function resolveFile(root, urlPath) {
+  if (urlPath === '/_headers') return undefined
   const clean = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '')
   const candidates = [join(root, clean), join(root, clean, 'index.html')]
   return candidates.find((file) => file.startsWith(root) && existsSync(file) && statSync(file).isFile())
@@ -29,6 +32,8 @@ function resolveFile(root, urlPath) {
 
 export function startStaticServer(dir, port = 0) {
   const root = resolve(dir)
+  // The build's `_headers` (security headers, per-page CSP) applied as a static host would.
+  const rules = existsSync(join(root, '_headers')) ? readFileSync(join(root, '_headers'), 'utf8') : ''
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     const file = resolveFile(root, url.pathname)
@@ -37,6 +42,7 @@ export function startStaticServer(dir, port = 0) {
     const type = types[extname(path)] ?? 'application/octet-stream'
     let body = readFileSync(path)
     const headers = {
+      ...headersFor(rules, url.pathname),
       'Content-Type': type,
       'Cache-Control': path.includes('/assets/') && !/app\.(js|css)$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
     }

@@ -6,6 +6,7 @@ import { readConfig } from '@/config'
 import { createServices, type Services } from '@/services/create-services'
 import { createAppRouter } from '@/router'
 import { enableInspector } from '@/lib/inspector'
+import { reportWebVitals } from '@/lib/web-vitals'
 
 async function boot() {
   const config = readConfig()
@@ -16,13 +17,15 @@ async function boot() {
     overrides = await startMockBrowser()
   }
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) await enableInspector()
-  const router = createAppRouter(createServices(config, overrides))
+  const services = createServices(config, overrides)
+  const router = createAppRouter(services)
   hydrateRoot(
     document,
     <StrictMode>
       <RouterClient router={router} />
     </StrictMode>,
   )
+  reportWebVitals(services.analytics)
 }
 
 void boot()

@@ -7,7 +7,8 @@ export type RenderResult = { status: number; html: string; location: string | nu
 
 /** Renders one path to a full HTML document (used by the dev server and the prerender step). */
 // Built once: the prerender renders every path with the same services (no effects run on the server).
-const services = createServices(readConfig())
+export const config = readConfig()
+const services = createServices(config)
 
 export async function render(url: string): Promise<RenderResult> {
   const request = new Request(new URL(url, 'http://localhost'))

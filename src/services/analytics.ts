@@ -1,10 +1,24 @@
+/** A Core Web Vital measured on a real visit (the fields of web-vitals' Metric the analytics keep). */
+export type WebVital = { name: 'LCP' | 'INP' | 'CLS'; value: number; rating: 'good' | 'needs-improvement' | 'poor'; id: string }
+
 export type AnalyticsEvent =
   { name: 'conversion'; send_to: string; value: 15; currency: 'USD' } | { name: 'generate_lead'; value: 0; currency: 'USD' }
 
 export interface AnalyticsService {
   /** Ad conversion (15 USD) and lead event (0 USD) for an accepted lead (SPEC §7.5, §9). */
   leadSubmitted(): void
+  /** A Core Web Vital of this visit, reported once the browser knows it (usually when the page is hidden). */
+  webVital(metric: WebVital): void
 }
+
+/** GA4's recommended shape: integer values (CLS times 1000), the id to group deltas, not an interaction. */
+export const webVitalParams = ({ name, value, rating, id }: WebVital) => ({
+  value: Math.round(name === 'CLS' ? value * 1000 : value),
+  metric_id: id,
+  metric_value: value,
+  metric_rating: rating,
+  non_interaction: true,
+})
 
 export const LEAD_EVENTS = (sendTo: string): AnalyticsEvent[] => [
   { name: 'conversion', send_to: sendTo, value: 15, currency: 'USD' },
@@ -48,18 +62,26 @@ export function createGtagAnalytics({ gtagId, conversion }: { gtagId: string; co
         window.gtag?.('event', name, params)
       }
     },
-  }
-}
-
-/** Mock mode and tests: keeps the events so a tester or a test can read them. */
-export function createRecordingAnalytics(sendTo = 'AW-MOCK/lead'): AnalyticsService & { events: AnalyticsEvent[] } {
-  const events: AnalyticsEvent[] = []
-  return {
-    events,
-    leadSubmitted() {
-      events.push(...LEAD_EVENTS(sendTo))
+    webVital(metric) {
+      window.gtag?.('event', metric.name, webVitalParams(metric))
     },
   }
 }
 
-export const noAnalytics: AnalyticsService = { leadSubmitted() {} }
+/** Mock mode and tests: keeps the events so a tester or a test can read them. */
+export function createRecordingAnalytics(sendTo = 'AW-MOCK/lead'): AnalyticsService & { events: AnalyticsEvent[]; vitals: WebVital[] } {
+  const events: AnalyticsEvent[] = []
+  const vitals: WebVital[] = []
+  return {
+    events,
+    vitals,
+    leadSubmitted() {
+      events.push(...LEAD_EVENTS(sendTo))
+    },
+    webVital(metric) {
+      vitals.push(metric)
+    },
+  }
+}
+
+export const noAnalytics: AnalyticsService = { leadSubmitted() {}, webVital() {} }

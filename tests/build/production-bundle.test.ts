@@ -23,6 +23,11 @@ describe('production build', () => {
     expect(existsSync(join(out, 'mockServiceWorker.js'))).toBe(false)
     expect(readFileSync(join(out, 'vet', 'index.html'), 'utf8')).toMatch(/<title>[^<]*Veterinary[^<]*<\/title>/)
     expect(existsSync(join(out, '404.html'))).toBe(true)
+    // Security headers ship with the build; the live Supabase URL is the only API origin allowed.
+    const headers = readFileSync(join(out, '_headers'), 'utf8')
+    expect(headers).toMatch(/^\/vet\n {2}Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-/m)
+    expect(headers).toContain("connect-src 'self' https://project.supabase.co;")
+    expect(headers).not.toContain('mock-project')
   })
 
   it('the leak check does catch mock code', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createGtagAnalytics, createRecordingAnalytics, LEAD_EVENTS, noAnalytics } from '@/services/analytics'
+import { createGtagAnalytics, createRecordingAnalytics, LEAD_EVENTS, noAnalytics, type WebVital } from '@/services/analytics'
 
 // The node project has no DOM: give gtag analytics the few window and document members it touches.
 function stubBrowser({ gtag }: { gtag?: (...args: unknown[]) => void } = {}) {
@@ -38,6 +38,34 @@ describe('recording analytics', () => {
     const analytics = createRecordingAnalytics()
     analytics.leadSubmitted()
     expect(analytics.events).toEqual(LEAD_EVENTS('AW-MOCK/lead'))
+  })
+})
+
+const lcp: WebVital = { name: 'LCP', value: 1234.56, rating: 'good', id: 'v5-1' }
+const cls: WebVital = { name: 'CLS', value: 0.0123, rating: 'good', id: 'v5-2' }
+
+describe('web vitals', () => {
+  it('records each vital apart from the ad and lead events in mock mode', () => {
+    const analytics = createRecordingAnalytics()
+    analytics.webVital(lcp)
+    analytics.webVital(cls)
+    expect(analytics.vitals).toEqual([lcp, cls])
+    expect(analytics.events).toEqual([])
+  })
+
+  it('sends gtag events named for the metric with integer values (CLS x 1000) as non-interaction', () => {
+    const gtag = vi.fn()
+    stubBrowser({ gtag })
+    const analytics = createGtagAnalytics({ gtagId: 'G-TEST' })
+    gtag.mockClear()
+
+    analytics.webVital(lcp)
+    analytics.webVital(cls)
+
+    expect(gtag.mock.calls).toEqual([
+      ['event', 'LCP', { value: 1235, metric_id: 'v5-1', metric_value: 1234.56, metric_rating: 'good', non_interaction: true }],
+      ['event', 'CLS', { value: 12, metric_id: 'v5-2', metric_value: 0.0123, metric_rating: 'good', non_interaction: true }],
+    ])
   })
 })
 

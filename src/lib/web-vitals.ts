@@ -1,0 +1,33 @@
+import type { AnalyticsService } from '@/services/analytics'
+
+/**
+ * Reports LCP, INP and CLS of real visits. The library loads only once the hydrated page is idle,
+ * so it never competes with the first paint or the first interaction.
+ */
+export function reportWebVitals(analytics: AnalyticsService, whenIdle: (run: () => void) => void = onIdle): void {
+  whenIdle(() => {
+    void import('web-vitals').then(({ onCLS, onINP, onLCP }) => {
+      const send = ({
+        name,
+        value,
+        rating,
+        id,
+      }: {
+        name: string
+        value: number
+        rating: 'good' | 'needs-improvement' | 'poor'
+        id: string
+      }) => {
+        if (name === 'LCP' || name === 'INP' || name === 'CLS') analytics.webVital({ name, value, rating, id })
+      }
+      onLCP(send)
+      onINP(send)
+      onCLS(send)
+    })
+  })
+}
+
+function onIdle(run: () => void) {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 })
+  else setTimeout(run, 2_000)
+}
