@@ -45,6 +45,13 @@ describe('leads tables: no access for anonymous roles', () => {
   })
 })
 
+describe('the redelivery schedule', () => {
+  it('applies on plain PostgreSQL (no pg_cron, no pg_net) and schedules nothing', async () => {
+    const extensions = await pg.sql`select extname from pg_extension where extname in ('pg_cron', 'pg_net')`
+    expect(extensions).toHaveLength(0)
+  })
+})
+
 describe('the outbox on PostgreSQL', () => {
   it('records a submission id once, and answers a repeat with the stored row', async () => {
     const lead = fresh()
