@@ -13,7 +13,7 @@ export type LeadsConfig = {
   retryBudgetMs?: number
   /** The first wait between attempts; it doubles, with jitter, up to 5 s. */
   firstRetryMs?: number
-  /** One attempt's limit (never past the budget). */
+  /** One attempt's limit (never past the budget); above the function's longest answer (about 14 s). */
   timeoutMs?: number
   random?: () => number
 }
@@ -54,7 +54,7 @@ export function createLeadsService({
   functionsUrl,
   retryBudgetMs = 20_000,
   firstRetryMs = 500,
-  timeoutMs = 10_000,
+  timeoutMs = 15_000,
   random = Math.random,
 }: LeadsConfig): LeadsService {
   const http = ky.create({ retry: 0 })

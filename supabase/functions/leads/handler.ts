@@ -12,7 +12,8 @@ import { DEFAULT_MIN_FILL_MS } from './spam-guard.ts'
 import type { LeadStore } from './store.ts'
 
 export const MAX_BODY_BYTES = 16 * 1024
-export const DEFAULT_BOARD_TIMEOUT_MS = 8_000
+// Short: the visitor waits for at most item + retry + note (3 calls and one Retry-After) here.
+export const DEFAULT_BOARD_TIMEOUT_MS = 4_000
 export const DEFAULT_LEASE_MS = 60_000
 const MAX_RETRY_AFTER_MS = 2_000
 const UNRECORDED_RETRY_AFTER_SECONDS = '5'
@@ -67,7 +68,7 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
     sleep: deps.sleep ?? wait,
     minFillMs: deps.minFillMs ?? DEFAULT_MIN_FILL_MS,
     leaseMs: deps.leaseMs ?? DEFAULT_LEASE_MS,
-    waitForOtherMs: 2 * timeoutMs + MAX_RETRY_AFTER_MS,
+    waitForOtherMs: 3 * timeoutMs + MAX_RETRY_AFTER_MS,
   }
 
   if (deps.allowedOrigins.length === 0) logger.warn('ALLOWED_ORIGINS is empty: browser requests will be refused')
