@@ -8,7 +8,7 @@ import { recordRequest } from '../recorder'
 const accepted = new Map<string, string>()
 let nextId = 9_100_000_000
 
-/** The `leads` edge function as the browser sees it (DESIGN.md, leads function contract). */
+/** The `leads` edge function as the browser sees it (DESIGN.md, leads function contract); it accepts the spam-guard fields and leaves judging them to the real function. */
 export const leadsHandlers = [
   http.options(LEADS_FUNCTION, () => new HttpResponse(null, { status: 204 })),
   http.post(LEADS_FUNCTION, async ({ request }) => {
@@ -20,10 +20,16 @@ export const leadsHandlers = [
       const issues = parsed.issues.map((issue) => ({ path: v.getDotPath(issue), message: issue.message }))
       return HttpResponse.json({ error: 'Invalid lead', issues }, { status: 400 })
     }
-    if (isScenario('lead-error')) return HttpResponse.json({ error: 'The board could not accept the lead' }, { status: 500 })
+    // Both ask for a wait far past the browser's retry budget, so it shows its message at once.
+    if (isScenario('lead-error')) {
+      return HttpResponse.json({ error: 'The lead could not be recorded' }, { status: 503, headers: { 'retry-after': '600' } })
+    }
+    if (isScenario('lead-limited')) {
+      return HttpResponse.json({ error: 'Too many submissions; try again later' }, { status: 429, headers: { 'retry-after': '600' } })
+    }
     const known = accepted.get(parsed.output.submissionId)
     const id = known ?? String(nextId++)
     accepted.set(parsed.output.submissionId, id)
-    return HttpResponse.json({ id })
+    return HttpResponse.json({ id, status: 'delivered' })
   }),
 ]

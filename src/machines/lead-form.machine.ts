@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
-import { ADDRESS_REQUIRED, LEAD_SUBMIT_FAILED } from '@/schemas/lead'
-import type { Lead, LeadSource, Tracking } from '@/schemas/lead'
+import { ADDRESS_REQUIRED, LEAD_RATE_LIMITED, LEAD_SUBMIT_FAILED } from '@/schemas/lead'
+import type { Lead, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
 
 /** The form's fields as typed: plain strings, validated by LeadSubmissionSchema in the service. */
 export type LeadValues = Record<keyof Lead, string>
@@ -21,10 +21,16 @@ export interface LeadFormContext {
   source: LeadSource
   /** One id per lead, kept across retries so the server can recognise a resubmission. */
   submissionId: string
+  /** When this lead's form was shown (ms), and the spam signals taken at submit. */
+  shownAt: number
+  guard: SpamGuard
 }
 
 export type LeadFormEvent =
-  { type: 'field.changed'; field: LeadField; value: string } | { type: 'address.selected'; description: string } | { type: 'lead.submit' }
+  | { type: 'field.changed'; field: LeadField; value: string }
+  | { type: 'address.selected'; description: string }
+  /** `honeypot`: the hidden field people never see, as the form held it. */
+  | { type: 'lead.submit'; honeypot?: string }
 
 export type LeadFormEmitted = { type: 'lead.accepted'; id: string }
 
@@ -34,6 +40,7 @@ export interface SubmitLeadInput {
   lead: LeadValues
   tracking: Tracking
   source: LeadSource
+  guard: SpamGuard
 }
 export interface SubmitLeadOutput {
   id: string
@@ -56,7 +63,11 @@ const submission = (context: LeadFormContext): SubmitLeadInput => ({
   lead: trimmed(context.values),
   tracking: context.tracking,
   source: context.source,
+  guard: context.guard,
 })
+
+/** Errors are data from the actor; only a rate limit gets its own message. */
+const isRateLimitError = (error: unknown) => typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'rate-limited'
 
 export const leadFormMachine = setup({
   types: {
@@ -71,7 +82,13 @@ export const leadFormMachine = setup({
     }),
   },
   actions: {
-    assignNewSubmissionId: assign({ submissionId: () => crypto.randomUUID() }),
+    assignNewSubmissionId: assign({ submissionId: () => crypto.randomUUID(), shownAt: () => Date.now() }),
+    stampGuard: assign({
+      guard: ({ context, event }) => ({
+        honeypot: event.type === 'lead.submit' ? (event.honeypot ?? '') : '',
+        fillMs: Math.max(0, Date.now() - context.shownAt),
+      }),
+    }),
     setField: assign({
       values: ({ context, event }) => (event.type === 'field.changed' ? { ...context.values, [event.field]: event.value } : context.values),
     }),
@@ -83,11 +100,14 @@ export const leadFormMachine = setup({
     clearError: assign({ error: null }),
     showAddressRequired: assign({ error: ADDRESS_REQUIRED }),
     showSubmitFailed: assign({ error: LEAD_SUBMIT_FAILED }),
+    showRateLimited: assign({ error: LEAD_RATE_LIMITED }),
     trackLead: (_, _params: TrackLeadParams) => {},
   },
   guards: {
     hasAddress: ({ context }) => context.values.business.trim() !== '',
     isAddressField: ({ event }) => event.type === 'field.changed' && event.field === 'business',
+    // Runs on the submit actor's error event, which carries the failure as `error`.
+    isRateLimited: ({ event }) => isRateLimitError((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'leadForm',
@@ -97,6 +117,8 @@ export const leadFormMachine = setup({
     tracking: input.tracking,
     source: input.source,
     submissionId: '',
+    shownAt: 0,
+    guard: { honeypot: '', fillMs: 0 },
   }),
   entry: 'assignNewSubmissionId',
   initial: 'idle',
@@ -105,7 +127,10 @@ export const leadFormMachine = setup({
       on: {
         'field.changed': [{ guard: 'isAddressField', actions: ['setField', 'clearError'] }, { actions: 'setField' }],
         'address.selected': { actions: ['setAddress', 'clearError'] },
-        'lead.submit': [{ guard: 'hasAddress', target: 'submitting', actions: 'clearError' }, { actions: 'showAddressRequired' }],
+        'lead.submit': [
+          { guard: 'hasAddress', target: 'submitting', actions: ['clearError', 'stampGuard'] },
+          { actions: 'showAddressRequired' },
+        ],
       },
     },
     submitting: {
@@ -121,7 +146,10 @@ export const leadFormMachine = setup({
             'assignNewSubmissionId',
           ],
         },
-        onError: { target: 'idle', actions: 'showSubmitFailed' },
+        onError: [
+          { guard: 'isRateLimited', target: 'idle', actions: 'showRateLimited' },
+          { target: 'idle', actions: 'showSubmitFailed' },
+        ],
       },
     },
   },

@@ -8,6 +8,7 @@ export const ALL_LOCATIONS = [...new Set([...GENERAL_LOCATIONS, ...VET_LOCATIONS
 
 export const ADDRESS_REQUIRED = 'Please enter your business address'
 export const LEAD_SUBMIT_FAILED = 'An error occurred. Please try again.'
+export const LEAD_RATE_LIMITED = 'Too many submissions from your connection. Please wait a few minutes and try again.'
 
 /** What the browser pattern allows in the phone input: digits only. */
 export const PHONE_PATTERN = '[0-9]{6,15}'
@@ -35,18 +36,31 @@ export const LeadSourceSchema = v.object({
   note: v.optional(text(500)),
 })
 
+/** Spam signals checked by the function: a field people never see, and how long the form took. */
+export const SpamGuardSchema = v.object({
+  honeypot: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  fillMs: v.pipe(v.number(), v.integer(), v.minValue(0)),
+})
+
 export const LeadSubmissionSchema = v.object({
   submissionId: v.pipe(v.string(), v.uuid()),
   lead: LeadSchema,
   tracking: TrackingSchema,
   source: LeadSourceSchema,
+  // Optional on the wire so an old page still gets an answer; the function treats its absence as spam.
+  guard: v.optional(SpamGuardSchema),
 })
 
-export const LeadAcceptedSchema = v.object({ id: v.pipe(v.string(), v.nonEmpty()) })
+/** `id` is the board item's id once delivered, else the submission id (the lead is queued). */
+export const LeadAcceptedSchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  status: v.optional(v.picklist(['delivered', 'queued'])),
+})
 
 export type Lead = v.InferOutput<typeof LeadSchema>
 export type LeadInput = v.InferInput<typeof LeadSchema>
 export type Tracking = v.InferOutput<typeof TrackingSchema>
 export type LeadSource = v.InferOutput<typeof LeadSourceSchema>
 export type LeadSubmission = v.InferOutput<typeof LeadSubmissionSchema>
+export type SpamGuard = v.InferOutput<typeof SpamGuardSchema>
 export type LeadSubmissionInput = v.InferInput<typeof LeadSubmissionSchema>

@@ -1,6 +1,6 @@
 import { HTTPError, TimeoutError } from 'ky'
 
-export type FailureKind = 'invalid' | 'unavailable' | 'timeout' | 'network' | 'unexpected'
+export type FailureKind = 'invalid' | 'unavailable' | 'rate-limited' | 'timeout' | 'network' | 'unexpected'
 
 /** A failed call to an external system, named so machines and logs can tell failures apart. */
 export class ServiceError extends Error {
@@ -19,7 +19,8 @@ export function toServiceError(service: string, error: unknown): ServiceError {
   if (error instanceof ServiceError) return error
   if (error instanceof HTTPError) {
     const status = error.response.status
-    return new ServiceError(service, status >= 400 && status < 500 && status !== 429 ? 'invalid' : 'unavailable', `HTTP ${status}`, status)
+    const kind = status === 429 ? 'rate-limited' : status >= 400 && status < 500 ? 'invalid' : 'unavailable'
+    return new ServiceError(service, kind, `HTTP ${status}`, status)
   }
   if (error instanceof TimeoutError) return new ServiceError(service, 'timeout', 'timed out')
   // By name, not instanceof: the abort error may come from another realm's DOMException.

@@ -13,14 +13,16 @@ import {
   type OperationDefinitionNode,
 } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import { CREATE_ITEM, CREATE_UPDATE, LEAD_COLUMNS } from '../../supabase/functions/leads/board.ts'
+import { CREATE_ITEM, CREATE_UPDATE, FIND_ITEM, LEAD_COLUMNS } from '../../supabase/functions/leads/board.ts'
 import { fakeBoard, leadsHandler, postLead, submission } from './support'
 
 // The repository and shared/ sit side by side, here and in CI.
 const repoRoot = new URL('../../', import.meta.url)
 const schema = buildSchema(readFileSync(new URL('../shared/contracts/monday.schema.graphql', repoRoot), 'utf8'))
 
-const documents = { create_item: CREATE_ITEM, create_update: CREATE_UPDATE }
+const mutations = { create_item: CREATE_ITEM, create_update: CREATE_UPDATE }
+// validate() also checks variables nested in the lookup's input objects (VariablesInAllowedPosition).
+const documents = { ...mutations, find_item: FIND_ITEM }
 
 function operationOf(source: string): OperationDefinitionNode {
   const operation = parse(source).definitions.find((node) => node.kind === Kind.OPERATION_DEFINITION)
@@ -56,7 +58,7 @@ describe('board GraphQL documents against the published contract', () => {
     expect(validate(schema, parse(source))).toEqual([])
   })
 
-  it.each(Object.entries(documents))('%s declares each variable as its argument type (or its non-null form)', (_name, source) => {
+  it.each(Object.entries(mutations))('%s declares each variable as its argument type (or its non-null form)', (_name, source) => {
     const { declared, uses } = variableUses(source)
     expect(uses.map((use) => use.variable).sort()).toEqual([...declared].sort())
     for (const { variable, declared: type, argument } of uses) {

@@ -1,7 +1,6 @@
 import { delay, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { leadSource, QRB_PARTNERSHIP_NOTE } from '@/content/lead-sources'
-import { BoundedMap } from '../../supabase/functions/_shared/bounded-map.ts'
 import { fakeBoard, ITEM_ID, leadsHandler, only, postLead, submission, TOKEN } from './support'
 
 const qrbLead = submission({
@@ -25,7 +24,7 @@ describe('leads function: happy path', () => {
     const res = await postLead(handler, qrbLead)
 
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ id: ITEM_ID })
+    expect(await res.json()).toEqual({ id: ITEM_ID, status: 'delivered' })
     expect(calls.map((call) => call.operation)).toEqual(['create_item', 'create_update'])
     for (const { headers } of calls) {
       expect(headers.get('authorization')).toBe(TOKEN)
@@ -37,6 +36,7 @@ describe('leads function: happy path', () => {
     const { columnValues, ...variables } = item!.variables
     expect(variables).toEqual({ boardId: '123', groupId: 'topics', itemName: 'Lead: <script>alert(1)</script> Smith & Co' })
     expect(JSON.parse(columnValues as string)).toEqual({
+      submission_id: qrbLead.submissionId,
       name: '<script>alert(1)</script> Smith & Co',
       phone: { phone: '0422470721', countryShortName: 'US' },
       email: { email: 'owner@example.com', text: 'owner@example.com' },
@@ -90,14 +90,16 @@ describe('leads function: board failures', () => {
       'Bad gateway',
     ],
     ['HTTP 200 without an id', () => HttpResponse.json({ data: { create_item: null } }), 'invalid-response', undefined],
-  ])('%s -> 502, logged with the board message and never the token', async (_case, reply, reason, message) => {
+  ])('%s -> recorded and queued (200), logged with the board message and never the token', async (_case, reply, reason, message) => {
     const calls = fakeBoard({ create_item: [reply] })
-    const { handler, logger } = leadsHandler()
+    const { handler, logger, store } = leadsHandler()
+    const lead = submission()
 
-    const res = await postLead(handler, submission())
+    const res = await postLead(handler, lead)
 
-    expect(res.status).toBe(502)
-    expect(await res.json()).toEqual({ error: expect.any(String) })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(store.rows.get(lead.submissionId)).toMatchObject({ status: 'pending', attempts: 1, claimedUntil: null })
     expect(only(calls, 'create_item')).toHaveLength(1)
     expect(only(calls, 'create_update')).toHaveLength(0)
     const failure = logger.records.find((record) => record.message === 'board did not accept the lead')
@@ -110,7 +112,7 @@ describe('leads function: board failures', () => {
     fakeBoard({ create_item: [async () => (await delay(1_000), HttpResponse.json({}))] })
     const { handler, logger } = leadsHandler({ timeoutMs: 50 })
     const res = await postLead(handler, submission())
-    expect(res.status).toBe(502)
+    expect(await res.json()).toMatchObject({ status: 'queued' })
     expect(logger.records).toContainEqual(expect.objectContaining({ fields: expect.objectContaining({ reason: 'timeout' }) }))
   })
 
@@ -120,7 +122,7 @@ describe('leads function: board failures', () => {
     })
     const { handler, sleeps } = leadsHandler()
     const res = await postLead(handler, submission())
-    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ id: ITEM_ID, status: 'delivered' })
     expect(sleeps).toEqual([1000])
     expect(only(calls, 'create_item')).toHaveLength(2)
   })
@@ -129,7 +131,7 @@ describe('leads function: board failures', () => {
     const busy = () => new HttpResponse('busy', { status: 503, headers: { 'retry-after': '2' } })
     const calls = fakeBoard({ create_item: [busy, busy, busy] })
     const { handler, sleeps } = leadsHandler()
-    expect((await postLead(handler, submission())).status).toBe(502)
+    expect(await (await postLead(handler, submission())).json()).toMatchObject({ status: 'queued' })
     expect(sleeps).toEqual([2000])
     expect(only(calls, 'create_item')).toHaveLength(2)
   })
@@ -142,8 +144,9 @@ describe('leads function: board failures', () => {
       ],
     })
     const { handler, sleeps, logger } = leadsHandler()
-    expect((await postLead(handler, submission())).status).toBe(502)
-    expect((await postLead(handler, submission())).status).toBe(502)
+    const second = submission({ submissionId: '0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d' })
+    expect(await (await postLead(handler, submission())).json()).toMatchObject({ status: 'queued' })
+    expect(await (await postLead(handler, second)).json()).toMatchObject({ status: 'queued' })
     expect(sleeps).toEqual([])
     expect(only(calls, 'create_item')).toHaveLength(2)
     expect(logger.records).toContainEqual(
@@ -159,7 +162,7 @@ describe('leads function: board failures', () => {
     const { handler, logger } = leadsHandler()
     const res = await postLead(handler, submission())
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ id: ITEM_ID })
+    expect(await res.json()).toEqual({ id: ITEM_ID, status: 'delivered' })
     expect(logger.records).toContainEqual(
       expect.objectContaining({
         level: 'warn',
@@ -173,21 +176,21 @@ describe('leads function: board failures', () => {
 describe('leads function: idempotency', () => {
   it('answers a retried submission with the same id and creates one item', async () => {
     const calls = fakeBoard()
-    const { handler } = leadsHandler()
+    const { handler } = leadsHandler({ sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) })
     const lead = submission()
     const answers = await Promise.all([postLead(handler, lead), postLead(handler, lead)])
     answers.push(await postLead(handler, lead))
-    for (const res of answers) expect(await res.json()).toEqual({ id: ITEM_ID })
+    for (const res of answers) expect(await res.json()).toEqual({ id: ITEM_ID, status: 'delivered' })
     expect(only(calls, 'create_item')).toHaveLength(1)
     expect(only(calls, 'create_update')).toHaveLength(1)
   })
 
-  it('forgets a failed submission so that its retry reaches the board', async () => {
+  it('leaves a failed delivery to redelivery: a repeat answers queued without calling the board', async () => {
     const calls = fakeBoard({ create_item: [() => HttpResponse.error()] })
     const { handler } = leadsHandler()
-    expect((await postLead(handler, submission())).status).toBe(502)
-    expect((await postLead(handler, submission())).status).toBe(200)
-    expect(only(calls, 'create_item')).toHaveLength(2)
+    expect(await (await postLead(handler, submission())).json()).toMatchObject({ status: 'queued' })
+    expect(await (await postLead(handler, submission())).json()).toMatchObject({ status: 'queued' })
+    expect(only(calls, 'create_item')).toHaveLength(1)
   })
 
   it('creates separate items for separate submissions', async () => {
@@ -197,16 +200,14 @@ describe('leads function: idempotency', () => {
     await postLead(handler, submission({ submissionId: '0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d' }))
     expect(only(calls, 'create_item')).toHaveLength(2)
   })
-})
 
-describe('the remembered submissions', () => {
-  it('forget the oldest entry past their limit', () => {
-    const remembered = new BoundedMap<string, number>(2)
-    remembered.set('a', 1)
-    remembered.set('b', 2)
-    remembered.set('a', 3)
-    remembered.set('c', 4)
-    expect(remembered.size).toBe(2)
-    expect([remembered.get('a'), remembered.get('b'), remembered.get('c')]).toEqual([3, undefined, 4])
+  it('answers 503 with Retry-After and calls nobody when the lead cannot be recorded', async () => {
+    const calls = fakeBoard()
+    const { handler, store } = leadsHandler()
+    store.state.down = true
+    const res = await postLead(handler, submission())
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('5')
+    expect(calls).toHaveLength(0)
   })
 })

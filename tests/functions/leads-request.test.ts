@@ -83,12 +83,23 @@ describe('leads function: input', () => {
     expect(res.status).toBe(413)
   })
 
-  it('answers 503 and calls nobody when the board is not configured', async () => {
+  it('answers 503 and calls nobody without a database', async () => {
     const calls = fakeBoard()
-    const { handler, logger } = leadsHandler({ token: undefined })
+    const { handler, logger } = leadsHandler({ store: undefined })
     const res = await postLead(handler, base)
     expect(res.status).toBe(503)
     expect(await res.json()).toEqual({ error: expect.any(String) })
+    expect(calls).toHaveLength(0)
+    expect(logger.records).toContainEqual(expect.objectContaining({ level: 'error', fields: { missing: ['SUPABASE_DB_URL'] } }))
+  })
+
+  it('without board settings records the lead, queued for redelivery, and calls nobody', async () => {
+    const calls = fakeBoard()
+    const { handler, logger, store } = leadsHandler({ token: undefined })
+    const res = await postLead(handler, base)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ id: base.submissionId, status: 'queued' })
+    expect(store.rows.get(base.submissionId)).toMatchObject({ status: 'pending', attempts: 0 })
     expect(calls).toHaveLength(0)
     expect(logger.records).toContainEqual(expect.objectContaining({ level: 'warn', fields: { missing: ['MONDAY_API_TOKEN'] } }))
   })

@@ -148,3 +148,23 @@ describe('places function', () => {
     expect(foreign.status).toBe(403)
   })
 })
+
+describe('places function: rate limit', () => {
+  it('answers 429 OVER_QUERY_LIMIT with Retry-After, readable by the browser, and never calls Google', async () => {
+    const calls = fakeGoogle(() => HttpResponse.json(suggestions))
+    const { handler } = placesHandler({ limiter: async () => ({ allowed: false, retryAfterSeconds: 42 }) })
+    const res = await ask(handler, '?input=george&session=s1')
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toBe('42')
+    expect(res.headers.get('access-control-expose-headers')).toBe('retry-after')
+    expect(await res.json()).toMatchObject({ status: 'OVER_QUERY_LIMIT', predictions: [] })
+    expect(calls).toHaveLength(0)
+  })
+
+  it('fails open when the limiter itself fails: typing an address never depends on the database', async () => {
+    fakeGoogle(() => HttpResponse.json(suggestions))
+    const { handler, logger } = placesHandler({ limiter: () => Promise.reject(new Error('database down')) })
+    expect((await ask(handler, '?input=george&session=s1')).status).toBe(200)
+    expect(logger.records).toContainEqual(expect.objectContaining({ level: 'warn', message: 'places rate limit check failed' }))
+  })
+})

@@ -1,10 +1,11 @@
-import { http, HttpResponse } from 'msw'
+import { http, HttpResponse, passthrough } from 'msw'
 import { server } from '@mocks/node'
 import { answerBoard } from '@mocks/handlers/board'
 import { leadSource } from '@/content/lead-sources'
 import type { LeadSubmissionInput } from '@/schemas/lead'
 import type { LogFields, Logger } from '../../supabase/functions/_shared/logger.ts'
 import { createLeadsHandler, type LeadsDeps } from '../../supabase/functions/leads/handler.ts'
+import { memoryLeadStore } from '../support/memory-lead-store'
 
 export const BOARD_URL = 'https://board.test/v2'
 export const TOKEN = 'board-token-never-logged'
@@ -37,14 +38,19 @@ export function submission(overrides: Partial<LeadSubmissionInput> = {}): LeadSu
     },
     tracking: { platform: 'google', keyword: 'review management' },
     source: leadSource('/'),
+    guard: { honeypot: '', fillMs: 12_000 },
     ...overrides,
   }
 }
 
+/** The handler on an in-memory outbox (`store`), a recording logger and a sleep that only records. */
 export function leadsHandler(overrides: Partial<LeadsDeps> = {}) {
   const logger = recordingLogger()
   const sleeps: number[] = []
+  const store = memoryLeadStore(() => NOW)
   const handler = createLeadsHandler({
+    store,
+    backoff: { random: () => 0.5 },
     token: TOKEN,
     boardId: '123',
     groupId: 'topics',
@@ -58,7 +64,7 @@ export function leadsHandler(overrides: Partial<LeadsDeps> = {}) {
     },
     ...overrides,
   })
-  return { handler, logger, sleeps }
+  return { handler, logger, sleeps, store }
 }
 
 export function postLead(
@@ -75,7 +81,7 @@ export function postLead(
   )
 }
 
-export type Operation = 'create_item' | 'create_update'
+export type Operation = 'create_item' | 'create_update' | 'find_item'
 export type BoardCall = { operation: Operation; query: string; variables: Record<string, unknown>; headers: Headers; request: Request }
 type Reply = (call: BoardCall) => Response | Promise<Response>
 
@@ -86,6 +92,12 @@ const happy: Record<Operation, Reply> = {
     return answer.data ? HttpResponse.json({ data: { create_item: { id: ITEM_ID } } }) : HttpResponse.json(answer)
   },
   create_update: (call) => answerBoard(call.request),
+  find_item: () => HttpResponse.json({ data: { items_page_by_column_values: { items: [] } } }),
+}
+
+function operationOf(query: string): Operation {
+  if (query.includes('create_update(')) return 'create_update'
+  return query.includes('items_page_by_column_values(') ? 'find_item' : 'create_item'
 }
 
 /**
@@ -98,7 +110,7 @@ export function fakeBoard(replies: Partial<Record<Operation, Reply[]>> = {}): Bo
     http.post(BOARD_URL, async ({ request }) => {
       const copy = request.clone()
       const { query, variables } = (await request.json()) as { query: string; variables: Record<string, unknown> }
-      const operation: Operation = query.includes('create_update(') ? 'create_update' : 'create_item'
+      const operation = operationOf(query)
       const call = { operation, query, variables, headers: request.headers, request: copy }
       calls.push(call)
       return (replies[operation]?.shift() ?? happy[operation])(call)
@@ -108,3 +120,6 @@ export function fakeBoard(replies: Partial<Record<Operation, Reply[]>> = {}): Bo
 }
 
 export const only = (calls: BoardCall[], operation: Operation) => calls.filter((call) => call.operation === operation)
+
+/** Lets the test's own requests reach servers it started on 127.0.0.1 (MSW refuses the rest). */
+export const loopbackPassesThrough = () => server.use(http.all(/^http:\/\/127\.0\.0\.1:\d+\/.*/, () => passthrough()))

@@ -91,6 +91,7 @@ describe('leadFormMachine', () => {
       },
       tracking: input.tracking,
       source: input.source,
+      guard: { honeypot: '', fillMs: expect.any(Number) },
     })
     await waitFor(actor, (s) => s.matches('idle'))
   })

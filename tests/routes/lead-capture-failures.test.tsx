@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { LEAD_RATE_LIMITED } from '@/schemas/lead'
 import { server } from '@mocks/node'
 import { LEADS_FUNCTION, PLACES_FUNCTION } from '@mocks/endpoints'
 import { recordedRequests } from '@mocks/recorder'
@@ -37,7 +38,8 @@ describe('LeadCapture failures', { timeout: 20_000 }, () => {
     server.use(
       http.post(LEADS_FUNCTION, async ({ request }) => {
         failed.push((await request.json()) as Body)
-        return HttpResponse.json({ error: 'The board could not accept the lead' }, { status: 500 })
+        // Retry-After past the browser's retry budget: the error shows at once.
+        return HttpResponse.json({ error: 'The lead could not be recorded' }, { status: 503, headers: { 'retry-after': '600' } })
       }),
     )
     const user = userEvent.setup({ delay: null })
@@ -61,7 +63,7 @@ describe('LeadCapture failures', { timeout: 20_000 }, () => {
         LEADS_FUNCTION,
         async ({ request }) => {
           failed.push((await request.json()) as Body)
-          return HttpResponse.json({ error: 'down' }, { status: 500 })
+          return HttpResponse.json({ error: 'down' }, { status: 503, headers: { 'retry-after': '600' } })
         },
         { once: true },
       ),
@@ -138,5 +140,18 @@ describe('LeadCapture failures', { timeout: 20_000 }, () => {
     await user.click(submitButton())
     await screen.findByRole('dialog', { name: 'Congrats!' })
     expect(recordedRequests('leads')[0]?.body).toMatchObject({ lead: { business: '45 Oak Avenue' } })
+  })
+})
+
+describe('LeadCapture rate limit', { timeout: 20_000 }, () => {
+  it('a 429 past the retry budget says to wait, and keeps every typed value', async () => {
+    server.use(http.post(LEADS_FUNCTION, () => HttpResponse.json({ error: 'limited' }, { status: 429, headers: { 'retry-after': '600' } })))
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    await fillContact(user)
+    await user.type(field.address(), '3 Vet Clinic Way')
+    await user.click(submitButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent(LEAD_RATE_LIMITED)
+    expectTypedValuesKept('3 Vet Clinic Way')
   })
 })

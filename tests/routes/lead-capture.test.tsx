@@ -57,6 +57,7 @@ describe('LeadCapture (wired to the mock services)', { timeout: 20_000 }, () => 
         lead: { ...typed, business: FIRST_MAIN_ST, note: '' },
         tracking: { platform: 'google', keyword: 'vet' },
         source: { path: '/', label: 'Homepage' },
+        guard: { honeypot: '', fillMs: expect.any(Number) },
       },
     ])
     expect(analytics.events).toEqual(LEAD_EVENTS('AW-MOCK/lead'))

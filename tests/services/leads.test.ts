@@ -24,8 +24,9 @@ const submission = (overrides: Partial<LeadSubmission> = {}): LeadSubmission => 
   ...overrides,
 })
 
-/** Small retry and timeout so failure cases stay fast. */
-const service = (config: Partial<LeadsConfig> = {}) => createLeadsService({ functionsUrl, retryLimit: 0, timeoutMs: 2_000, ...config })
+/** No retries unless a test gives a budget, and a small timeout, so failure cases stay fast. */
+const service = (config: Partial<LeadsConfig> = {}) => createLeadsService({ functionsUrl, retryBudgetMs: 0, timeoutMs: 2_000, ...config })
+const retrying = (retryBudgetMs: number) => service({ retryBudgetMs, firstRetryMs: 20, random: () => 0 })
 
 describe('leads service', () => {
   it('posts the exact submission as JSON to `${functionsUrl}/leads` and returns the id', async () => {
@@ -100,18 +101,72 @@ describe('leads service', () => {
       }),
     )
 
-    await expect(service({ retryLimit: 1 }).submit(sent)).resolves.toEqual({ id: 'item-7' })
+    await expect(retrying(5_000).submit(sent)).resolves.toEqual({ id: 'item-7' })
 
     expect(bodies).toEqual([sent, sent])
   })
 
-  it('does not retry a 400 or a 500', async () => {
+  it('does not retry a 400', async () => {
     let calls = 0
-    server.use(http.post(LEADS_FUNCTION, () => HttpResponse.json({ error: 'no' }, { status: ++calls === 1 ? 400 : 500 })))
-    const svc = service({ retryLimit: 2 })
-    expect((await failure(svc.submit(submission()))).kind).toBe('invalid')
-    expect((await failure(svc.submit(submission()))).kind).toBe('unavailable')
-    expect(calls).toBe(2)
+    server.use(http.post(LEADS_FUNCTION, () => (calls++, HttpResponse.json({ error: 'no' }, { status: 400 }))))
+    expect((await failure(retrying(5_000).submit(submission()))).kind).toBe('invalid')
+    expect(calls).toBe(1)
+  })
+
+  it('retries network failures and 5xx with backoff until one passes', async () => {
+    let calls = 0
+    server.use(
+      http.post(LEADS_FUNCTION, () => {
+        calls++
+        if (calls === 1) return HttpResponse.error()
+        return calls < 4 ? HttpResponse.json({ error: 'down' }, { status: 500 }) : HttpResponse.json({ id: 'item-8', status: 'delivered' })
+      }),
+    )
+    await expect(retrying(5_000).submit(submission())).resolves.toEqual({ id: 'item-8' })
+    expect(calls).toBe(4)
+  })
+
+  it('gives up with the last failure once the retry budget is spent', async () => {
+    let calls = 0
+    server.use(http.post(LEADS_FUNCTION, () => (calls++, HttpResponse.json({ error: 'no database' }, { status: 503 }))))
+    const started = Date.now()
+    expect(await failure(retrying(400).submit(submission()))).toMatchObject({ kind: 'unavailable', status: 503 })
+    expect(calls).toBeGreaterThan(2)
+    expect(Date.now() - started).toBeLessThan(1_500)
+  })
+
+  it('waits as long as a 429 Retry-After asks when that fits in the budget', async () => {
+    const at: number[] = []
+    server.use(
+      http.post(LEADS_FUNCTION, () => {
+        at.push(Date.now())
+        return at.length === 1
+          ? HttpResponse.json({ error: 'slow down' }, { status: 429, headers: { 'retry-after': '1' } })
+          : HttpResponse.json({ id: 'item-9' })
+      }),
+    )
+    await expect(retrying(5_000).submit(submission())).resolves.toEqual({ id: 'item-9' })
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(950)
+  })
+
+  it('fails at once as rate-limited when Retry-After is beyond the budget', async () => {
+    let calls = 0
+    server.use(
+      http.post(
+        LEADS_FUNCTION,
+        () => (calls++, HttpResponse.json({ error: 'limited' }, { status: 429, headers: { 'retry-after': '600' } })),
+      ),
+    )
+    expect(await failure(retrying(20_000).submit(submission()))).toMatchObject({ kind: 'rate-limited', status: 429 })
+    expect(calls).toBe(1)
+  })
+
+  it('stops waiting between attempts when the signal aborts', async () => {
+    server.use(http.post(LEADS_FUNCTION, () => HttpResponse.json({ error: 'busy' }, { status: 503, headers: { 'retry-after': '5' } })))
+    const controller = new AbortController()
+    const pending = retrying(20_000).submit(submission(), controller.signal)
+    setTimeout(() => controller.abort(), 50)
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
   })
 
   it('rejects with an AbortError (not a ServiceError) when the signal aborts', async () => {

@@ -112,6 +112,18 @@ describe('places service', () => {
     expect(requests()).toHaveLength(1)
   })
 
+  it('maps a rate-limited visitor (429) to a failure, which the address field treats as plain text entry', async () => {
+    server.use(
+      http.get(PLACES_FUNCTION, () =>
+        HttpResponse.json({ status: 'OVER_QUERY_LIMIT', predictions: [] }, { status: 429, headers: { 'retry-after': '60' } }),
+      ),
+    )
+    const { places, storage } = setup()
+    const error = await failure(places.autocomplete('oak', 'session-1'))
+    expect(error).toMatchObject({ service: 'places', kind: 'rate-limited', status: 429 })
+    expect(storage.length).toBe(0)
+  })
+
   it.each(['OVER_QUERY_LIMIT', 'REQUEST_DENIED', 'UNKNOWN_ERROR'])('does not cache a %s answer', async (status) => {
     let calls = 0
     server.use(

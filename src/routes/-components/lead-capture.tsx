@@ -56,7 +56,7 @@ export function LeadCapture({ variant = 'general', submitLabel, busyLabel, addre
         submitLabel={submitLabel}
         busyLabel={busyLabel}
         onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}
-        onSubmit={() => formRef.send({ type: 'lead.submit' })}
+        onSubmit={({ honeypot }) => formRef.send({ type: 'lead.submit', honeypot })}
         addressField={({ inputId, errorId }) => (
           <AddressField
             // A new lead starts a fresh search (and Places session) once the last one was accepted.

@@ -1,6 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react'
 import { PHONE_PATTERN } from '@/schemas/lead'
 import { inputClass, labelClass } from './field-styles'
+import { HONEYPOT_NAME, HoneypotField } from './honeypot-field'
 import { TextField } from './text-field'
 
 export type LeadFormField = 'locations' | 'name' | 'phone' | 'email' | 'business' | 'note'
@@ -21,7 +22,8 @@ export type LeadFormProps = {
   /** Extra fields after the address, e.g. the optional note. */
   extraFields?: ReactNode
   onFieldChange: (field: LeadFormField, value: string) => void
-  onSubmit: () => void
+  /** `honeypot`: what the hidden spam-trap field holds (empty for people). */
+  onSubmit: (spamSignals: { honeypot: string }) => void
 }
 
 export function LeadForm(props: LeadFormProps) {
@@ -31,7 +33,8 @@ export function LeadForm(props: LeadFormProps) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (!submitting) props.onSubmit()
+    const honeypot = new FormData(event.currentTarget).get(HONEYPOT_NAME)
+    if (!submitting) props.onSubmit({ honeypot: typeof honeypot === 'string' ? honeypot : '' })
   }
 
   return (
@@ -110,6 +113,7 @@ export function LeadForm(props: LeadFormProps) {
           )}
         </div>
         {props.extraFields}
+        <HoneypotField id={field('website')} />
       </fieldset>
       {props.formError && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger">

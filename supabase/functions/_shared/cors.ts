@@ -29,6 +29,8 @@ export function withCors(handle: Handle, options: { allowedOrigins: readonly str
     if (!isAllowed(origin)) return json(403, { error: 'Origin not allowed' }, { vary: 'Origin' })
 
     const cors = { 'access-control-allow-origin': origin, vary: 'Origin' }
+    // The browser waits as long as a 429 or 503 asks: it must be allowed to read Retry-After.
+    const exposed = { 'access-control-expose-headers': 'retry-after' }
     if (req.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,
@@ -42,7 +44,7 @@ export function withCors(handle: Handle, options: { allowedOrigins: readonly str
     }
     const res = await handle(req)
     const headers = new Headers(res.headers)
-    for (const [name, value] of Object.entries(cors)) headers.set(name, value)
+    for (const [name, value] of Object.entries({ ...cors, ...exposed })) headers.set(name, value)
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
   }
 }

@@ -4,20 +4,26 @@ import type { Fetch } from './http.ts'
 export type Answer = { kind: 'answer'; status: number; headers: Headers; json: unknown; text: string }
 export type TransportFailure = { kind: 'timeout' | 'network'; message: string }
 
+/**
+ * `once: true` streams the body. Deno's fetch silently re-sends a request whose connection drops
+ * before the answer when it can replay the body (denoland/deno#35610): for a call that creates
+ * something that is a duplicate. A streamed body cannot be replayed, so it is sent exactly once.
+ */
 export async function postJson(
   fetch: Fetch,
   url: string,
-  init: { headers: Record<string, string>; payload: unknown; timeoutMs: number },
+  init: { headers: Record<string, string>; payload: unknown; timeoutMs: number; once?: boolean },
 ): Promise<Answer | TransportFailure> {
   try {
+    const text = JSON.stringify(init.payload)
     const res = await fetch(url, {
       method: 'POST',
       headers: { ...init.headers, 'content-type': 'application/json' },
-      body: JSON.stringify(init.payload),
+      ...(init.once ? { body: new Blob([text]).stream(), duplex: 'half' } : { body: text }),
       signal: AbortSignal.timeout(init.timeoutMs),
-    })
-    const text = await res.text()
-    return { kind: 'answer', status: res.status, headers: res.headers, json: parseJson(text), text }
+    } as RequestInit)
+    const answer = await res.text()
+    return { kind: 'answer', status: res.status, headers: res.headers, json: parseJson(answer), text: answer }
   } catch (error) {
     return isTimeout(error)
       ? { kind: 'timeout', message: `no answer within ${init.timeoutMs} ms` }

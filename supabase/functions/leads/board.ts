@@ -21,6 +21,8 @@ export const LEAD_COLUMNS = {
   locations: 'locations',
   platform: 'platform',
   keyword: 'keyword',
+  /** A text column holding the submission id: redelivery looks an item up by it before creating one. */
+  submission: 'submission_id',
 } as const
 
 export const CREATE_ITEM = /* GraphQL */ `
@@ -39,12 +41,24 @@ export const CREATE_UPDATE = /* GraphQL */ `
   }
 `
 
+export const FIND_ITEM = /* GraphQL */ `
+  query FindLeadItem($boardId: ID!, $columnId: String!, $submissionId: String!) {
+    items_page_by_column_values(board_id: $boardId, limit: 1, columns: [{ column_id: $columnId, column_values: [$submissionId] }]) {
+      items {
+        id
+      }
+    }
+  }
+`
+
 export type CreateItemVariables = { boardId: string; groupId: string; itemName: string; columnValues: string }
 export type CreateUpdateVariables = { itemId: string; body: string }
+export type FindItemVariables = { boardId: string; submissionId: string }
 
 /** Phone and email columns take objects; `column_values` itself travels as a JSON string. */
-export function leadColumnValues(lead: Lead, tracking: Tracking): string {
+export function leadColumnValues(lead: Lead, tracking: Tracking, submissionId: string): string {
   return JSON.stringify({
+    [LEAD_COLUMNS.submission]: submissionId,
     [LEAD_COLUMNS.name]: lead.name,
     [LEAD_COLUMNS.phone]: { phone: lead.phone, countryShortName: 'US' },
     [LEAD_COLUMNS.email]: { email: lead.email, text: lead.email },
@@ -59,6 +73,8 @@ export type BoardFailure = {
   reason: 'graphql' | 'rate-limited' | 'http' | 'invalid-response' | 'timeout' | 'network'
   message: string
   status?: number
+  /** How long the board asked us to wait (Retry-After, `retry_in_seconds`, a daily limit). */
+  retryInMs?: number
 }
 export type BoardResult = { ok: true; id: string; warning?: string } | { ok: false; failure: BoardFailure }
 
@@ -69,55 +85,102 @@ export type BoardClientConfig = {
   sleep: (ms: number) => Promise<void>
   timeoutMs: number
   maxRetryAfterMs: number
+  now?: () => number
 }
 
+const ErrorExtensions = v.object({ code: v.optional(v.string()), retry_in_seconds: v.optional(v.number()) })
 const Answer = v.object({
-  data: v.nullish(v.record(v.string(), v.nullish(v.object({ id: v.union([v.string(), v.number()]) })))),
-  errors: v.optional(v.array(v.object({ message: v.string() }))),
+  data: v.nullish(v.record(v.string(), v.unknown())),
+  errors: v.optional(v.array(v.object({ message: v.string(), extensions: v.optional(ErrorExtensions) }))),
   error_message: v.optional(v.string()),
+  error_code: v.optional(v.string()),
+  retry_in_seconds: v.optional(v.number()),
 })
+const WithId = v.object({ id: v.union([v.string(), v.number()]) })
+const FoundItems = v.object({ items: v.array(WithId) })
+
+/** The board's own wait hints: complexity budgets say `retry_in_seconds`, daily limits reset at 00:00 UTC. */
+export function boardHintMs(body: v.InferOutput<typeof Answer> | undefined, now: number): number | undefined {
+  const seconds =
+    body?.retry_in_seconds ?? body?.errors?.find((error) => error.extensions?.retry_in_seconds !== undefined)?.extensions?.retry_in_seconds
+  if (seconds !== undefined) return Math.max(0, seconds * 1000)
+  const codes = [body?.error_code, ...(body?.errors ?? []).map((error) => error.extensions?.code)]
+  if (codes.some((code) => code && /daily_limit/i.test(code))) {
+    const midnight = new Date(now)
+    midnight.setUTCHours(24, 0, 0, 0)
+    return midnight.getTime() - now
+  }
+  return undefined
+}
+
+export type FindResult = { ok: true; id: string | undefined } | { ok: false; failure: BoardFailure }
 
 export function createBoardClient(config: BoardClientConfig) {
   const headers = { authorization: config.token, 'api-version': BOARD_API_VERSION }
+  const now = config.now ?? Date.now
 
   async function attempt(query: string, variables: object, field: string): Promise<Attempt> {
-    const answer = await postJson(config.fetch, config.apiUrl, { headers, payload: { query, variables }, timeoutMs: config.timeoutMs })
+    const answer = await postJson(config.fetch, config.apiUrl, {
+      headers,
+      payload: { query, variables },
+      timeoutMs: config.timeoutMs,
+      once: true,
+    })
     if (answer.kind !== 'answer') return fail({ reason: answer.kind, message: answer.message })
 
     const parsed = v.safeParse(Answer, answer.json)
     const body = parsed.success ? parsed.output : undefined
     const { status } = answer
     const message = body?.errors?.[0]?.message ?? body?.error_message ?? `HTTP ${status} ${excerpt(answer.text)}`.trim()
+    const hint = retryAfterMs(answer.headers) ?? boardHintMs(body, now())
     if (status === 429 || status >= 500) {
-      return { ...fail({ reason: status === 429 ? 'rate-limited' : 'http', status, message }), retryInMs: retryAfterMs(answer.headers) }
+      return { ...fail({ reason: status === 429 ? 'rate-limited' : 'http', status, message, retryInMs: hint }), retryInMs: hint }
     }
     if (status < 200 || status > 299) return fail({ reason: 'http', status, message })
     if (!body) return fail({ reason: 'invalid-response', status, message: `unexpected answer: ${excerpt(answer.text)}` })
 
-    const id = body.data?.[field]?.id
+    const value = body.data?.[field]
     const graphqlError = body.errors?.[0]?.message
-    // An id means the item exists: failing now would make the visitor resubmit a duplicate.
-    if (id !== undefined)
-      return { result: graphqlError ? { ok: true, id: String(id), warning: graphqlError } : { ok: true, id: String(id) } }
-    if (graphqlError) return fail({ reason: 'graphql', status, message: graphqlError })
-    return fail({ reason: 'invalid-response', status, message: `no ${field}.id in the answer` })
+    if (value !== undefined && value !== null) return { result: { ok: true, value, warning: graphqlError } }
+    if (graphqlError)
+      return fail({ reason: hint === undefined ? 'graphql' : 'rate-limited', status, message: graphqlError, retryInMs: hint })
+    return fail({ reason: 'invalid-response', status, message: `no ${field} in the answer` })
   }
 
   /** 429 and 5xx are retried once, and only when Retry-After asks for a short wait. */
-  async function call(query: string, variables: object, field: string): Promise<BoardResult> {
+  async function call(query: string, variables: object, field: string): Promise<Raw> {
     const first = await attempt(query, variables, field)
     if (first.retryInMs === undefined || first.retryInMs > config.maxRetryAfterMs) return first.result
     await config.sleep(first.retryInMs)
     return (await attempt(query, variables, field)).result
   }
 
+  async function withId(query: string, variables: object, field: string): Promise<BoardResult> {
+    const raw = await call(query, variables, field)
+    if (!raw.ok) return raw
+    const item = v.safeParse(WithId, raw.value)
+    // An id means the item exists: failing now would make the visitor resubmit a duplicate.
+    if (!item.success) return { ok: false, failure: { reason: 'invalid-response', message: `no ${field}.id in the answer` } }
+    const id = String(item.output.id)
+    return raw.warning ? { ok: true, id, warning: raw.warning } : { ok: true, id }
+  }
+
   return {
-    createItem: (variables: CreateItemVariables) => call(CREATE_ITEM, variables, 'create_item'),
-    createUpdate: (variables: CreateUpdateVariables) => call(CREATE_UPDATE, variables, 'create_update'),
+    createItem: (variables: CreateItemVariables) => withId(CREATE_ITEM, variables, 'create_item'),
+    createUpdate: (variables: CreateUpdateVariables) => withId(CREATE_UPDATE, variables, 'create_update'),
+    async findItem(variables: FindItemVariables): Promise<FindResult> {
+      const raw = await call(FIND_ITEM, { ...variables, columnId: LEAD_COLUMNS.submission }, 'items_page_by_column_values')
+      if (!raw.ok) return raw
+      const found = v.safeParse(FoundItems, raw.value)
+      if (!found.success) return { ok: false, failure: { reason: 'invalid-response', message: 'no items in the lookup answer' } }
+      const first = found.output.items[0]
+      return { ok: true, id: first === undefined ? undefined : String(first.id) }
+    },
   }
 }
 
-type Attempt = { result: BoardResult; retryInMs?: number }
+type Raw = { ok: true; value: unknown; warning?: string } | { ok: false; failure: BoardFailure }
+type Attempt = { result: Raw; retryInMs?: number }
 
 function fail(failure: BoardFailure): Attempt {
   return { result: { ok: false, failure } }

@@ -1,16 +1,22 @@
 import * as v from 'valibot'
-import { LeadSubmissionSchema, type LeadSubmission } from '../../../src/schemas/lead.ts'
-import { BoundedMap } from '../_shared/bounded-map.ts'
+import { LeadSubmissionSchema } from '../../../src/schemas/lead.ts'
 import { withCors } from '../_shared/cors.ts'
 import { json, methodNotAllowed, readLimitedText, type Fetch } from '../_shared/http.ts'
 import type { Logger } from '../_shared/logger.ts'
-import { createBoardClient, leadColumnValues, type BoardClient } from './board.ts'
-import { updateNoteBody } from './update-note.ts'
+import type { RateLimiter } from '../_shared/rate-limit.ts'
+import { acceptLead, type AcceptDeps } from './accept.ts'
+import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.ts'
+import { createBoardClient } from './board.ts'
+import type { Board } from './deliver.ts'
+import { DEFAULT_MIN_FILL_MS } from './spam-guard.ts'
+import type { LeadStore } from './store.ts'
 
 export const MAX_BODY_BYTES = 16 * 1024
-const REMEMBERED_SUBMISSIONS = 500
-const BOARD_TIMEOUT_MS = 8_000
+// Short: the visitor waits for at most item + retry + note (3 calls and one Retry-After) here.
+export const DEFAULT_BOARD_TIMEOUT_MS = 4_000
+export const DEFAULT_LEASE_MS = 60_000
 const MAX_RETRY_AFTER_MS = 2_000
+const UNRECORDED_RETRY_AFTER_SECONDS = '5'
 
 export type LeadsDeps = {
   token: string | undefined
@@ -21,36 +27,52 @@ export type LeadsDeps = {
   fetch: Fetch
   logger: Logger
   now: () => Date
+  /** The outbox; undefined when SUPABASE_DB_URL is not set (every lead then answers 503). */
+  store: LeadStore | undefined
+  limiter?: RateLimiter
   sleep?: (ms: number) => Promise<void>
   timeoutMs?: number
+  leaseMs?: number
+  minFillMs?: number
+  backoff?: Partial<BackoffPolicy>
 }
-
-type Accepted = { ok: true; id: string } | { ok: false }
-type Board = { boardId: string; client: BoardClient }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+/** Board client shared by `leads` and `leads-redeliver`; undefined until token and board id are set. */
+export function boardFrom(
+  deps: Pick<LeadsDeps, 'token' | 'boardId' | 'groupId' | 'apiUrl' | 'fetch' | 'sleep' | 'timeoutMs'>,
+  maxRetryAfterMs: number,
+): Board | undefined {
+  if (!deps.token || !deps.boardId) return undefined
+  const client = createBoardClient({
+    token: deps.token,
+    apiUrl: deps.apiUrl,
+    fetch: deps.fetch,
+    sleep: deps.sleep ?? wait,
+    timeoutMs: deps.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS,
+    maxRetryAfterMs,
+  })
+  return { boardId: deps.boardId, groupId: deps.groupId, client }
+}
+
 export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<Response> {
-  const { logger } = deps
-  const board: Board | undefined =
-    deps.token && deps.boardId
-      ? {
-          boardId: deps.boardId,
-          client: createBoardClient({
-            token: deps.token,
-            apiUrl: deps.apiUrl,
-            fetch: deps.fetch,
-            sleep: deps.sleep ?? wait,
-            timeoutMs: deps.timeoutMs ?? BOARD_TIMEOUT_MS,
-            maxRetryAfterMs: MAX_RETRY_AFTER_MS,
-          }),
-        }
-      : undefined
-  // Best effort, per instance: a retried submission that reaches another isolate, or this one
-  // after a cold start, creates a second item. Failed attempts are forgotten so they can retry.
-  const accepted = new BoundedMap<string, Promise<Accepted>>(REMEMBERED_SUBMISSIONS)
+  const { logger, store } = deps
+  const board = boardFrom(deps, MAX_RETRY_AFTER_MS)
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS
+  const accept: Omit<AcceptDeps, 'store'> = {
+    board,
+    backoff: { ...DEFAULT_BACKOFF, random: Math.random, ...deps.backoff },
+    logger,
+    now: deps.now,
+    sleep: deps.sleep ?? wait,
+    minFillMs: deps.minFillMs ?? DEFAULT_MIN_FILL_MS,
+    leaseMs: deps.leaseMs ?? DEFAULT_LEASE_MS,
+    waitForOtherMs: 3 * timeoutMs + MAX_RETRY_AFTER_MS,
+  }
 
   if (deps.allowedOrigins.length === 0) logger.warn('ALLOWED_ORIGINS is empty: browser requests will be refused')
+  if (!board) logger.warn('board is not configured: leads are recorded and wait for redelivery', { missing: missingBoardSettings(deps) })
 
   async function handle(req: Request): Promise<Response> {
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
@@ -71,49 +93,42 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
       return json(400, { error: 'Invalid lead', issues })
     }
 
-    if (!board) {
-      logger.warn('leads function is not configured', {
-        missing: [!deps.token && 'MONDAY_API_TOKEN', !deps.boardId && 'MONDAY_BOARD_ID'].filter(Boolean),
-      })
+    if (!store) {
+      logger.error('leads function has no database', { missing: ['SUPABASE_DB_URL'] })
       return json(503, { error: 'Lead intake is not configured' })
     }
 
-    const result = await acceptOnce(parsed.output, board)
-    return result.ok ? json(200, { id: result.id }) : json(502, { error: 'The lead could not be saved' })
-  }
+    const submission = parsed.output
+    const limited = await rateLimited(req, submission.submissionId, store)
+    if (limited) return limited
 
-  function acceptOnce(submission: LeadSubmission, board: Board): Promise<Accepted> {
-    const known = accepted.get(submission.submissionId)
-    if (known) return known
-    const pending = accept(submission, board).then((result) => {
-      if (!result.ok) accepted.delete(submission.submissionId)
-      return result
-    })
-    accepted.set(submission.submissionId, pending)
-    return pending
-  }
-
-  async function accept(submission: LeadSubmission, { boardId, client }: Board): Promise<Accepted> {
-    const { submissionId, lead, tracking } = submission
-    const item = await client.createItem({
-      boardId,
-      groupId: deps.groupId,
-      itemName: `Lead: ${lead.name}`,
-      columnValues: leadColumnValues(lead, tracking),
-    })
-    if (!item.ok) {
-      logger.warn('board did not accept the lead', { submissionId, ...item.failure })
-      return { ok: false }
+    const result = await acceptLead(submission, { ...accept, store })
+    if (result.kind === 'unrecorded') {
+      return json(503, { error: 'The lead could not be recorded' }, { 'retry-after': UNRECORDED_RETRY_AFTER_SECONDS })
     }
-    if (item.warning) logger.warn('board created the item with errors', { submissionId, itemId: item.id, message: item.warning })
+    return result.kind === 'delivered'
+      ? json(200, { id: result.itemId, status: 'delivered' })
+      : json(200, { id: submission.submissionId, status: 'queued' })
+  }
 
-    const update = await client.createUpdate({ itemId: item.id, body: updateNoteBody(submission, deps.now()) })
-    if (!update.ok) logger.warn('update note was not added to the lead', { submissionId, itemId: item.id, ...update.failure })
-    else if (update.warning) logger.warn('update note added with errors', { submissionId, itemId: item.id, message: update.warning })
-
-    logger.info('lead accepted', { submissionId, itemId: item.id })
-    return { ok: true, id: item.id }
+  /** A known submission id is a retry of an accepted lead: it is never limited. */
+  async function rateLimited(req: Request, submissionId: string, store: LeadStore): Promise<Response | undefined> {
+    if (!deps.limiter) return undefined
+    try {
+      if (await store.find(submissionId)) return undefined
+      const decision = await deps.limiter(req)
+      if (decision.allowed) return undefined
+      return json(429, { error: 'Too many submissions; try again later' }, { 'retry-after': String(decision.retryAfterSeconds) })
+    } catch (error) {
+      // The database is the limiter: if it is down, recording fails next and answers 503.
+      logger.warn('rate limit check failed', { message: error instanceof Error ? error.message : String(error) })
+      return undefined
+    }
   }
 
   return withCors(handle, { allowedOrigins: deps.allowedOrigins, methods: ['POST'] })
+}
+
+function missingBoardSettings(deps: Pick<LeadsDeps, 'token' | 'boardId'>): string[] {
+  return [!deps.token && 'MONDAY_API_TOKEN', !deps.boardId && 'MONDAY_BOARD_ID'].filter((name): name is string => Boolean(name))
 }

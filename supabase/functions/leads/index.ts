@@ -1,21 +1,36 @@
 import { parseAllowedOrigins } from '../_shared/cors.ts'
+import { env } from '../_shared/env.ts'
 import { consoleLogger } from '../_shared/logger.ts'
-import { DEFAULT_BOARD_API_URL, DEFAULT_BOARD_GROUP_ID } from './board.ts'
+import { pgRateCounter } from '../_shared/pg-rate-counter.ts'
+import { createRateLimiter, parseRateRule } from '../_shared/rate-limit.ts'
+import { serve, sharedLeadsConfig } from './env-config.ts'
 import { createLeadsHandler } from './handler.ts'
+import { pgLeadStore } from './pg-lead-store.ts'
+import { DEFAULT_MIN_FILL_MS } from './spam-guard.ts'
 
-const env = (name: string) => Deno.env.get(name)?.trim() || undefined
+const { sql, ...config } = sharedLeadsConfig()
+const now = () => new Date()
+const minFillMs = Number(env('MIN_FILL_MS') ?? DEFAULT_MIN_FILL_MS)
 
-const handler = createLeadsHandler({
-  token: env('MONDAY_API_TOKEN'),
-  boardId: env('MONDAY_BOARD_ID'),
-  groupId: env('MONDAY_GROUP_ID') ?? DEFAULT_BOARD_GROUP_ID,
-  apiUrl: env('MONDAY_API_URL') ?? DEFAULT_BOARD_API_URL,
-  allowedOrigins: parseAllowedOrigins(env('ALLOWED_ORIGINS')),
-  fetch,
-  logger: consoleLogger,
-  now: () => new Date(),
-})
+if (!env('RATE_LIMIT_SALT')) consoleLogger.warn('RATE_LIMIT_SALT is not set: client hashes are unsalted')
 
-// PORT is for local runs (`deno run`); the Supabase runtime chooses its own listener.
-const port = Number(env('PORT'))
-Deno.serve(Number.isInteger(port) && port > 0 ? { port } : {}, handler)
+serve(
+  createLeadsHandler({
+    ...config,
+    allowedOrigins: parseAllowedOrigins(env('ALLOWED_ORIGINS')),
+    fetch,
+    logger: consoleLogger,
+    now,
+    store: sql && pgLeadStore(sql),
+    limiter:
+      sql &&
+      createRateLimiter({
+        counter: pgRateCounter(sql),
+        rule: parseRateRule('leads', env('LEADS_RATE_LIMIT'), { limit: 10, windowSeconds: 600 }),
+        salt: env('RATE_LIMIT_SALT') ?? '',
+        logger: consoleLogger,
+        now,
+      }),
+    minFillMs: Number.isFinite(minFillMs) ? minFillMs : DEFAULT_MIN_FILL_MS,
+  }),
+)

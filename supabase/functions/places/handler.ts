@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { withCors } from '../_shared/cors.ts'
 import { json, methodNotAllowed, type Fetch } from '../_shared/http.ts'
 import type { Logger } from '../_shared/logger.ts'
+import type { RateLimiter } from '../_shared/rate-limit.ts'
 import { excerpt, postJson } from '../_shared/upstream.ts'
 
 export const DEFAULT_PLACES_URL = 'https://places.googleapis.com'
@@ -15,6 +16,8 @@ export type PlacesDeps = {
   allowedOrigins: readonly string[]
   fetch: Fetch
   logger: Logger
+  /** Every autocomplete request is billed: a per-client limit (looser than the leads one). */
+  limiter?: RateLimiter
   timeoutMs?: number
 }
 
@@ -58,6 +61,9 @@ export function createPlacesHandler(deps: PlacesDeps): (req: Request) => Promise
       return json(503, { status: 'UNAVAILABLE', predictions: [], error: 'Address suggestions are not configured' })
     }
 
+    const limited = await rateLimited(req)
+    if (limited) return limited
+
     const { input, session } = query.output
     const answer = await postJson(deps.fetch, endpoint, {
       headers: { 'x-goog-api-key': deps.apiKey, 'x-goog-fieldmask': PLACES_FIELD_MASK },
@@ -87,6 +93,23 @@ export function createPlacesHandler(deps: PlacesDeps): (req: Request) => Promise
 
     const predictions = parsed.output.suggestions.flatMap(toPrediction)
     return json(200, { status: predictions.length > 0 ? 'OK' : 'ZERO_RESULTS', predictions })
+  }
+
+  /** A limited visitor gets no suggestions and types the address; a broken limiter fails open. */
+  async function rateLimited(req: Request): Promise<Response | undefined> {
+    if (!deps.limiter) return undefined
+    try {
+      const decision = await deps.limiter(req)
+      if (decision.allowed) return undefined
+      return json(
+        429,
+        { status: 'OVER_QUERY_LIMIT', predictions: [], error: 'Too many address lookups; type the address' },
+        { 'retry-after': String(decision.retryAfterSeconds) },
+      )
+    } catch (error) {
+      logger.warn('places rate limit check failed', { message: error instanceof Error ? error.message : String(error) })
+      return undefined
+    }
   }
 
   return withCors(handle, { allowedOrigins: deps.allowedOrigins, methods: ['GET'] })

@@ -1,8 +1,15 @@
 import { parseAllowedOrigins } from '../_shared/cors.ts'
+import { createDb } from '../_shared/db.ts'
+import { env, envInt } from '../_shared/env.ts'
 import { consoleLogger } from '../_shared/logger.ts'
+import { pgRateCounter } from '../_shared/pg-rate-counter.ts'
+import { createRateLimiter, parseRateRule } from '../_shared/rate-limit.ts'
 import { createPlacesHandler, DEFAULT_PLACES_URL } from './handler.ts'
 
-const env = (name: string) => Deno.env.get(name)?.trim() || undefined
+const dbUrl = env('SUPABASE_DB_URL')
+// A short statement timeout: a slow limiter must not hold up typing (it fails open).
+const sql = dbUrl ? createDb(dbUrl, { max: 2, statementTimeoutMs: envInt('DB_STATEMENT_TIMEOUT_MS', 2_000) }) : undefined
+if (!sql) consoleLogger.warn('SUPABASE_DB_URL is not set: places requests are not rate limited')
 
 const handler = createPlacesHandler({
   apiKey: env('GOOGLE_MAPS_API_KEY'),
@@ -14,6 +21,15 @@ const handler = createPlacesHandler({
   allowedOrigins: parseAllowedOrigins(env('ALLOWED_ORIGINS')),
   fetch,
   logger: consoleLogger,
+  limiter:
+    sql &&
+    createRateLimiter({
+      counter: pgRateCounter(sql),
+      rule: parseRateRule('places', env('PLACES_RATE_LIMIT'), { limit: 100, windowSeconds: 600 }),
+      salt: env('RATE_LIMIT_SALT') ?? '',
+      logger: consoleLogger,
+      now: () => new Date(),
+    }),
 })
 
 // PORT is for local runs (`deno run`); the Supabase runtime chooses its own listener.

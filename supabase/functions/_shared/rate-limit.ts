@@ -1,0 +1,50 @@
+import type { Logger } from './logger.ts'
+
+/** `limit` requests per `windowSeconds` per client, per bucket (one bucket per function). */
+export type RateRule = { bucket: string; limit: number; windowSeconds: number }
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+
+/** Counts one hit in the client's current window and says how many it has made in it. */
+export interface RateCounter {
+  hit(bucket: string, clientHash: string, windowSeconds: number): Promise<{ hits: number; resetsAt: Date }>
+}
+
+/** "10/600" -> 10 per 600 seconds; anything unreadable falls back. */
+export function parseRateRule(bucket: string, raw: string | undefined, fallback: Omit<RateRule, 'bucket'>): RateRule {
+  const match = /^(\d+)\s*\/\s*(\d+)$/.exec(raw?.trim() ?? '')
+  const limit = Number(match?.[1])
+  const windowSeconds = Number(match?.[2])
+  return match && limit > 0 && windowSeconds > 0 ? { bucket, limit, windowSeconds } : { bucket, ...fallback }
+}
+
+/** The platform puts the visitor's address first in these headers; the last resort is one shared bucket. */
+export function clientAddress(headers: Headers): string {
+  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  return headers.get('cf-connecting-ip')?.trim() || headers.get('x-real-ip')?.trim() || forwarded || 'unknown'
+}
+
+/** Addresses are personal data: only a salted SHA-256 of one is ever stored. */
+export async function clientHash(address: string, salt: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}:${address}`))
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+export type RateLimiter = (req: Request) => Promise<RateDecision>
+
+export function createRateLimiter(deps: {
+  counter: RateCounter
+  rule: RateRule
+  salt: string
+  logger: Logger
+  now: () => Date
+}): RateLimiter {
+  return async (req) => {
+    const hash = await clientHash(clientAddress(req.headers), deps.salt)
+    const { hits, resetsAt } = await deps.counter.hit(deps.rule.bucket, hash, deps.rule.windowSeconds)
+    if (hits <= deps.rule.limit) return { allowed: true }
+    const retryAfterSeconds = Math.max(1, Math.ceil((resetsAt.getTime() - deps.now().getTime()) / 1000))
+    if (hits === deps.rule.limit + 1)
+      deps.logger.warn('client rate limited', { bucket: deps.rule.bucket, client: hash.slice(0, 12), retryAfterSeconds })
+    return { allowed: false, retryAfterSeconds }
+  }
+}

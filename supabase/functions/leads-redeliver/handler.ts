@@ -1,0 +1,82 @@
+import { json, methodNotAllowed } from '../_shared/http.ts'
+import type { Logger } from '../_shared/logger.ts'
+import type { BackoffPolicy } from '../leads/backoff.ts'
+import { deliverClaimed, type Board } from '../leads/deliver.ts'
+import type { LeadStore } from '../leads/store.ts'
+
+export const SECRET_HEADER = 'x-redeliver-secret'
+
+export type RedeliverDeps = {
+  secret: string | undefined
+  store: LeadStore | undefined
+  board: Board | undefined
+  backoff: BackoffPolicy
+  logger: Logger
+  now: () => Date
+  leaseMs: number
+  /** At most this many leads per call, by `concurrency` workers, within `budgetMs`. */
+  batchSize: number
+  concurrency: number
+  budgetMs: number
+  /** Housekeeping run once per call (old rate-limit windows). */
+  sweep?: () => Promise<unknown>
+}
+
+export type RedeliverReport = { claimed: number; delivered: number; retrying: number; failed: number; interrupted: number; paused: boolean }
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = new TextEncoder().encode(given)
+  const b = new TextEncoder().encode(expected)
+  let diff = a.length ^ b.length
+  for (let i = 0; i < b.length; i++) diff |= (a[i] ?? 0) ^ b[i]!
+  return diff === 0
+}
+
+/**
+ * Called every minute by pg_cron (see the `*_leads_redeliver_cron.sql` migration). Delivers due
+ * pending leads; stops the batch as soon as the board asks everyone to wait.
+ */
+export function createRedeliverHandler(deps: RedeliverDeps): (req: Request) => Promise<Response> {
+  return async (req) => {
+    if (req.method !== 'POST') return methodNotAllowed(['POST'])
+    if (!deps.secret) {
+      deps.logger.error('leads-redeliver has no REDELIVER_SECRET: refusing every call')
+      return json(503, { error: 'Redelivery is not configured' })
+    }
+    if (!sameSecret(req.headers.get(SECRET_HEADER) ?? '', deps.secret)) return json(401, { error: 'Unauthorized' })
+    if (!deps.store || !deps.board) return json(503, { error: 'Redelivery is not configured' })
+
+    const report = await redeliver({ ...deps, store: deps.store, board: deps.board })
+    if (report.claimed > 0) deps.logger.info('redelivery run', report)
+    return json(200, report)
+  }
+}
+
+async function redeliver(deps: RedeliverDeps & { store: LeadStore; board: Board }): Promise<RedeliverReport> {
+  const report: RedeliverReport = { claimed: 0, delivered: 0, retrying: 0, failed: 0, interrupted: 0, paused: false }
+  const deadline = deps.now().getTime() + deps.budgetMs
+
+  async function worker() {
+    while (!report.paused && report.claimed < deps.batchSize && deps.now().getTime() < deadline) {
+      const row = await deps.store.claimNext(deps.leaseMs)
+      if (!row) return
+      report.claimed++
+      const outcome = await deliverClaimed(row, deps).catch((error: unknown) => {
+        // The database failed mid-delivery: the claim lapses and the lead is looked up next time.
+        deps.logger.error('redelivery interrupted', { submissionId: row.submission.submissionId, message: String(error) })
+        return undefined
+      })
+      if (!outcome) report.interrupted++
+      else if (outcome.kind === 'delivered') report.delivered++
+      else if (outcome.kind === 'failed') report.failed++
+      else {
+        report.retrying++
+        if (outcome.failure.reason === 'rate-limited') report.paused = true
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: Math.max(1, deps.concurrency) }, worker))
+  await deps.sweep?.().catch((error: unknown) => deps.logger.warn('sweep failed', { message: String(error) }))
+  return report
+}

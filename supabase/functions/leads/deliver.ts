@@ -1,0 +1,73 @@
+import type { Logger } from '../_shared/logger.ts'
+import { leadColumnValues, type BoardClient, type BoardFailure } from './board.ts'
+import { hasAttemptsLeft, retryDelayMs, type BackoffPolicy } from './backoff.ts'
+import type { LeadRow, LeadStore } from './store.ts'
+import { updateNoteBody } from './update-note.ts'
+
+export type Board = { boardId: string; groupId: string; client: BoardClient }
+
+export type DeliveryOutcome =
+  { kind: 'delivered'; itemId: string } | { kind: 'retry'; at: Date; failure: BoardFailure } | { kind: 'failed'; failure: BoardFailure }
+
+export type DeliverDeps = { board: Board; store: LeadStore; backoff: BackoffPolicy; logger: Logger; now: () => Date }
+
+const describe = (failure: BoardFailure) => `${failure.reason}${failure.status ? ` ${failure.status}` : ''}: ${failure.message}`
+
+/**
+ * Delivers one claimed lead. A lead with an earlier attempt may already be on the board (the item
+ * was created but its answer, or the function, was lost), so it is looked up by submission id
+ * before anything is created. `last_error` survives a replay (which resets attempts), so a replayed
+ * lead is looked up too. The board's answer alone decides where the row goes next.
+ */
+export async function deliverClaimed(row: LeadRow, deps: DeliverDeps): Promise<DeliveryOutcome> {
+  const { board, logger } = deps
+  const { submission } = row
+  const { submissionId } = submission
+  let itemId: string | undefined
+  let warning: string | undefined
+
+  if (row.attempts > 1 || row.lastError !== null) {
+    const found = await board.client.findItem({ boardId: board.boardId, submissionId })
+    if (!found.ok) return settleFailure(row, found.failure, deps)
+    itemId = found.id
+    if (itemId) logger.info('lead was already on the board', { submissionId, itemId })
+  }
+  if (!itemId) {
+    const item = await board.client.createItem({
+      boardId: board.boardId,
+      groupId: board.groupId,
+      itemName: `Lead: ${submission.lead.name}`,
+      columnValues: leadColumnValues(submission.lead, submission.tracking, submissionId),
+    })
+    if (!item.ok) return settleFailure(row, item.failure, deps)
+    itemId = item.id
+    warning = item.warning
+  }
+  if (warning) logger.warn('board created the item with errors', { submissionId, itemId, message: warning })
+
+  await deps.store.delivered(row.id, itemId)
+  // The note is a courtesy: its failure is logged, never retried (the item is what matters).
+  const update = await board.client.createUpdate({ itemId, body: updateNoteBody(submission, row.createdAt) })
+  if (!update.ok) logger.warn('update note was not added to the lead', { submissionId, itemId, ...update.failure })
+  else if (update.warning) logger.warn('update note added with errors', { submissionId, itemId, message: update.warning })
+
+  logger.info('lead delivered', { submissionId, itemId, attempts: row.attempts })
+  return { kind: 'delivered', itemId }
+}
+
+async function settleFailure(row: LeadRow, failure: BoardFailure, deps: DeliverDeps): Promise<DeliveryOutcome> {
+  const { submissionId } = row.submission
+  const error = describe(failure)
+  // A rate-limit refusal with a wait hint (429, complexity budget, daily limit) did nothing on the
+  // board and says when to come back: it does not use up an attempt.
+  const countAttempt = !(failure.reason === 'rate-limited' && failure.retryInMs !== undefined)
+  if (countAttempt && !hasAttemptsLeft(row.attempts, deps.backoff)) {
+    await deps.store.failed(row.id, error)
+    deps.logger.error('lead delivery failed for good', { submissionId, attempts: row.attempts, ...failure })
+    return { kind: 'failed', failure }
+  }
+  const at = new Date(deps.now().getTime() + retryDelayMs(row.attempts, failure.retryInMs, deps.backoff))
+  await deps.store.retryLater(row.id, error, at, { countAttempt })
+  deps.logger.warn('board did not accept the lead', { submissionId, attempts: row.attempts, nextAttemptAt: at.toISOString(), ...failure })
+  return { kind: 'retry', at, failure }
+}

@@ -1,0 +1,128 @@
+import type { TransactionSql } from 'postgres'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LeadSubmissionSchema } from '@/schemas/lead'
+import { pgRateCounter } from '../../supabase/functions/_shared/pg-rate-counter.ts'
+import { createRateLimiter } from '../../supabase/functions/_shared/rate-limit.ts'
+import { pgLeadStore } from '../../supabase/functions/leads/pg-lead-store.ts'
+import type { LeadStore } from '../../supabase/functions/leads/store.ts'
+import { recordingLogger, submission } from '../functions/support'
+import { startPgCluster, type PgCluster, type SupabaseRole } from '../support/pg-cluster.mjs'
+
+let pg: PgCluster
+let store: LeadStore
+
+beforeAll(async () => {
+  pg = await startPgCluster()
+  store = pgLeadStore(pg.sql)
+}, 60_000)
+afterAll(() => pg?.stop())
+
+const fresh = () => v.parse(LeadSubmissionSchema, submission({ submissionId: crypto.randomUUID() }))
+const anonymous: SupabaseRole[] = ['anon', 'authenticated']
+
+describe('leads tables: no access for anonymous roles', () => {
+  it.each(anonymous)('%s cannot read, write, change or delete leads, the counters or the attention view', async (role) => {
+    await store.record({ submission: fresh(), status: 'pending' })
+    const statements = [
+      (tx: TransactionSql) => tx`select * from leads`,
+      (tx: TransactionSql) => tx`insert into leads (submission_id, lead, tracking, source) values (gen_random_uuid(), '{}', '{}', '{}')`,
+      (tx: TransactionSql) => tx`update leads set status = 'failed'`,
+      (tx: TransactionSql) => tx`delete from leads`,
+      (tx: TransactionSql) => tx`select * from request_limits`,
+      (tx: TransactionSql) => tx`select * from leads_attention`,
+    ]
+    for (const statement of statements) {
+      await expect(pg.asRole(role, statement)).rejects.toThrow(/permission denied/)
+    }
+  })
+
+  it('the service role reads pending and failed leads in leads_attention', async () => {
+    const lead = fresh()
+    await store.record({ submission: lead, status: 'pending' })
+    const rows = await pg.asRole('service_role', (tx) => tx`select submission_id, status, email from leads_attention`)
+    expect(rows).toContainEqual({ submission_id: lead.submissionId, status: 'pending', email: 'ada@example.com' })
+  })
+})
+
+describe('the redelivery schedule', () => {
+  it('applies on plain PostgreSQL (no pg_cron, no pg_net) and schedules nothing', async () => {
+    const extensions = await pg.sql`select extname from pg_extension where extname in ('pg_cron', 'pg_net')`
+    expect(extensions).toHaveLength(0)
+  })
+})
+
+describe('the outbox on PostgreSQL', () => {
+  it('records a submission id once, and answers a repeat with the stored row', async () => {
+    const lead = fresh()
+    const first = await store.record({ submission: lead, status: 'pending' })
+    const again = await store.record({ submission: { ...lead, lead: { ...lead.lead, name: 'Someone else' } }, status: 'spam' })
+    expect(again).toMatchObject({ id: first.id, status: 'pending', submission: { lead: { name: 'Ada Lovelace' } } })
+  })
+
+  it('lets exactly one of five concurrent claims of a lead win', async () => {
+    const lead = fresh()
+    await store.record({ submission: lead, status: 'pending' })
+    const claims = await Promise.all(Array.from({ length: 5 }, () => store.claim(lead.submissionId, 10_000)))
+    expect(claims.filter(Boolean)).toHaveLength(1)
+    expect(claims.find(Boolean)).toMatchObject({ attempts: 1 })
+  })
+
+  it('gives concurrent workers different leads, and a lapsed claim back to the next one', async () => {
+    const leads = [fresh(), fresh()]
+    for (const lead of leads) await store.record({ submission: lead, status: 'pending' })
+    // Older pending rows from other tests are claimed too; what matters is that no row is handed out twice.
+    const claimed = await Promise.all(Array.from({ length: 6 }, () => store.claimNext(300)))
+    const ids = claimed.filter(Boolean).map((row) => row!.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(await store.claim(leads[0]!.submissionId, 300)).toBeUndefined()
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(await store.claim(leads[0]!.submissionId, 300)).toMatchObject({ attempts: 2 })
+  })
+
+  it('moves only pending rows: a late outcome never overwrites a delivered lead', async () => {
+    const lead = fresh()
+    await store.record({ submission: lead, status: 'pending' })
+    const row = (await store.claim(lead.submissionId, 10_000))!
+    await store.delivered(row.id, 'item-1')
+    await store.retryLater(row.id, 'late timeout', new Date())
+    await store.failed(row.id, 'late failure')
+    expect(await store.find(lead.submissionId)).toMatchObject({ status: 'delivered', boardItemId: 'item-1', lastError: null })
+  })
+
+  it('keeps a lead waiting until its next attempt, and can give an attempt back', async () => {
+    const lead = fresh()
+    await store.record({ submission: lead, status: 'pending' })
+    const row = (await store.claim(lead.submissionId, 10_000))!
+    await store.retryLater(row.id, 'rate-limited 429: slow down', new Date(Date.now() + 60_000), { countAttempt: false })
+    expect(await store.claim(lead.submissionId, 10_000)).toBeUndefined()
+    expect(await store.find(lead.submissionId)).toMatchObject({ attempts: 0, lastError: 'rate-limited 429: slow down' })
+  })
+})
+
+describe('the rate limiter on PostgreSQL', () => {
+  const request = (ip: string) =>
+    new Request('https://project.test/functions/v1/leads', { headers: { 'x-forwarded-for': `${ip}, 10.0.0.1` } })
+
+  it('counts per client address in fixed windows, answers how long to wait, and stores only salted hashes', async () => {
+    const limiter = createRateLimiter({
+      counter: pgRateCounter(pg.sql),
+      rule: { bucket: 'test', limit: 2, windowSeconds: 60 },
+      salt: 'pepper',
+      logger: recordingLogger(),
+      now: () => new Date(),
+    })
+    const decisions = []
+    for (let i = 0; i < 3; i++) decisions.push(await limiter(request('198.51.100.4')))
+    expect(decisions.slice(0, 2)).toEqual([{ allowed: true }, { allowed: true }])
+    expect(decisions[2]).toMatchObject({ allowed: false })
+    const wait = (decisions[2] as { retryAfterSeconds: number }).retryAfterSeconds
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(60)
+    expect(await limiter(request('198.51.100.5'))).toEqual({ allowed: true })
+
+    const stored = await pg.sql`select client_hash from request_limits where bucket = 'test'`
+    expect(stored).toHaveLength(2)
+    for (const { client_hash } of stored) expect(client_hash).toMatch(/^[0-9a-f]{64}$/)
+  })
+})

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startFakeBoard, type Fault, type FakeBoard } from '../support/fake-board.mjs'
+import { freePort, startFunction, type DenoFunction } from '../support/deno-function.mjs'
+import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
+import { loopbackPassesThrough, ORIGIN, submission } from './support'
+
+// The fault table of issue 8: the `leads` and `leads-redeliver` functions under Deno, a real
+// PostgreSQL and a fake board on 127.0.0.1. Every row ends with the lead on the board exactly once
+// (or, without a database, a 503 and nothing on the board). Timeouts are short and every wait bounded.
+const SECRET = 'redeliver-test-secret'
+const SETTLE_ROUNDS = 40
+
+let pg: PgCluster
+let board: FakeBoard
+let leads: DenoFunction
+let redeliver: DenoFunction
+
+const env = (): Record<string, string> => ({
+  SUPABASE_DB_URL: pg.url,
+  MONDAY_API_TOKEN: 'test-token',
+  MONDAY_BOARD_ID: '123',
+  MONDAY_API_URL: board.url,
+  ALLOWED_ORIGINS: ORIGIN,
+  BOARD_TIMEOUT_MS: '400',
+  CLAIM_LEASE_MS: '1500',
+  BACKOFF_BASE_MS: '50',
+  BACKOFF_MAX_MS: '200',
+  LEADS_RATE_LIMIT: '3/60',
+  RATE_LIMIT_SALT: 'test-salt',
+  REDELIVER_SECRET: SECRET,
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const fresh = (guard = { honeypot: '', fillMs: 12_000 }) => submission({ submissionId: crypto.randomUUID(), guard })
+let clients = 0
+/** Each post comes from its own address unless told, so only the rate-limit test meets the limit. */
+const post = (body: unknown, { url = leads.url, ip = `10.0.0.${++clients % 250}` } = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': ip },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  })
+
+type LeadRecord = { status: string; attempts: number; board_item_id: string | null; wait_ms: number }
+const row = async (submissionId: string) =>
+  (
+    await pg.sql<LeadRecord[]>`
+      select status, attempts, board_item_id, (extract(epoch from next_attempt_at - updated_at) * 1000)::int as wait_ms
+      from leads where submission_id = ${submissionId}`
+  )[0]
+
+/** Runs redelivery, as the cron job does, until the lead is no longer pending (bounded). */
+async function settle(submissionId: string): Promise<LeadRecord> {
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    const current = await row(submissionId)
+    if (current?.status !== 'pending') return current!
+    const res = await fetch(redeliver.url, {
+      method: 'POST',
+      headers: { 'x-redeliver-secret': SECRET },
+      signal: AbortSignal.timeout(10_000),
+    })
+    expect(res.status).toBe(200)
+    await sleep(150)
+  }
+  throw new Error(`lead ${submissionId} still pending after ${SETTLE_ROUNDS} redelivery rounds`)
+}
+
+async function until(condition: () => boolean, what: string) {
+  for (let i = 0; i < 100 && !condition(); i++) await sleep(50)
+  if (!condition()) throw new Error(`timed out waiting for ${what}`)
+}
+
+beforeAll(async () => {
+  loopbackPassesThrough()
+  ;[pg, board] = await Promise.all([startPgCluster(), startFakeBoard()])
+  ;[leads, redeliver] = await Promise.all([startFunction('leads', env()), startFunction('leads-redeliver', env())])
+}, 90_000)
+
+afterAll(async () => {
+  await Promise.all([leads?.stop(), redeliver?.stop()])
+  await board?.close()
+  await pg?.stop()
+})
+
+beforeEach(loopbackPassesThrough)
+
+describe('leads under faults (deno, PostgreSQL, fake board)', () => {
+  it('a person gets through: delivered at once, with CORS, the item and its note on the board', async () => {
+    const lead = fresh()
+    const res = await post(lead)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+    const answer = (await res.json()) as { id: string; status: string }
+    expect(answer.status).toBe('delivered')
+    expect(await row(lead.submissionId)).toMatchObject({ status: 'delivered', attempts: 1, board_item_id: answer.id })
+    expect(board.items.get(answer.id)).toEqual({ submissionId: lead.submissionId, name: 'Lead: Ada Lovelace' })
+    expect(board.callsFor(answer.id, 'create_update')).toBe(1)
+  })
+
+  it.each<[string, Fault[]]>([
+    ['board 500', ['http-500']],
+    ['429 with Retry-After (twice: the in-call retry too)', ['rate-limited', 'rate-limited']],
+    ['errors[] on HTTP 200', ['graphql-error']],
+    ['a complexity error with retry_in_seconds', ['complexity']],
+    ['a hang past the timeout', ['hang']],
+    ['the item created but the answer lost', ['created-lost']],
+  ])(
+    '%s: queued, then on the board exactly once',
+    async (_case, faults) => {
+      const lead = fresh()
+      board.fail('create_item', ...faults)
+      const res = await post(lead)
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+      const settled = await settle(lead.submissionId)
+      expect(settled.status).toBe('delivered')
+      expect(board.itemsFor(lead.submissionId)).toBe(1)
+      expect(board.items.get(settled.board_item_id!)?.submissionId).toBe(lead.submissionId)
+    },
+    20_000,
+  )
+
+  it.each<[string, Fault[]]>([
+    ['Retry-After', ['rate-limited', 'rate-limited']],
+    ['retry_in_seconds', ['complexity']],
+  ])(
+    'waits as long as %s asks, without using up an attempt',
+    async (_case, faults) => {
+      const lead = fresh()
+      board.fail('create_item', ...faults)
+      await post(lead)
+      const queued = await row(lead.submissionId)
+      expect(queued).toMatchObject({ status: 'pending', attempts: 0 })
+      // next_attempt_at is set from the function's clock when the answer came, updated_at a moment later.
+      expect(queued!.wait_ms).toBeGreaterThanOrEqual(800)
+      await settle(lead.submissionId)
+    },
+    20_000,
+  )
+
+  it('an unreachable board: queued, then delivered once it is back', async () => {
+    const lead = fresh()
+    await board.down()
+    try {
+      expect(await (await post(lead)).json()).toMatchObject({ status: 'queued' })
+    } finally {
+      await board.up()
+    }
+    expect((await settle(lead.submissionId)).status).toBe('delivered')
+    expect(board.itemsFor(lead.submissionId)).toBe(1)
+  }, 20_000)
+
+  it('the function killed between recording and delivering: redelivery finds the item instead of creating another', async () => {
+    const lead = fresh()
+    board.fail('create_item', 'created-hang')
+    const answer = post(lead).catch(() => 'no answer')
+    await until(() => board.callsFor(lead.submissionId) === 1, 'the create_item call')
+    await leads.kill()
+    expect(await answer).toBe('no answer')
+    expect(await row(lead.submissionId)).toMatchObject({ status: 'pending', attempts: 1 })
+
+    leads = await startFunction('leads', env())
+    expect((await settle(lead.submissionId)).status).toBe('delivered')
+    expect(board.itemsFor(lead.submissionId)).toBe(1)
+    expect(board.callsFor(lead.submissionId, 'create_item')).toBe(1)
+    expect(board.callsFor(lead.submissionId, 'find_item')).toBe(1)
+  }, 60_000)
+
+  it('the database down: 503 with Retry-After, and nothing on the board', async () => {
+    const closed = await freePort()
+    const noDb = await startFunction('leads', { ...env(), SUPABASE_DB_URL: `postgres://postgres@127.0.0.1:${closed}/postgres` })
+    try {
+      const lead = fresh()
+      const res = await post(lead, { url: noDb.url })
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('5')
+      expect(board.callsFor(lead.submissionId)).toBe(0)
+    } finally {
+      await noDb.stop()
+    }
+  }, 60_000)
+
+  it('five concurrent posts of one submissionId: one item, one answer', async () => {
+    const lead = fresh()
+    const answers = await Promise.all(Array.from({ length: 5 }, async () => (await post(lead)).json()))
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1)
+    expect(answers[0]).toMatchObject({ status: 'delivered' })
+    expect(board.itemsFor(lead.submissionId)).toBe(1)
+  })
+
+  it.each([
+    ['a filled honeypot', { honeypot: 'https://cheap-pills.example', fillMs: 12_000 }],
+    ['a form filled too fast', { honeypot: '', fillMs: 900 }],
+  ])('%s: an ordinary answer, stored as spam, never delivered', async (_case, guard) => {
+    const lead = fresh(guard)
+    const res = await post(lead)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    await fetch(redeliver.url, { method: 'POST', headers: { 'x-redeliver-secret': SECRET } })
+    expect(await row(lead.submissionId)).toMatchObject({ status: 'spam', attempts: 0 })
+    expect(board.callsFor(lead.submissionId)).toBe(0)
+  })
+
+  it('rate limits one client address with 429 and a readable Retry-After; a repeat of an accepted lead is not counted', async () => {
+    const ip = '203.0.113.7'
+    const first = fresh()
+    for (let i = 0; i < 3; i++) expect((await post(i === 0 ? first : fresh(), { ip })).status).toBe(200)
+    expect((await post(first, { ip })).status).toBe(200)
+    const limited = await post(fresh(), { ip })
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(limited.headers.get('access-control-expose-headers')).toContain('retry-after')
+  })
+
+  it('refuses redelivery without the secret', async () => {
+    expect((await fetch(redeliver.url, { method: 'POST', headers: { 'x-redeliver-secret': 'guess' } })).status).toBe(401)
+  })
+})

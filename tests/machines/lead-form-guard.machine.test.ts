@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { LEAD_RATE_LIMITED, LEAD_SUBMIT_FAILED } from '@/schemas/lead'
+import { leadFormMachine, type SubmitLeadInput, type SubmitLeadOutput } from '@/machines/lead-form.machine'
+
+// The spam signals and the rate-limit message; the rest of the machine: lead-form.machine.test.ts.
+const input = { tracking: { platform: '', keyword: '' }, source: { path: '/', label: 'Homepage' } }
+const values = { locations: '1', name: 'Jane', phone: '0422470721', email: 'jane@example.com', business: '1 Main St', note: '' }
+
+function start(submit: (input: SubmitLeadInput) => Promise<SubmitLeadOutput>) {
+  const submitLead = vi.fn(submit)
+  const actor = createActor(
+    leadFormMachine.provide({ actors: { submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input }) => submitLead(input)) } }),
+    { input: { ...input, initialValues: values } },
+  )
+  actor.start()
+  return { actor, submitLead }
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('leadFormMachine spam signals', () => {
+  it('sends how long the form was open and what the hidden field held', () => {
+    vi.useFakeTimers({ now: Date.parse('2025-05-01T10:00:00Z'), toFake: ['Date'] })
+    const { actor, submitLead } = start(() => new Promise(() => {}))
+    vi.setSystemTime(Date.parse('2025-05-01T10:00:41Z'))
+    actor.send({ type: 'lead.submit', honeypot: 'http://spam.test' })
+    expect(submitLead.mock.calls[0]?.[0].guard).toEqual({ honeypot: 'http://spam.test', fillMs: 41_000 })
+  })
+
+  it('measures a new lead from when the form was cleared for it', async () => {
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] })
+    const { actor, submitLead } = start(async () => ({ id: 'item-1' }))
+    vi.setSystemTime(60_000)
+    actor.send({ type: 'lead.submit' })
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'))
+    for (const [field, value] of Object.entries(values)) actor.send({ type: 'field.changed', field: field as keyof typeof values, value })
+    vi.setSystemTime(65_000)
+    actor.send({ type: 'lead.submit' })
+    expect(submitLead.mock.calls.map(([sent]) => sent.guard)).toEqual([
+      { honeypot: '', fillMs: 60_000 },
+      { honeypot: '', fillMs: 5_000 },
+    ])
+  })
+})
+
+describe('leadFormMachine failures', () => {
+  it.each([
+    ['a rate limit', { kind: 'rate-limited', status: 429 }, LEAD_RATE_LIMITED],
+    ['any other failure', { kind: 'unavailable', status: 503 }, LEAD_SUBMIT_FAILED],
+  ])('%s shows its message and keeps the values', async (_case, error, message) => {
+    const { actor } = start(() => Promise.reject(Object.assign(new Error('failed'), error)))
+    actor.send({ type: 'lead.submit' })
+    const after = await waitFor(actor, (snapshot) => snapshot.matches('idle'))
+    expect(after.context.error).toBe(message)
+    expect(after.context.values).toEqual(values)
+  })
+})

@@ -1,0 +1,15 @@
+export declare const repoRoot: string
+export declare const deno: string
+export declare const LOCAL_RESOLUTION: readonly string[]
+export declare function freePort(): Promise<number>
+
+export interface DenoFunction {
+  url: string
+  port: number
+  output(): string
+  stop(signal?: NodeJS.Signals): Promise<void>
+  /** SIGKILL: the function dies wherever it is, as an isolate does when the platform kills it. */
+  kill(): Promise<void>
+}
+
+export declare function startFunction(name: string, env: Record<string, string>): Promise<DenoFunction>

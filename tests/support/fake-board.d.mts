@@ -1,0 +1,21 @@
+import type { IncomingHttpHeaders } from 'node:http'
+
+export type Fault = 'http-500' | 'rate-limited' | 'graphql-error' | 'complexity' | 'hang' | 'created-lost' | 'created-hang'
+export type BoardOperation = 'create_item' | 'create_update' | 'find_item'
+
+export declare const FAULTS: readonly Fault[]
+
+export interface FakeBoard {
+  url: string
+  requests: { operation: BoardOperation; headers: IncomingHttpHeaders; variables: Record<string, unknown> }[]
+  items: Map<string, { submissionId: string | undefined; name: string }>
+  itemsFor(submissionId: string): number
+  callsFor(submissionId: string, operation?: BoardOperation): number
+  fail(operation: BoardOperation, ...faults: Fault[]): void
+  failRandomly(pick: (() => Fault | undefined) | null): void
+  down(): Promise<void>
+  up(): Promise<void>
+  close(): Promise<void>
+}
+
+export declare function startFakeBoard(options?: { latencyMs?: number }): Promise<FakeBoard>

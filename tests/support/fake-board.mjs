@@ -1,0 +1,96 @@
+// A stand-in for the work-management board's GraphQL API on 127.0.0.1, for the function tests and
+// `npm run bench:leads`: it keeps the items it creates (so a test can count them per submission),
+// answers lookups by the submission id column, and misbehaves on demand.
+import { createServer } from 'node:http'
+
+/** Every way the board can fail a call, in the words of the fault table. */
+export const FAULTS = ['http-500', 'rate-limited', 'graphql-error', 'complexity', 'hang', 'created-lost', 'created-hang']
+
+const operationOf = (query) =>
+  query.includes('create_update(') ? 'create_update' : query.includes('items_page_by_column_values(') ? 'find_item' : 'create_item'
+
+const send = (res, status, body, headers = {}) =>
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
+
+export async function startFakeBoard({ latencyMs = 0 } = {}) {
+  const requests = []
+  const items = new Map()
+  const queued = { create_item: [], create_update: [], find_item: [] }
+  let random = null
+  let nextId = 5_000
+
+  function createItem(variables) {
+    const id = String(nextId++)
+    const columns = JSON.parse(String(variables.columnValues ?? '{}'))
+    items.set(id, { submissionId: columns.submission_id, name: variables.itemName })
+    return id
+  }
+
+  function misbehave(fault, req, res, variables) {
+    switch (fault) {
+      case 'http-500':
+        return send(res, 500, { error_message: 'Internal server error' })
+      case 'rate-limited':
+        return send(res, 429, { errors: [{ message: 'Rate limit exceeded' }] }, { 'retry-after': '1' })
+      case 'graphql-error':
+        return send(res, 200, { errors: [{ message: 'Something went wrong', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] })
+      case 'complexity':
+        return send(res, 200, {
+          errors: [{ message: 'Complexity budget exhausted', extensions: { code: 'ComplexityException', retry_in_seconds: 1 } }],
+        })
+      case 'hang':
+        return undefined
+      case 'created-lost':
+        createItem(variables)
+        return req.socket.destroy()
+      case 'created-hang':
+        createItem(variables)
+        return undefined
+    }
+  }
+
+  async function answer(req, res) {
+    let raw = ''
+    for await (const chunk of req) raw += chunk
+    const body = JSON.parse(raw)
+    const operation = operationOf(body.query)
+    const variables = body.variables ?? {}
+    requests.push({ operation, headers: req.headers, variables })
+    if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs))
+    const fault = queued[operation].shift() ?? (operation === 'create_item' && random ? random() : undefined)
+    if (fault) return misbehave(fault, req, res, variables)
+    if (!req.headers.authorization) return send(res, 401, { errors: [{ message: 'Not Authenticated' }] })
+    if (operation === 'create_item') return send(res, 200, { data: { create_item: { id: createItem(variables) } } })
+    if (operation === 'create_update') return send(res, 200, { data: { create_update: { id: String(nextId++) } } })
+    const found = [...items].filter(([, item]) => item.submissionId === variables.submissionId).map(([id]) => ({ id }))
+    return send(res, 200, { data: { items_page_by_column_values: { items: found.slice(0, 1) } } })
+  }
+
+  const server = createServer((req, res) => {
+    answer(req, res).catch(() => res.destroy())
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address()
+
+  return {
+    url: `http://127.0.0.1:${port}/v2`,
+    requests,
+    items,
+    /** How many items the board holds for a submission: the fault table wants exactly 1. */
+    itemsFor: (submissionId) => [...items.values()].filter((item) => item.submissionId === submissionId).length,
+    callsFor: (submissionId, operation = 'create_item') =>
+      requests.filter((r) => r.operation === operation && JSON.stringify(r.variables).includes(submissionId)).length,
+    /** The next calls of `operation` misbehave in this order, then the board is healthy again. */
+    fail: (operation, ...faults) => void queued[operation].push(...faults),
+    /** Fails each create_item with `pick()`'s fault, or succeeds when it returns undefined. */
+    failRandomly: (pick) => void (random = pick),
+    /** Stops listening (connections are refused) until `up()`, on the same port. */
+    down: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    up: () => new Promise((resolve) => server.listen(port, '127.0.0.1', resolve)),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

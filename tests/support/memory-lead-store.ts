@@ -1,0 +1,80 @@
+import type { LeadRow, LeadStore } from '../../supabase/functions/leads/store.ts'
+
+type Stored = LeadRow & { nextAttemptAt: Date; spamReason?: string }
+
+/**
+ * The outbox's rules (unique submission id, claims with a lease, only pending rows move) in
+ * memory, for handler tests that need no database. `down = true` makes every call fail.
+ */
+export function memoryLeadStore(now: () => Date) {
+  const rows = new Map<string, Stored>()
+  let nextId = 1
+  const state = { down: false }
+  const guard = () => {
+    if (state.down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432')
+  }
+  const copy = (row: Stored | undefined): LeadRow | undefined => row && { ...row }
+  const due = (row: Stored) =>
+    row.status === 'pending' && row.nextAttemptAt <= now() && (row.claimedUntil === null || row.claimedUntil < now())
+  const claimRow = (row: Stored, leaseMs: number) => {
+    row.attempts++
+    row.claimedUntil = new Date(now().getTime() + leaseMs)
+    return copy(row)
+  }
+  const pendingById = (id: string) => [...rows.values()].find((row) => row.id === id && row.status === 'pending')
+
+  const store: LeadStore = {
+    async find(submissionId) {
+      guard()
+      return copy(rows.get(submissionId))
+    },
+    async record({ submission, status, spamReason }) {
+      guard()
+      const known = rows.get(submission.submissionId)
+      if (known) return { ...known }
+      const row: Stored = {
+        id: String(nextId++),
+        submission,
+        status,
+        spamReason,
+        attempts: 0,
+        claimedUntil: null,
+        boardItemId: null,
+        lastError: null,
+        createdAt: now(),
+        nextAttemptAt: now(),
+      }
+      rows.set(submission.submissionId, row)
+      return { ...row }
+    },
+    async claim(submissionId, leaseMs) {
+      guard()
+      const row = rows.get(submissionId)
+      return row && due(row) ? claimRow(row, leaseMs) : undefined
+    },
+    async claimNext(leaseMs) {
+      guard()
+      const row = [...rows.values()].filter(due).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())[0]
+      return row && claimRow(row, leaseMs)
+    },
+    async delivered(id, boardItemId) {
+      guard()
+      const row = pendingById(id)
+      if (row) Object.assign(row, { status: 'delivered', boardItemId, claimedUntil: null, lastError: null })
+    },
+    async retryLater(id, error, at, { countAttempt } = { countAttempt: true }) {
+      guard()
+      const row = pendingById(id)
+      if (row)
+        Object.assign(row, { claimedUntil: null, nextAttemptAt: at, lastError: error, attempts: row.attempts - (countAttempt ? 0 : 1) })
+    },
+    async failed(id, error) {
+      guard()
+      const row = pendingById(id)
+      if (row) Object.assign(row, { status: 'failed', claimedUntil: null, lastError: error })
+    },
+  }
+  return Object.assign(store, { rows, state })
+}
+
+export type MemoryLeadStore = ReturnType<typeof memoryLeadStore>
