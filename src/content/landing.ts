@@ -68,7 +68,11 @@ const partnerHero = (partner: string): LandingHero => ({
   eyebrow: `${partner} partner offer`,
   headline: { before: `An exclusive growth offer for`, highlight: `${partner} clients`, after: '' },
   lead: `As a ${partner} client, get the ${offer.summary.toLowerCase()}.`,
-  points: ['No setup fee and no lock-in contract', 'Your first review campaign live within a week', 'A dedicated specialist for your account'],
+  points: [
+    'Set up for you by a dedicated specialist',
+    'SMS review requests, AI replies and social posts in one package',
+    'A monthly report on your reviews, ratings and conversions',
+  ],
   trust: { value: '200+ businesses', label: 'growing their reviews with us' },
   formTitle: `Claim your ${offer.price} per month offer`,
   formText: 'Leave your details and a specialist will call you to set it up.',
