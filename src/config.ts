@@ -2,7 +2,10 @@ import * as v from 'valibot'
 
 const optionalUrl = v.optional(v.pipe(v.string(), v.url()))
 
-const MediaUrlSchema = v.union([v.pipe(v.string(), v.url()), v.pipe(v.string(), v.regex(/^\/[^/]/))], 'VITE_VET_VIDEO_URL must be a URL or a path')
+const MediaUrlSchema = v.union(
+  [v.pipe(v.string(), v.url()), v.pipe(v.string(), v.regex(/^\/[^/]/))],
+  'VITE_VET_VIDEO_URL must be a URL or a path',
+)
 
 const LiveSchema = v.object({
   mockServices: v.literal(false),

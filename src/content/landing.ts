@@ -20,7 +20,12 @@ const SectionSchema = v.object({ eyebrow: text, title: text, lead: text })
 export type LandingSection = v.InferOutput<typeof SectionSchema>
 
 export const vetContent = v.parse(
-  v.object({ hero: HeroSchema, video: v.object({ section: SectionSchema, label: text }), partners: SectionSchema, testimonials: SectionSchema }),
+  v.object({
+    hero: HeroSchema,
+    video: v.object({ section: SectionSchema, label: text }),
+    partners: SectionSchema,
+    testimonials: SectionSchema,
+  }),
   {
     hero: {
       eyebrow: 'For veterinary practices',
@@ -105,7 +110,10 @@ export const x18Content = v.parse(
         lead: 'Every piece is designed to show off your reputation, so your 5-star reviews work as hard as your ads.',
       },
       items: [
-        { title: 'Websites that convert', text: 'Fast, mobile-first sites with your live reviews built in and a clear call to action on every page.' },
+        {
+          title: 'Websites that convert',
+          text: 'Fast, mobile-first sites with your live reviews built in and a clear call to action on every page.',
+        },
         { title: 'Landing pages', text: 'Campaign pages for Google and Facebook ads, tested to turn more clicks into calls and bookings.' },
         { title: 'Brand identity', text: 'Logo, colours and type that look right on your shopfront, your van and your Google profile.' },
         { title: 'Social and ad creative', text: 'Review graphics, offers and posts in your brand, ready for every location and channel.' },

@@ -1,10 +1,7 @@
 import { setup } from 'xstate'
 
 export type VideoMuteEvent =
-  | { type: 'video.toggleMute' }
-  | { type: 'video.togglePlay' }
-  | { type: 'video.nearViewport' }
-  | { type: 'video.ended' }
+  { type: 'video.toggleMute' } | { type: 'video.togglePlay' } | { type: 'video.nearViewport' } | { type: 'video.ended' }
 
 export interface VideoMuteInput {
   /** Visitors who asked for reduced motion get the video paused until they press play. */

@@ -36,7 +36,12 @@ export function BookCall({ label }: { label: string }) {
       <a href={`#${BOOK_SECTION_ID}`} aria-haspopup="dialog" onClick={open} className="btn-primary px-8 py-3.5 text-base">
         {label}
       </a>
-      <ModalDialog open={modal.matches('open')} title={c.modalTitle} description={c.modalText} onClose={() => modalRef.send({ type: 'dialog.close' })}>
+      <ModalDialog
+        open={modal.matches('open')}
+        title={c.modalTitle}
+        description={c.modalText}
+        onClose={() => modalRef.send({ type: 'dialog.close' })}
+      >
         <LeadCapture submitLabel={c.submit} busyLabel="Processing..." addressListSize="compact" congrats={false} onAccepted={onAccepted} />
       </ModalDialog>
       <CongratsDialog

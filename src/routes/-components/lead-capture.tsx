@@ -24,7 +24,14 @@ export type LeadCaptureProps = {
 }
 
 /** A lead form wired to its machines and services: submit, autocomplete, the Congrats dialog. */
-export function LeadCapture({ variant = 'general', submitLabel, busyLabel, addressListSize, onAccepted, congrats = true }: LeadCaptureProps) {
+export function LeadCapture({
+  variant = 'general',
+  submitLabel,
+  busyLabel,
+  addressListSize,
+  onAccepted,
+  congrats = true,
+}: LeadCaptureProps) {
   const { services } = useRouteContext({ from: '__root__' })
   const tracking = useSearch({ from: '__root__' })
   const { pathname } = useLocation()

@@ -25,7 +25,10 @@ export function LandingHero({ content: c, badge, children }: { content: LandingH
           <ul role="list" className="mt-6 space-y-3">
             {c.points.map((point) => (
               <li key={point} className="flex items-start gap-3 text-brand-50">
-                <span aria-hidden="true" className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-green-400/15 text-green-300">
+                <span
+                  aria-hidden="true"
+                  className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-green-400/15 text-green-300"
+                >
                   <svg viewBox="0 0 16 16" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
                     <path d="m3.5 8.5 3 3 6-7" />
                   </svg>

@@ -62,8 +62,16 @@ export function VideoPanel(props: VideoPanelProps) {
       />
       <figcaption className="sr-only">{props.label}</figcaption>
       <div className="absolute right-3 bottom-3 flex gap-2">
-        <ControlButton label={playing ? 'Pause video' : 'Play video'} path={playing ? icons.pause : icons.play} onClick={props.onTogglePlay} />
-        <ControlButton label={muted ? 'Unmute video' : 'Mute video'} path={muted ? icons.muted : icons.unmuted} onClick={props.onToggleMute} />
+        <ControlButton
+          label={playing ? 'Pause video' : 'Play video'}
+          path={playing ? icons.pause : icons.play}
+          onClick={props.onTogglePlay}
+        />
+        <ControlButton
+          label={muted ? 'Unmute video' : 'Mute video'}
+          path={muted ? icons.muted : icons.unmuted}
+          onClick={props.onToggleMute}
+        />
       </div>
     </figure>
   )
@@ -77,7 +85,16 @@ function ControlButton({ label, path, onClick }: { label: string; path: string; 
       onClick={onClick}
       className="grid size-11 place-items-center rounded-full bg-slate-900/75 text-white ring-1 ring-white/30 backdrop-blur transition hover:bg-slate-900"
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      >
         <path d={path} />
       </svg>
     </button>

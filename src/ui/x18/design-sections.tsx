@@ -18,7 +18,10 @@ export function DesignHero({ hero, stats, cta }: { hero: Content['hero']; stats:
           <StarRow size={14} className="text-accent-400" />
           <span>{hero.eyebrow}</span>
         </p>
-        <h1 id="design-title" className="mt-5 max-w-3xl text-[2.375rem] leading-[1.08] font-extrabold tracking-tight text-balance sm:text-6xl">
+        <h1
+          id="design-title"
+          className="mt-5 max-w-3xl text-[2.375rem] leading-[1.08] font-extrabold tracking-tight text-balance sm:text-6xl"
+        >
           {hero.title}
         </h1>
         <p className="mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-brand-100">{hero.lead}</p>
