@@ -10,8 +10,8 @@ export function LandingHero({ content: c, badge, children }: { content: LandingH
         <div className="absolute inset-0 bg-[radial-gradient(56rem_36rem_at_85%_-10%,var(--color-brand-700),transparent_65%)]" />
         <div className="absolute inset-0 [background-image:linear-gradient(to_right,rgb(255_255_255/0.06)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.06)_1px,transparent_1px)] [background-size:40px_40px] [mask-image:radial-gradient(70%_60%_at_50%_0%,black,transparent)]" />
       </div>
-      <div className="container-page grid gap-y-8 pt-7 pb-12 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-x-10 lg:pt-16 lg:pb-20 xl:gap-x-16">
-        <div>
+      <div className="container-page grid gap-y-8 pt-7 pb-12 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr] lg:gap-x-10 lg:pt-16 lg:pb-20 xl:gap-x-16">
+        <div className="lg:col-start-1 lg:row-start-1">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-medium text-brand-50 ring-1 ring-white/15">
             <StarRow size={14} className="text-accent-400" />
             <span>{c.eyebrow}</span>
@@ -22,7 +22,17 @@ export function LandingHero({ content: c, badge, children }: { content: LandingH
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-pretty text-brand-100">{c.lead}</p>
           {badge && <div className="mt-6">{badge}</div>}
-          <ul role="list" className="mt-6 space-y-3">
+        </div>
+        {/* On phones the form follows the headline, so it shows without much scrolling. */}
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <div className="rounded-3xl bg-white p-5 text-ink shadow-float ring-1 ring-black/5 sm:p-7">
+            <h2 className="text-lg font-bold tracking-tight sm:text-xl">{c.formTitle}</h2>
+            <p className="mt-1.5 text-sm leading-6 text-muted">{c.formText}</p>
+            <div className="@container mt-4 sm:mt-5">{children}</div>
+          </div>
+        </div>
+        <div className="lg:col-start-1 lg:row-start-2">
+          <ul role="list" className="space-y-3">
             {c.points.map((point) => (
               <li key={point} className="flex items-start gap-3 text-brand-50">
                 <span
@@ -41,13 +51,6 @@ export function LandingHero({ content: c, badge, children }: { content: LandingH
             Trusted by <strong className="font-semibold text-white">{c.trust.value}</strong>{' '}
             <span className="text-brand-200">{c.trust.label}</span>
           </p>
-        </div>
-        <div className="lg:self-start">
-          <div className="rounded-3xl bg-white p-5 text-ink shadow-float ring-1 ring-black/5 sm:p-7">
-            <h2 className="text-lg font-bold tracking-tight sm:text-xl">{c.formTitle}</h2>
-            <p className="mt-1.5 text-sm leading-6 text-muted">{c.formText}</p>
-            <div className="@container mt-4 sm:mt-5">{children}</div>
-          </div>
         </div>
       </div>
     </section>
