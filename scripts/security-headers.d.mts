@@ -1,4 +1,4 @@
-export type HeadersConfig = { supabaseUrl: string; calOrigin?: string; gtagId?: string; videoUrl?: string }
+export type HeadersConfig = { supabaseUrl: string; calOrigin?: string; gtagId?: string; vetVideoUrl?: string }
 export declare const COMMON_HEADERS: Record<string, string>
 export declare function allowedOrigins(config: HeadersConfig): Record<'script' | 'connect' | 'img' | 'frame' | 'media' | 'form', string[]>
 export declare function contentSecurityPolicy(config: HeadersConfig, scriptHashes: string[], options?: { meta?: boolean }): string

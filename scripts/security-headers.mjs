@@ -36,7 +36,7 @@ const origin = (url) => (url ? new URL(url).origin : undefined)
 export function allowedOrigins(config) {
   const supabase = origin(config.supabaseUrl)
   const calendar = origin(config.calOrigin)
-  const video = origin(config.videoUrl)
+  const video = origin(config.vetVideoUrl)
   const gtag = Boolean(config.gtagId)
   return {
     script: [calendar, ...(gtag ? GTAG.script : [])].filter(Boolean),

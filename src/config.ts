@@ -2,6 +2,11 @@ import * as v from 'valibot'
 
 const optionalUrl = v.optional(v.pipe(v.string(), v.url()))
 
+const MediaUrlSchema = v.union(
+  [v.pipe(v.string(), v.url()), v.pipe(v.string(), v.regex(/^\/[^/]/))],
+  'VITE_VET_VIDEO_URL must be a URL or a path',
+)
+
 const LiveSchema = v.object({
   mockServices: v.literal(false),
   supabaseUrl: v.pipe(v.string('VITE_SUPABASE_URL is missing'), v.url('VITE_SUPABASE_URL must be a URL')),
@@ -11,6 +16,7 @@ const LiveSchema = v.object({
   gtagId: v.optional(v.string()),
   gadsConversion: v.optional(v.string()),
   siteUrl: optionalUrl,
+  vetVideoUrl: v.optional(MediaUrlSchema),
 })
 
 const MockSchema = v.object({
@@ -50,6 +56,7 @@ export function parseConfig(env: RawEnv): Config {
     gtagId: blankToUndefined(env.VITE_GTAG_ID),
     gadsConversion: blankToUndefined(env.VITE_GADS_CONVERSION),
     siteUrl: blankToUndefined(env.VITE_SITE_URL),
+    vetVideoUrl: blankToUndefined(env.VITE_VET_VIDEO_URL),
   }
   const result = v.safeParse(ConfigSchema, raw)
   if (!result.success) throw new ConfigError(result.issues.map((issue) => issue.message))
@@ -67,5 +74,15 @@ export function readConfig(): Config {
     VITE_GTAG_ID: import.meta.env.VITE_GTAG_ID,
     VITE_GADS_CONVERSION: import.meta.env.VITE_GADS_CONVERSION,
     VITE_SITE_URL: import.meta.env.VITE_SITE_URL,
+    VITE_VET_VIDEO_URL: import.meta.env.VITE_VET_VIDEO_URL,
   })
+}
+
+/**
+ * The veterinary video's URL alone, for the page that shows it (it needs none of the services'
+ * config). Undefined when unset: the page then uses its local clip.
+ */
+export function readVetVideoUrl(env: RawEnv = { VITE_VET_VIDEO_URL: import.meta.env.VITE_VET_VIDEO_URL }): string | undefined {
+  const value = blankToUndefined(env.VITE_VET_VIDEO_URL)
+  return value === undefined ? undefined : v.parse(MediaUrlSchema, value)
 }

@@ -9,6 +9,7 @@ interface ImportMetaEnv {
   readonly VITE_GTAG_ID?: string
   readonly VITE_GADS_CONVERSION?: string
   readonly VITE_SITE_URL?: string
+  readonly VITE_VET_VIDEO_URL?: string
   /** Set only by the bench's client-only comparison build (scripts/bench/build-spa.mjs). */
   readonly VITE_CLIENT_ONLY?: string
 }

@@ -7,7 +7,10 @@ import { ReviewsSection } from '@/ui/home/reviews-section'
 import { SocialManagementSection } from '@/ui/home/social-management-section'
 import { ReportsSection } from '@/ui/home/reports-section'
 import { IndustriesSection } from '@/ui/home/industries-section'
+import { generalTestimonialsSection } from '@/content/landing'
+import { generalTestimonials } from '@/content/testimonials'
 import { LeadCapture } from './-components/lead-capture'
+import { Testimonials } from './-components/testimonials'
 
 export const Route = createFileRoute('/')({
   head: () => headFor('/'),
@@ -22,6 +25,7 @@ function HomePage() {
       </LeadSection>
       <LogoStrip />
       <ReviewsSection />
+      <Testimonials id="home-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} />
       <SocialManagementSection />
       <ReportsSection />
       <IndustriesSection onBackToTop={scrollToTop} />

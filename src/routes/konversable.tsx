@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headFor } from '@/content/page-meta'
-import { PageIntro } from '@/ui/layout/page-intro'
+import { PartnerPage } from './-components/partner-page'
 
 export const Route = createFileRoute('/konversable')({
   head: () => headFor('/konversable'),
@@ -8,9 +8,5 @@ export const Route = createFileRoute('/konversable')({
 })
 
 function KonversablePage() {
-  return (
-    <PageIntro eyebrow="Konversable partner offer" title="Exclusive Growth Offer for Konversable Clients">
-      The business growth package for \$390 per month instead of \$600: you save \$210 every month.
-    </PageIntro>
-  )
+  return <PartnerPage path="/konversable" />
 }

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { headFor } from '@/content/page-meta'
-import { PageIntro } from '@/ui/layout/page-intro'
+import { generalTestimonialsSection, x18Content as c } from '@/content/landing'
+import { generalTestimonials } from '@/content/testimonials'
+import { DesignHero, DesignServices } from '@/ui/x18/design-sections'
+import { BookCall, BOOK_SECTION_ID } from './-components/book-call'
+import { LeadCapture } from './-components/lead-capture'
+import { Testimonials } from './-components/testimonials'
 
 export const Route = createFileRoute('/x18')({
   head: () => headFor('/x18'),
@@ -9,8 +14,24 @@ export const Route = createFileRoute('/x18')({
 
 function DesignPage() {
   return (
-    <PageIntro eyebrow="Design services" title="Design That Turns Visitors Into Customers">
-      Websites, branding and creative from the team trusted by 99+ happy clients.
-    </PageIntro>
+    <>
+      <DesignHero hero={c.hero} stats={c.stats} cta={<BookCall label={c.hero.cta} />} />
+      <DesignServices services={c.services} />
+      <Testimonials id="design-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} />
+      <section id={BOOK_SECTION_ID} aria-labelledby="book-title" className="scroll-mt-20 py-16 sm:py-20">
+        <div className="container-page grid gap-10 lg:grid-cols-2">
+          <div>
+            <p className="eyebrow">Book a call</p>
+            <h2 id="book-title" className="section-title">
+              {c.book.title}
+            </h2>
+            <p className="section-lead">{c.book.lead}</p>
+          </div>
+          <div className="card @container p-5 sm:p-7">
+            <LeadCapture submitLabel={c.book.submit} busyLabel="Processing..." />
+          </div>
+        </div>
+      </section>
+    </>
   )
 }

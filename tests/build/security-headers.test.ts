@@ -23,7 +23,7 @@ describe('content security policy', () => {
     supabaseUrl: 'https://abc.supabase.co/',
     calOrigin: 'https://cal.example.com',
     gtagId: 'G-1',
-    videoUrl: 'https://cdn.example.com/v.mp4',
+    vetVideoUrl: 'https://cdn.example.com/v.mp4',
   }
 
   it('allows scripts only from the site, the page hashes and the configured tags, never unsafe-inline', () => {

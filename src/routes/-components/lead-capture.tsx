@@ -10,16 +10,28 @@ import { useAppActor } from '@/lib/use-app-actor'
 import { LeadForm } from '@/ui/lead-form/lead-form'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
 import { AddressField } from './address-field'
+import { VetNote } from './vet-note'
 
 export type LeadCaptureProps = {
   variant?: 'general' | 'veterinary'
   submitLabel?: string
   busyLabel?: string
   addressListSize?: 'large' | 'compact'
+  /** Called once a lead is accepted, e.g. to close the modal that holds the form. */
+  onAccepted?: () => void
+  /** Whether this form opens its own Congrats dialog; a form inside a modal leaves it to the page. */
+  congrats?: boolean
 }
 
 /** A lead form wired to its machines and services: submit, autocomplete, the Congrats dialog. */
-export function LeadCapture({ variant = 'general', submitLabel, busyLabel, addressListSize }: LeadCaptureProps) {
+export function LeadCapture({
+  variant = 'general',
+  submitLabel,
+  busyLabel,
+  addressListSize,
+  onAccepted,
+  congrats = true,
+}: LeadCaptureProps) {
   const { services } = useRouteContext({ from: '__root__' })
   const tracking = useSearch({ from: '__root__' })
   const { pathname } = useLocation()
@@ -37,9 +49,12 @@ export function LeadCapture({ variant = 'general', submitLabel, busyLabel, addre
   const [dialog, dialogRef] = useAppActor(dialogMachine)
 
   useEffect(() => {
-    const subscription = formRef.on('lead.accepted', () => dialogRef.send({ type: 'dialog.open' }))
+    const subscription = formRef.on('lead.accepted', () => {
+      onAccepted?.()
+      if (congrats) dialogRef.send({ type: 'dialog.open' })
+    })
     return () => subscription.unsubscribe()
-  }, [formRef, dialogRef])
+  }, [formRef, dialogRef, onAccepted, congrats])
 
   const { values, error } = form.context
   const submitting = form.matches('submitting')
@@ -57,6 +72,15 @@ export function LeadCapture({ variant = 'general', submitLabel, busyLabel, addre
         busyLabel={busyLabel}
         onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}
         onSubmit={({ honeypot }) => formRef.send({ type: 'lead.submit', honeypot })}
+        extraFields={
+          variant === 'veterinary' && (
+            <VetNote
+              key={form.context.submissionId}
+              value={values.note}
+              onValueChange={(value) => formRef.send({ type: 'field.changed', field: 'note', value })}
+            />
+          )
+        }
         addressField={({ inputId, errorId }) => (
           <AddressField
             // A new lead starts a fresh search (and Places session) once the last one was accepted.
@@ -73,7 +97,7 @@ export function LeadCapture({ variant = 'general', submitLabel, busyLabel, addre
         )}
       />
       <CongratsDialog
-        open={dialog.matches('open')}
+        open={congrats && dialog.matches('open')}
         onClose={closeDialog}
         onSchedule={() => {
           closeDialog()

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { delay, http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { server } from '@mocks/node'
+import { LEADS_FUNCTION } from '@mocks/endpoints'
+import { recordedRequests } from '@mocks/recorder'
+import { BookCall } from '@/routes/-components/book-call'
+import { SCHEDULE_HEADING, setUpLeadCaptureTests } from './lead-capture-harness'
+import { contact, fillLead, renderAt } from './landing-harness'
+
+setUpLeadCaptureTests()
+
+const MODAL = { name: 'Book Your Strategy Call' }
+const SUBMIT = { name: 'Book My Strategy Call' }
+
+async function openModal(user: ReturnType<typeof userEvent.setup>) {
+  renderAt('/x18', <BookCall label="Book a call" />)
+  const trigger = await screen.findByRole('link', { name: 'Book a call' })
+  expect(trigger).toHaveAttribute('href', '#book')
+  expect(screen.queryByRole('dialog', MODAL)).not.toBeInTheDocument()
+  await user.click(trigger)
+  return { trigger, modal: await screen.findByRole('dialog', MODAL) }
+}
+
+describe('Book a call', { timeout: 20_000 }, () => {
+  it('opens the modal; an accepted lead closes it, resets the form and shows Congrats', async () => {
+    const user = userEvent.setup({ delay: null })
+    const { modal } = await openModal(user)
+    await fillLead(user, modal, '11-50')
+    await user.click(within(modal).getByRole('button', SUBMIT))
+
+    const congrats = await screen.findByRole('dialog', { name: 'Congrats!' })
+    await waitFor(() => expect(modal).not.toHaveAttribute('open'))
+    expect(within(modal).getByLabelText('Full name', { selector: 'input' })).toHaveValue('')
+    expect(within(modal).getByRole('combobox', { name: 'Business address', hidden: true })).toHaveValue('')
+    expect(recordedRequests('leads').map((r) => r.body)).toEqual([
+      expect.objectContaining({ lead: { ...contact, locations: '11-50', note: '' }, source: { path: '/x18', label: 'X18 Page' } }),
+    ])
+
+    await user.click(within(congrats).getByRole('button', { name: 'Schedule Your Call' }))
+    expect(await screen.findByRole('heading', { name: SCHEDULE_HEADING })).toBeInTheDocument()
+  })
+
+  it('reads Processing... while sending', async () => {
+    server.use(
+      http.post(LEADS_FUNCTION, async () => {
+        await delay(300)
+        return HttpResponse.json({ id: 'slow-1' })
+      }),
+    )
+    const user = userEvent.setup({ delay: null })
+    const { modal } = await openModal(user)
+    await fillLead(user, modal, '2-10')
+    await user.click(within(modal).getByRole('button', SUBMIT))
+    expect(within(modal).getByRole('button', { name: 'Processing...' })).toHaveAttribute('aria-disabled', 'true')
+    await screen.findByRole('dialog', { name: 'Congrats!' })
+  })
+
+  it('on failure stays open with the error and everything typed', async () => {
+    server.use(http.post(LEADS_FUNCTION, () => HttpResponse.json({ error: 'down' }, { status: 500 })))
+    const user = userEvent.setup({ delay: null })
+    const { modal } = await openModal(user)
+    await fillLead(user, modal, '2-10')
+    await user.click(within(modal).getByRole('button', SUBMIT))
+
+    expect(await within(modal).findByRole('alert')).toHaveTextContent('An error occurred. Please try again.')
+    expect(modal).toHaveAttribute('open')
+    expect(within(modal).getByLabelText('Full name')).toHaveValue(contact.name)
+    expect(within(modal).getByLabelText('Email')).toHaveValue(contact.email)
+    expect(within(modal).getByRole('combobox', { name: 'Business address' })).toHaveValue(contact.business)
+    expect(screen.queryByRole('dialog', { name: 'Congrats!' })).not.toBeInTheDocument()
+  })
+
+  it('the X closes the modal and focus returns to the trigger', async () => {
+    const user = userEvent.setup({ delay: null })
+    const { modal, trigger } = await openModal(user)
+    await user.click(within(modal).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(modal).not.toHaveAttribute('open'))
+    expect(trigger).toHaveFocus()
+  })
+})
