@@ -23,7 +23,9 @@ await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
 await build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true } })
 
 // The list of pages comes from the app's own table (src/content/pages.ts), through the server bundle.
-const { render, config, prerenderTargets, notFoundProbe, sitemapXml } = await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)
+const { render, config, prerenderTargets, notFoundProbe, sitemapXml, robotsTxt } = await import(
+  pathToFileURL(join(serverDir, 'entry-server.js')).href
+)
 
 const addPreloads = createPreloader(outDir)
 const write = (file, html) => {
@@ -40,6 +42,7 @@ const notFound = await render(notFoundProbe)
 if (notFound.status !== 404) throw new Error(`prerender 404 page: expected HTTP 404, got ${notFound.status}`)
 write(join(outDir, '404.html'), addPreloads(notFound.html, null))
 write(join(outDir, 'sitemap.xml'), sitemapXml())
+write(join(outDir, 'robots.txt'), robotsTxt())
 // What was prerendered, for the end-to-end tests (they run in Node and cannot load the app's modules).
 write(join(outDir, '.vite', 'pages.json'), JSON.stringify(prerenderTargets, null, 2))
 rmSync(serverDir, { recursive: true, force: true })

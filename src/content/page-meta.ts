@@ -1,18 +1,67 @@
-import { siteUrl } from '@/site'
-import { seo } from '@/lib/seo'
+import { site, siteUrl } from '@/site'
+import { absoluteUrl, canonicalUrl, seo } from '@/lib/seo'
+import { blogPostingLd, jsonLdGraph, organizationLd, telephoneOf, webSiteLd, type JsonLdNode } from '@/lib/json-ld'
+import { articleImagePng, logoPng, ogImages } from '@/content/og-images'
+import type { ArticleMeta } from '@/content/front-matter'
 import { pages, type StaticPath } from '@/content/pages'
 
 /** Paths with their own head values; every route but the article template (src/content/pages.ts). */
 export type MetaPath = StaticPath
 
+const organization = organizationLd({
+  origin: siteUrl,
+  name: site.brand,
+  logo: absoluteUrl(siteUrl, logoPng),
+  telephone: telephoneOf(site.phone.href),
+  email: site.email,
+  sameAs: site.social.map((link) => link.href),
+})
+
+/**
+ * Structured data of a page: the Organization on every page (so each page names its publisher by the
+ * same @id), the WebSite beside it on the home page only, where search engines read the site name.
+ */
+export const pageJsonLd = (path: MetaPath, ...nodes: JsonLdNode[]) =>
+  jsonLdGraph([organization, ...(path === '/' ? [webSiteLd({ origin: siteUrl, name: site.brand })] : []), ...nodes])
+
 /** Head tags of a page from the table; a page with a canonical path points there (/vet1 -> /vet). */
 export const headFor = (path: MetaPath) => {
   const page = pages[path]
-  return seo({ title: page.title, description: page.description, path: page.canonical ?? path, origin: siteUrl })
+  return seo({
+    title: page.title,
+    description: page.description,
+    path: page.canonical ?? path,
+    origin: siteUrl,
+    image: ogImages[page.image],
+    noindex: page.index === false,
+    jsonLd: pageJsonLd(path),
+  })
 }
 
-/** Blog posts share one generic title (SPEC §2), each with its own URL and, when given, its image. */
-export const blogHeadFor = (slug: string, image?: string) => {
+/** Blog posts share one generic title (SPEC §2), each with its own URL, image and BlogPosting data. */
+export const blogHeadFor = (slug: string, article?: ArticleMeta) => {
   const page = pages['/blog/$slug']
-  return seo({ title: page.title, description: page.description, path: `/blog/${slug}`, origin: siteUrl, image })
+  const path = `/blog/${slug}`
+  if (!article) return seo({ title: page.title, description: page.description, path, origin: siteUrl, image: ogImages[page.image] })
+  const image = { url: articleImagePng(article.image), alt: article.imageAlt }
+  const posting = blogPostingLd(
+    {
+      origin: siteUrl,
+      url: canonicalUrl(siteUrl, path),
+      headline: article.title,
+      description: article.excerpt,
+      image: absoluteUrl(siteUrl, image.url),
+      datePublished: article.date,
+    },
+    site.brand,
+  )
+  return seo({
+    title: page.title,
+    description: page.description,
+    path,
+    origin: siteUrl,
+    image,
+    type: 'article',
+    jsonLd: jsonLdGraph([organization, posting]),
+  })
 }

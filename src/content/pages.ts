@@ -1,5 +1,6 @@
 import type { FileRoutesByFullPath } from '@/routeTree.gen'
 import { site } from '@/site'
+import type { OgFamily } from '@/content/og-images'
 
 /** One page of the site: its head values, the lead source label of SPEC §9, and its canonical path. */
 export type PageEntry = {
@@ -9,6 +10,10 @@ export type PageEntry = {
   source?: string
   /** Where search engines should index this screen, when another path shows the same one. */
   canonical?: RoutePath
+  /** The social sharing image of the page's family (src/content/og-images.ts); articles use their own. */
+  image: OgFamily
+  /** false: a page search engines must not index (a thank-you page): a robots noindex tag, left out of the sitemap. */
+  index?: false
 }
 
 /** Every route file's path, as the router plugin generates it. */
@@ -16,10 +21,11 @@ export type RoutePath = keyof FileRoutesByFullPath
 
 const brand = site.brand
 const vetPage = {
+  image: 'vet',
   title: `Reputation Management for Veterinary Practices | ${brand}`,
   description:
     'More 5-star reviews for your veterinary practice with SMS review requests and AI replies. Trusted by 50+ veterinary practices.',
-}
+} satisfies PageEntry
 
 /**
  * THE table of pages: the prerender, the head tags, the lead source labels and the sitemap read it.
@@ -28,23 +34,27 @@ const vetPage = {
  */
 export const pages: Record<RoutePath, PageEntry> = {
   '/': {
+    image: 'home',
     title: `${brand} | More 5-Star Google Reviews on Autopilot`,
     description:
       'Automated review requests by SMS, AI replies to every review, review widgets, social posting and reporting for local businesses. Rated 4.8+ stars from 200+ reviews.',
     source: 'Homepage',
   },
   '/x18': {
+    image: 'x18',
     title: `Design Services | ${brand}`,
     description: 'Websites, branding and creative built to convert, from the team trusted by 99+ happy clients. Book your strategy call.',
     source: 'X18 Page',
   },
   '/qrb': {
+    image: 'partner',
     title: `Dare Accounting Partner Offer | ${brand}`,
     description:
       'An exclusive offer for Dare Accounting clients: the business growth package for $390 per month instead of $600, saving $210 every month.',
     source: 'Accountants Page (QRB)',
   },
   '/konversable': {
+    image: 'partner',
     title: `Konversable Partner Offer | ${brand}`,
     description:
       'An exclusive offer for Konversable clients: the business growth package for $390 per month instead of $600, saving $210 every month.',
@@ -53,27 +63,44 @@ export const pages: Record<RoutePath, PageEntry> = {
   '/vet': { ...vetPage, source: 'Veterinary Page' },
   '/vet1': { ...vetPage, source: 'Veterinary Page (Alt)', canonical: '/vet' },
   '/schedule': {
+    image: 'schedule',
     title: `Book Your Strategy Call | ${brand}`,
     description: "You're one step away: pick a time for your free strategy call with our reputation specialists.",
   },
   '/enterprise': {
+    image: 'enterprise',
     title: `Enterprise Registration | ${brand}`,
     description:
       'Register for an enterprise reputation package: dedicated account manager, 24/7 priority support, advanced analytics and 2000+ integrations.',
   },
   '/news': {
+    image: 'news',
     title: `Blog: Reviews and Reputation Tips | ${brand}`,
     description:
       'Practical guides to getting more customer reviews, ranking higher on Google Maps and managing your reputation across platforms.',
   },
   '/blog/$slug': {
+    image: 'news',
     title: `Blog | ${brand}`,
     description: 'Reputation and review management tips for local businesses.',
   },
-  '/terms': { title: `Terms of Service | ${brand}`, description: `The terms that govern the use of ${brand}'s services.` },
-  '/privacy': { title: `Privacy Policy | ${brand}`, description: `How ${brand} collects, uses and protects personal information.` },
-  '/cookies': { title: `Cookie Policy | ${brand}`, description: `How ${brand} uses cookies and similar technologies.` },
+  '/terms': {
+    image: 'legal',
+    title: `Terms of Service | ${brand}`,
+    description: `The terms that govern the use of ${brand}'s services.`,
+  },
+  '/privacy': {
+    image: 'legal',
+    title: `Privacy Policy | ${brand}`,
+    description: `How ${brand} collects, uses and protects personal information.`,
+  },
+  '/cookies': {
+    image: 'legal',
+    title: `Cookie Policy | ${brand}`,
+    description: `How ${brand} uses cookies and similar technologies.`,
+  },
   '/dpa': {
+    image: 'legal',
     title: `Data Processing Agreement | ${brand}`,
     description: `${brand}'s data processing agreement and generative AI policy.`,
   },
@@ -92,5 +119,8 @@ export function pageFor(path: string): PageEntry | undefined {
   if (isRoutePath(clean) && !clean.includes('$')) return pages[clean]
   return clean.startsWith('/blog/') && clean.split('/').length === 3 ? pages['/blog/$slug'] : undefined
 }
+
+/** Whether the sitemap lists a page: not a variant of another page (its canonical) and not marked `index: false`. */
+export const inSitemap = (page: PageEntry) => page.index !== false && page.canonical === undefined
 
 export const normalizePath = (path: string) => (path === '/' ? '/' : path.replace(/\/+$/, '') || '/')

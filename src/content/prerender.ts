@@ -1,10 +1,10 @@
 import { siteUrl } from '@/site'
 import { canonicalUrl } from '@/lib/seo'
 import { articleSlugs } from '@/content/articles'
-import { pages, routePaths, type RoutePath } from '@/content/pages'
+import { inSitemap, pages, routePaths, type RoutePath } from '@/content/pages'
 
 /** One HTML file the build writes: its URL path and the route (file) that renders it. */
-export type PrerenderTarget = { path: string; route: RoutePath; title: string; canonical: string }
+export type PrerenderTarget = { path: string; route: RoutePath; title: string; canonical: string; inSitemap: boolean }
 
 /** Route params per dynamic route, from the content collections. */
 const paramValues: Partial<Record<RoutePath, readonly string[]>> = { '/blog/$slug': articleSlugs }
@@ -13,15 +13,26 @@ const paramValues: Partial<Record<RoutePath, readonly string[]>> = { '/blog/$slu
 export const prerenderTargets: PrerenderTarget[] = routePaths.flatMap((route) => {
   const page = pages[route]
   const paths = route.includes('$') ? (paramValues[route] ?? []).map((value) => route.replace(/\$[a-z]+/i, value)) : [route]
-  return paths.map((path) => ({ path, route, title: page.title, canonical: canonicalUrl(siteUrl, page.canonical ?? path) }))
+  return paths.map((path) => ({
+    path,
+    route,
+    title: page.title,
+    canonical: canonicalUrl(siteUrl, page.canonical ?? path),
+    inSitemap: inSitemap(page),
+  }))
 })
 
 /** A path no route matches: rendering it gives the not-found page for 404.html. */
 export const notFoundProbe = '/__not-found__'
 
-/** sitemap.xml: the canonical URL of every page once (a variant like /vet1 is listed as /vet). */
+/** sitemap.xml: the canonical URL of every indexable page once (variants like /vet1 and `index: false` pages left out). */
 export function sitemapXml(): string {
-  const urls = [...new Set(prerenderTargets.map((target) => target.canonical))]
+  const urls = [...new Set(prerenderTargets.filter((target) => target.inSitemap).map((target) => target.canonical))]
   const entries = urls.map((url) => `  <url><loc>${url}</loc></url>`).join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`
+}
+
+/** robots.txt: every crawler may fetch everything; the sitemap is named by its absolute URL. */
+export function robotsTxt(): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${canonicalUrl(siteUrl, '/sitemap.xml')}\n`
 }

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/blog/$slug')({
     if (!article) throw redirect({ to: '/news', replace: true })
     return article
   },
-  head: ({ params, loaderData }) => blogHeadFor(params.slug, loaderData?.meta.image),
+  head: ({ params, loaderData }) => blogHeadFor(params.slug, loaderData?.meta),
   component: BlogPostPage,
 })
 

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { pageFor, pages, routePaths } from '@/content/pages'
-import { notFoundProbe, prerenderTargets, sitemapXml } from '@/content/prerender'
-import { articleSlugs } from '@/content/articles'
+import { inSitemap, pageFor, pages, routePaths, type PageEntry } from '@/content/pages'
+import { notFoundProbe, prerenderTargets, robotsTxt, sitemapXml } from '@/content/prerender'
+import { articles, articleSlugs } from '@/content/articles'
 import { blogHeadFor, headFor } from '@/content/page-meta'
 
 const routesDir = new URL('../../src/routes/', import.meta.url)
@@ -65,5 +65,58 @@ describe('what the build prerenders', () => {
     expect(xml).toContain('/vet</loc>')
     expect(xml).not.toContain('/vet1</loc>')
     expect(xml.match(/<loc>/g)).toHaveLength(prerenderTargets.length - 1)
+  })
+
+  it('leaves variants and index: false pages out of the sitemap', () => {
+    expect(inSitemap(pages['/vet1'])).toBe(false)
+    expect(inSitemap(pages['/vet'])).toBe(true)
+    const thanks: PageEntry = { title: 'Thanks', description: 'D', image: 'home', index: false }
+    expect(inSitemap(thanks)).toBe(false)
+  })
+
+  it('never lets a thank-you page into search results', () => {
+    for (const path of routePaths.filter((p) => /thank/.test(p))) expect(pages[path].index, path).toBe(false)
+  })
+
+  it('writes robots.txt allowing everything and naming the absolute sitemap URL', () => {
+    expect(robotsTxt()).toBe('User-agent: *\nAllow: /\n\nSitemap: https://www.reviewlift.example/sitemap.xml\n')
+  })
+})
+
+const jsonLdOf = (head: { scripts?: { type: string; children: string }[] }) => {
+  const script = head.scripts?.find((s) => s.type === 'application/ld+json')
+  return script ? (JSON.parse(script.children) as { '@graph': { '@type': string; [key: string]: unknown }[] }) : undefined
+}
+const typesOf = (head: Parameters<typeof jsonLdOf>[0]) => jsonLdOf(head)?.['@graph'].map((node) => node['@type'])
+
+describe('structured data and sharing images of each page', () => {
+  it('puts the Organization on every page and the WebSite beside it on the home page', () => {
+    expect(typesOf(headFor('/'))).toEqual(['Organization', 'WebSite'])
+    for (const path of routePaths.filter((p) => p !== '/' && !p.includes('$'))) {
+      expect(typesOf(headFor(path as Exclude<typeof path, '/blog/$slug'>)), path).toEqual(['Organization'])
+    }
+  })
+
+  it('describes each article as a BlogPosting from its front matter, with its PNG image', () => {
+    const article = articles[0]!
+    const head = blogHeadFor(article.slug, article)
+    const [organization, posting] = jsonLdOf(head)!['@graph']
+    expect(organization).toMatchObject({ '@type': 'Organization', sameAs: expect.arrayContaining([expect.stringMatching(/^https:/)]) })
+    expect(posting).toMatchObject({ '@type': 'BlogPosting', headline: article.title, datePublished: article.date })
+    expect(posting!.image).toBe(`https://www.reviewlift.example${article.image.replace(/\.svg$/, '.png')}`)
+    expect(head.meta).toContainEqual({ property: 'og:image:alt', content: article.imageAlt })
+    expect(head.meta).toContainEqual({ property: 'og:type', content: 'article' })
+  })
+
+  it('gives every page an absolute 1200x630 PNG sharing image and a large twitter card', () => {
+    for (const path of routePaths.filter((p) => !p.includes('$'))) {
+      const meta = headFor(path as Exclude<typeof path, '/blog/$slug'>).meta
+      expect(meta, path).toContainEqual({
+        property: 'og:image',
+        content: expect.stringMatching(/^https:\/\/www\.reviewlift\.example\/images\/og\/[a-z0-9]+\.png$/),
+      })
+      expect(meta, path).toContainEqual({ property: 'og:image:width', content: '1200' })
+      expect(meta, path).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' })
+    }
   })
 })

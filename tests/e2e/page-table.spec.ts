@@ -34,13 +34,25 @@ test('every article page is prerendered, with the generic blog title and its own
   for (const { path } of articles) {
     const html = await (await request.get(path)).text()
     expect(html).toContain(`<link rel="canonical" href="${origin}${path}"/>`)
-    expect(html).toContain(`<meta property="og:image" content="${origin}/images/blog/${path.split('/').pop()}.svg"/>`)
+    expect(html).toContain(`<meta property="og:image" content="${origin}/images/blog/${path.split('/').pop()}.png"/>`)
   }
 })
 
-test('sitemap.xml lists each canonical page once', async ({ request }) => {
-  const xml = await (await request.get('/sitemap.xml')).text()
+test('sitemap.xml lists each indexable canonical page once, and no variant or thank-you page', async ({ request }) => {
+  const response = await request.get('/sitemap.xml')
+  expect(response.headers()['content-type']).toMatch(/xml/)
+  const xml = await response.text()
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-  expect(locs).toEqual([...new Set(prerenderedPages.map((page) => page.canonical))])
+  expect(locs).toEqual(prerenderedPages.filter((page) => page.inSitemap).map((page) => page.canonical))
+  expect(new Set(locs).size).toBe(locs.length)
+  expect(locs).toContain(`${origin}/vet`)
   expect(locs).not.toContain(`${origin}/vet1`)
+  expect(locs.filter((loc) => /\/thank/.test(loc!))).toEqual([])
+})
+
+test('robots.txt allows every crawler everywhere and names the absolute sitemap URL', async ({ request }) => {
+  const response = await request.get('/robots.txt')
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/)
+  expect(await response.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`)
 })

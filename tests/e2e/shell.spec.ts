@@ -38,6 +38,9 @@ for (const [path, heading, title] of routes) {
     await expect(page).toHaveTitle(title)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://www.reviewlift.example${canonical}`)
+    // Hydration keeps the prerendered head as it is: one structured-data block, one sharing image.
+    await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(1)
+    await expect(page.locator('meta[property="og:image"]')).toHaveCount(1)
   })
 }
 
