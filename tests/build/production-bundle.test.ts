@@ -21,6 +21,8 @@ describe('production build', () => {
     })
     expect(findLeaks(out)).toEqual([])
     expect(existsSync(join(out, 'mockServiceWorker.js'))).toBe(false)
+    // The offline stand-in for the native lead post exists in mock builds only.
+    expect(existsSync(join(out, '.vite', 'native-leads.mjs'))).toBe(false)
     expect(readFileSync(join(out, 'vet', 'index.html'), 'utf8')).toMatch(/<title>[^<]*Veterinary[^<]*<\/title>/)
     expect(existsSync(join(out, '404.html'))).toBe(true)
     // Security headers ship with the build; the live Supabase URL is the only API origin allowed.
