@@ -4,7 +4,7 @@
 // without a board, and list what they received at `GET /__mock/native-leads`. The mock build
 // bundles this file into `.vite/native-leads.mjs` (scripts/build.mjs); the live build never does.
 import type { LeadSubmission } from '../src/schemas/lead.ts'
-import { consoleLogger } from '../supabase/functions/_shared/logger.ts'
+import { consoleLogger, type Logger } from '../supabase/functions/_shared/logger.ts'
 import { DEFAULT_BACKOFF } from '../supabase/functions/leads/backoff.ts'
 import { createFormHandler } from '../supabase/functions/leads/form-handler.ts'
 import { isFormPost } from '../supabase/functions/leads/form-post.ts'
@@ -44,13 +44,20 @@ function recordingStore(received: ReceivedLead[]): LeadStore {
   }
 }
 
+/** Quiet about what is expected offline (no board, invalid test input); refusals and failures still show. */
+const logger: Logger = {
+  info: () => undefined,
+  warn: (message, fields) => (message.includes('board is not configured') ? undefined : consoleLogger.warn(message, fields)),
+  error: consoleLogger.error,
+}
+
 export function createNativeLeadsStandIn() {
   const received: ReceivedLead[] = []
   const store = recordingStore(received)
   const accept = {
     board: undefined,
     backoff: { ...DEFAULT_BACKOFF, random: Math.random },
-    logger: consoleLogger,
+    logger,
     now: () => new Date(),
     sleep: async () => undefined,
     minFillMs: 0,
@@ -65,7 +72,7 @@ export function createNativeLeadsStandIn() {
     const form = createFormHandler({
       allowedOrigins: [ownOrigin],
       maxBodyBytes: MAX_BODY_BYTES,
-      logger: consoleLogger,
+      logger,
       store,
       limiter: undefined,
       accept,
