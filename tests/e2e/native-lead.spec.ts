@@ -35,6 +35,7 @@ test('without JavaScript the home form posts to the leads function, lands on /th
     method?.toLowerCase() !== 'post',
     'The home form has no method="post" yet (the browser side of issue 9, branch issue-lead-browser, renders it): nothing to post natively.',
   )
+  await expect(form).toHaveAttribute('action', '/functions/v1/leads')
 
   await form.locator('select[name="locations"]').selectOption('2-10')
   for (const [name, value] of Object.entries(typed)) await form.locator(`[name="${name}"]`).fill(value)
