@@ -1,6 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
-import { ADDRESS_REQUIRED, LEAD_RATE_LIMITED, LEAD_SUBMIT_FAILED } from '@/schemas/lead'
-import type { Lead, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
+import type { Lead, LeadErrorKind, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
 
 /** The form's fields as typed: plain strings, validated by LeadSubmissionSchema in the service. */
 export type LeadValues = Record<keyof Lead, string>
@@ -16,7 +15,7 @@ export interface LeadFormInput {
 
 export interface LeadFormContext {
   values: LeadValues
-  error: string | null
+  error: LeadErrorKind | null
   tracking: Tracking
   source: LeadSource
   /** One id per lead, kept across retries so the server can recognise a resubmission. */
@@ -31,6 +30,10 @@ export type LeadFormEvent =
   | { type: 'address.selected'; description: string }
   /** `honeypot`: the hidden field people never see, as the form held it. */
   | { type: 'lead.submit'; honeypot?: string }
+  /** What the visitor typed or chose before the script ran, read from the page at hydration. */
+  | { type: 'form.adopted'; values: Partial<LeadValues> }
+  /** The native post came back with invalid input (`?lead=error`). */
+  | { type: 'native.failed' }
 
 export type LeadFormEmitted = { type: 'lead.accepted'; id: string }
 
@@ -96,11 +99,14 @@ export const leadFormMachine = setup({
       values: ({ context, event }) =>
         event.type === 'address.selected' ? { ...context.values, business: event.description } : context.values,
     }),
+    adoptValues: assign({
+      values: ({ context, event }) => (event.type === 'form.adopted' ? { ...context.values, ...event.values } : context.values),
+    }),
     clearValues: assign({ values: EMPTY_LEAD_VALUES }),
     clearError: assign({ error: null }),
-    showAddressRequired: assign({ error: ADDRESS_REQUIRED }),
-    showSubmitFailed: assign({ error: LEAD_SUBMIT_FAILED }),
-    showRateLimited: assign({ error: LEAD_RATE_LIMITED }),
+    showAddressRequired: assign({ error: 'address-required' as const }),
+    showSubmitFailed: assign({ error: 'submit-failed' as const }),
+    showRateLimited: assign({ error: 'rate-limited' as const }),
     trackLead: (_, _params: TrackLeadParams) => {},
   },
   guards: {
@@ -127,6 +133,8 @@ export const leadFormMachine = setup({
       on: {
         'field.changed': [{ guard: 'isAddressField', actions: ['setField', 'clearError'] }, { actions: 'setField' }],
         'address.selected': { actions: ['setAddress', 'clearError'] },
+        'form.adopted': { actions: 'adoptValues' },
+        'native.failed': { actions: 'showSubmitFailed' },
         'lead.submit': [
           { guard: 'hasAddress', target: 'submitting', actions: ['clearError', 'stampGuard'] },
           { actions: 'showAddressRequired' },

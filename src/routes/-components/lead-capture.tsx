@@ -1,9 +1,10 @@
-import { useEffect } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useRouteContext, useSearch } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import * as v from 'valibot'
-import { GENERAL_LOCATIONS, LeadSubmissionSchema, ADDRESS_REQUIRED, VET_LOCATIONS } from '@/schemas/lead'
+import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED, LeadSubmissionSchema, VET_LOCATIONS } from '@/schemas/lead'
 import { leadFormMachine } from '@/machines/lead-form.machine'
+import { readTypedValues, nativeLeadFields } from './native-lead'
 import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
 import { useAppActor } from '@/lib/use-app-actor'
@@ -21,6 +22,8 @@ export type LeadCaptureProps = {
   onAccepted?: () => void
   /** Whether this form opens its own Congrats dialog; a form inside a modal leaves it to the page. */
   congrats?: boolean
+  /** Whether this form holds the page's `#lead-error` alert (one per page; not the modal's). */
+  nativeErrorTarget?: boolean
 }
 
 /** A lead form wired to its machines and services: submit, autocomplete, the Congrats dialog. */
@@ -31,6 +34,7 @@ export function LeadCapture({
   addressListSize,
   onAccepted,
   congrats = true,
+  nativeErrorTarget = true,
 }: LeadCaptureProps) {
   const { services } = useRouteContext({ from: '__root__' })
   const tracking = useSearch({ from: '__root__' })
@@ -47,6 +51,18 @@ export function LeadCapture({
     { input: { tracking, source: leadSource(pathname) } },
   )
   const [dialog, dialogRef] = useAppActor(dialogMachine)
+  const formElement = useRef<HTMLFormElement>(null)
+  const [hydrated, setHydrated] = useState(false)
+
+  // Once, after hydration: what the visitor typed before the script ran becomes the machine's, and
+  // a native post that came back invalid (`?lead=error`) shows its error. Search params are read
+  // here, never in the first render, so the hydrated markup matches the prerendered one.
+  useEffect(() => {
+    const typed = formElement.current ? readTypedValues(formElement.current) : {}
+    if (Object.keys(typed).length > 0) formRef.send({ type: 'form.adopted', values: typed })
+    if (new URLSearchParams(window.location.search).get('lead') === 'error') formRef.send({ type: 'native.failed' })
+    setHydrated(true)
+  }, [formRef])
 
   useEffect(() => {
     const subscription = formRef.on('lead.accepted', () => {
@@ -57,6 +73,7 @@ export function LeadCapture({
   }, [formRef, dialogRef, onAccepted, congrats])
 
   const { values, error } = form.context
+  const addressRequired = error === 'address-required'
   const submitting = form.matches('submitting')
   const closeDialog = () => dialogRef.send({ type: 'dialog.close' })
 
@@ -64,10 +81,14 @@ export function LeadCapture({
     <>
       <LeadForm
         values={values}
+        formRef={formElement}
+        action={services.leads.nativeAction}
+        hiddenFields={nativeLeadFields(leadSource(pathname), hydrated ? tracking : { platform: '', keyword: '' })}
+        nativeError={nativeErrorTarget && !hydrated ? LEAD_SUBMIT_FAILED : undefined}
         locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
         submitting={submitting}
-        addressError={error === ADDRESS_REQUIRED ? error : null}
-        formError={error && error !== ADDRESS_REQUIRED ? error : null}
+        addressError={addressRequired ? LEAD_ERROR_TEXT[error] : null}
+        formError={error && !addressRequired ? LEAD_ERROR_TEXT[error] : null}
         submitLabel={submitLabel}
         busyLabel={busyLabel}
         onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}
@@ -87,8 +108,8 @@ export function LeadCapture({
             key={form.context.submissionId}
             id={inputId}
             value={values.business}
-            invalid={error === ADDRESS_REQUIRED}
-            describedBy={error === ADDRESS_REQUIRED ? errorId : undefined}
+            invalid={addressRequired}
+            describedBy={addressRequired ? errorId : undefined}
             size={addressListSize}
             places={services.places}
             onChange={(value) => formRef.send({ type: 'field.changed', field: 'business', value })}
