@@ -98,6 +98,7 @@ export function LeadCapture({
             <VetNote
               key={form.context.submissionId}
               value={values.note}
+              hydrated={hydrated}
               onValueChange={(value) => formRef.send({ type: 'field.changed', field: 'note', value })}
             />
           )
