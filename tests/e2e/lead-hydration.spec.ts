@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { leadRequests } from './lead-helpers'
+import { holdAppScript, leadRequests } from './lead-helpers'
 
 // Each lead form, typed into before the app script runs (held back with route interception).
 const FORMS = [
@@ -18,17 +18,6 @@ const typed = {
   email: 'quinn@holloway.example',
   business: '77 Juniper Lane, Hobart TAS',
   note: 'Two clinics and a mobile van',
-}
-
-/** Holds /assets/app.js until `release()`: the page shows its prerendered HTML, not yet hydrated. */
-async function holdAppScript(page: Page) {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/app.js', async (route) => {
-    await released
-    await route.continue()
-  })
-  return release
 }
 
 async function typeBeforeHydration(form: Locator, locations: string, note: boolean) {
@@ -72,7 +61,7 @@ for (const spec of FORMS) {
 
     await form.getByRole('button', { name: /Get My Free Consultation|Claim My|Book|Submit/ }).click()
     await expect.poll(async () => (await leadRequests(page)).length).toBe(1)
-    const [{ body }] = await leadRequests(page)
+    const body = (await leadRequests(page))[0]!.body
     expect(body.lead).toEqual({ locations, ...typed, note: note ? typed.note : '' })
     if ('label' in spec) expect(body.source).toMatchObject({ path: spec.path, label: spec.label })
   })

@@ -61,6 +61,8 @@ export function LeadCapture({
     const typed = formElement.current ? readTypedValues(formElement.current) : {}
     if (Object.keys(typed).length > 0) formRef.send({ type: 'form.adopted', values: typed })
     if (new URLSearchParams(window.location.search).get('lead') === 'error') formRef.send({ type: 'native.failed' })
+    // Deliberate: it renders in the same batch as the adoption, so no render puts empty values back.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setHydrated(true)
   }, [formRef])
 

@@ -33,7 +33,7 @@ export type LeadFormProps = {
   onSubmit: (spamSignals: { honeypot: string }) => void
 }
 
-export function LeadForm(props: LeadFormProps) {
+export function LeadForm({ formRef, ...props }: LeadFormProps) {
   const { values, submitting, submitLabel = 'Get My Free Consultation', busyLabel = 'Submitting...' } = props
   const id = useId()
   const field = (name: string) => `${id}-${name}`
@@ -46,7 +46,7 @@ export function LeadForm(props: LeadFormProps) {
 
   return (
     <form
-      ref={props.formRef}
+      ref={formRef}
       method="post"
       action={props.action}
       onSubmit={submit}
