@@ -144,7 +144,7 @@ describe('leadFormMachine', () => {
     actor.send({ type: 'lead.submit' })
     actor.send({ type: 'lead.submit' })
     actor.send({ type: 'field.changed', field: 'name', value: 'Someone else' })
-    actor.send({ type: 'address.selected', description: '2 Other Rd' })
+    actor.send({ type: 'address.choose', index: 0 })
 
     expect(submitLead).toHaveBeenCalledTimes(1)
     expect(actor.getSnapshot().value).toBe('submitting')
@@ -167,14 +167,6 @@ describe('leadFormMachine', () => {
     actor.send({ type: 'field.changed', field: 'business', value: '1' })
     expect(actor.getSnapshot().context.error).toBeNull()
     expect(actor.getSnapshot().context.values.business).toBe('1')
-  })
-
-  it('choosing an address suggestion fills the address and clears the error', () => {
-    const { actor } = start(async () => ({ id: 'x' }))
-    actor.send({ type: 'lead.submit' })
-    actor.send({ type: 'address.selected', description: '1 Main St, Springfield' })
-    expect(actor.getSnapshot().context.values.business).toBe('1 Main St, Springfield')
-    expect(actor.getSnapshot().context.error).toBeNull()
   })
 
   it('aborts the request signal when the form is stopped mid-submit (unmount)', () => {

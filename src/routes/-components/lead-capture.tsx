@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate'
 import * as v from 'valibot'
 import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED, LeadSubmissionSchema, VET_LOCATIONS } from '@/schemas/lead'
 import { leadFormMachine } from '@/machines/lead-form.machine'
+import { addressAutocompleteMachine } from '@/machines/address-autocomplete.machine'
 import { readTypedValues, nativeLeadFields } from './native-lead'
 import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
@@ -44,11 +45,16 @@ export function LeadCapture({
   const [form, formRef] = useAppActor(
     leadFormMachine.provide({
       actors: {
+        addressAutocomplete: addressAutocompleteMachine.provide({
+          actors: {
+            fetchPredictions: fromPromise(({ input, signal }) => services.places.autocomplete(input.query, input.sessionToken, signal)),
+          },
+        }),
         submitLead: fromPromise(({ input, signal }) => services.leads.submit(v.parse(LeadSubmissionSchema, input), signal)),
       },
       actions: { trackLead: () => services.analytics.leadSubmitted() },
     }),
-    { input: { tracking, source: leadSource(pathname) } },
+    { input: { tracking, source: leadSource(pathname), placesEnabled: services.places.enabled } },
   )
   const [dialog, dialogRef] = useAppActor(dialogMachine)
   const formElement = useRef<HTMLFormElement>(null)
@@ -107,16 +113,17 @@ export function LeadCapture({
         }
         addressField={({ inputId, errorId }) => (
           <AddressField
-            // A new lead starts a fresh search (and Places session) once the last one was accepted.
-            key={form.context.submissionId}
+            search={form.context.address}
             id={inputId}
             value={values.business}
             invalid={addressRequired}
             describedBy={addressRequired ? errorId : undefined}
             size={addressListSize}
-            places={services.places}
-            onChange={(value) => formRef.send({ type: 'field.changed', field: 'business', value })}
-            onSelect={(description) => formRef.send({ type: 'address.selected', description })}
+            onInput={(value) => formRef.send({ type: 'field.changed', field: 'business', value })}
+            onNext={() => formRef.send({ type: 'address.next' })}
+            onPrevious={() => formRef.send({ type: 'address.previous' })}
+            onChoose={(index) => formRef.send({ type: 'address.choose', index })}
+            onClose={() => formRef.send({ type: 'address.close' })}
           />
         )}
       />
