@@ -50,6 +50,19 @@ writeSecurityHeaders(outDir, config)
 
 if (mock) {
   cpSync(new URL('../node_modules/msw/lib/mockServiceWorker.js', import.meta.url), join(outDir, 'mockServiceWorker.js'))
+  // The preview server's stand-in for the native lead post (mocks/native-leads.ts): plain Node cannot load TS.
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'mocks/native-leads.ts',
+      outDir: join(outDir, '.vite'),
+      emptyOutDir: false,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'native-leads.mjs' } },
+    },
+  })
 } else {
   const leaks = findLeaks(outDir)
   if (leaks.length) throw new Error(`production build holds mock or server-side code:\n${leaks.join('\n')}`)

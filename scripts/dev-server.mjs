@@ -3,6 +3,7 @@
 import { createServer as createHttpServer } from 'node:http'
 import { createReadStream } from 'node:fs'
 import { createServer } from 'vite'
+import { answerNativeLeads } from './native-leads.mjs'
 
 process.env.VITE_MOCK_SERVICES ??= 'true'
 const port = Number(process.env.PORT ?? 5173)
@@ -12,7 +13,13 @@ const server = createHttpServer()
 // Hot reload shares the page's port, so several dev servers (or a busy default port) never collide.
 const vite = await createServer({ server: { middlewareMode: true, hmr: { server } }, appType: 'custom' })
 
-server.on('request', (req, res) => {
+// Mock mode: the same-origin stand-in for the native lead post (mocks/native-leads.ts), loaded once
+// so what it received lasts for the session (GET /__mock/native-leads).
+const standIn =
+  process.env.VITE_MOCK_SERVICES === 'true' ? (await vite.ssrLoadModule('/mocks/native-leads.ts')).createNativeLeadsStandIn() : undefined
+
+server.on('request', async (req, res) => {
+  if (standIn && (await answerNativeLeads(standIn, req, res).catch(() => false))) return
   vite.middlewares(req, res, async () => {
     const url = req.url ?? '/'
     try {

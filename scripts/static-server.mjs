@@ -4,6 +4,8 @@ import { createServer } from 'node:http'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { pathToFileURL } from 'node:url'
+import { answerNativeLeads } from './native-leads.mjs'
 import { headersFor } from './security-headers.mjs'
 
 const types = {
@@ -30,11 +32,33 @@ function resolveFile(root, urlPath) {
   return candidates.find((file) => file.startsWith(root) && existsSync(file) && statSync(file).isFile())
 }
 
-export function startStaticServer(dir, port = 0) {
+/** A mock build's stand-in for the native lead post (mocks/native-leads.ts); a live build has none. */
+async function loadStandIn(root) {
+  const bundle = join(root, '.vite', 'native-leads.mjs')
+  if (!existsSync(bundle)) return undefined
+  const { createNativeLeadsStandIn } = await import(pathToFileURL(bundle).href)
+  return createNativeLeadsStandIn()
+}
+
+/**
+ * `options.before(req, res)`: a test's own route (e.g. a proxy to a function) that answers first and
+ * returns true when it took the request.
+ */
+export async function startStaticServer(dir, port = 0, options = {}) {
   const root = resolve(dir)
   // The build's `_headers` (security headers, per-page CSP) applied as a static host would.
   const rules = existsSync(join(root, '_headers')) ? readFileSync(join(root, '_headers'), 'utf8') : ''
-  const server = createServer((req, res) => {
+  const standIn = await loadStandIn(root)
+  const server = createServer(async (req, res) => {
+    try {
+      if (options.before && (await options.before(req, res))) return
+      if (standIn && (await answerNativeLeads(standIn, req, res))) return
+    } catch (error) {
+      console.error(error)
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })
+      res.end('stand-in failed')
+      return
+    }
     const url = new URL(req.url ?? '/', 'http://localhost')
     const file = resolveFile(root, url.pathname)
     const status = file ? 200 : 404

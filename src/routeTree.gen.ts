@@ -19,6 +19,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as QrbRouteImport } from './routes/qrb'
 import { Route as ScheduleRouteImport } from './routes/schedule'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as ThanksRouteImport } from './routes/thanks'
 import { Route as VetRouteImport } from './routes/vet'
 import { Route as Vet1RouteImport } from './routes/vet1'
 import { Route as X18RouteImport } from './routes/x18'
@@ -74,6 +75,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ThanksRoute = ThanksRouteImport.update({
+  id: '/thanks',
+  path: '/thanks',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VetRoute = VetRouteImport.update({
   id: '/vet',
   path: '/vet',
@@ -106,6 +112,7 @@ export interface FileRoutesByFullPath {
   '/qrb': typeof QrbRoute
   '/schedule': typeof ScheduleRoute
   '/terms': typeof TermsRoute
+  '/thanks': typeof ThanksRoute
   '/vet': typeof VetRoute
   '/vet1': typeof Vet1Route
   '/x18': typeof X18Route
@@ -122,6 +129,7 @@ export interface FileRoutesByTo {
   '/qrb': typeof QrbRoute
   '/schedule': typeof ScheduleRoute
   '/terms': typeof TermsRoute
+  '/thanks': typeof ThanksRoute
   '/vet': typeof VetRoute
   '/vet1': typeof Vet1Route
   '/x18': typeof X18Route
@@ -139,6 +147,7 @@ export interface FileRoutesById {
   '/qrb': typeof QrbRoute
   '/schedule': typeof ScheduleRoute
   '/terms': typeof TermsRoute
+  '/thanks': typeof ThanksRoute
   '/vet': typeof VetRoute
   '/vet1': typeof Vet1Route
   '/x18': typeof X18Route
@@ -157,6 +166,7 @@ export interface FileRouteTypes {
     | '/qrb'
     | '/schedule'
     | '/terms'
+    | '/thanks'
     | '/vet'
     | '/vet1'
     | '/x18'
@@ -173,6 +183,7 @@ export interface FileRouteTypes {
     | '/qrb'
     | '/schedule'
     | '/terms'
+    | '/thanks'
     | '/vet'
     | '/vet1'
     | '/x18'
@@ -189,6 +200,7 @@ export interface FileRouteTypes {
     | '/qrb'
     | '/schedule'
     | '/terms'
+    | '/thanks'
     | '/vet'
     | '/vet1'
     | '/x18'
@@ -206,6 +218,7 @@ export interface RootRouteChildren {
   QrbRoute: typeof QrbRoute
   ScheduleRoute: typeof ScheduleRoute
   TermsRoute: typeof TermsRoute
+  ThanksRoute: typeof ThanksRoute
   VetRoute: typeof VetRoute
   Vet1Route: typeof Vet1Route
   X18Route: typeof X18Route
@@ -284,6 +297,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/thanks': {
+      id: '/thanks'
+      path: '/thanks'
+      fullPath: '/thanks'
+      preLoaderRoute: typeof ThanksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/vet': {
       id: '/vet'
       path: '/vet'
@@ -326,6 +346,7 @@ const rootRouteChildren: RootRouteChildren = {
   QrbRoute: QrbRoute,
   ScheduleRoute: ScheduleRoute,
   TermsRoute: TermsRoute,
+  ThanksRoute: ThanksRoute,
   VetRoute: VetRoute,
   Vet1Route: Vet1Route,
   X18Route: X18Route,

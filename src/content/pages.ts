@@ -67,6 +67,12 @@ export const pages: Record<RoutePath, PageEntry> = {
     title: `Book Your Strategy Call | ${brand}`,
     description: "You're one step away: pick a time for your free strategy call with our reputation specialists.",
   },
+  '/thanks': {
+    image: 'schedule',
+    title: `Thank You | ${brand}`,
+    description: 'Thank you for your details: a reputation specialist will be in touch shortly. Book your free strategy call now.',
+    index: false,
+  },
   '/enterprise': {
     image: 'enterprise',
     title: `Enterprise Registration | ${brand}`,

@@ -80,6 +80,13 @@ export const addressAutocompleteMachine = setup({
     isQueryTooShort: ({ event }) => event.type === 'query.changed' && event.value.replace(/\s/g, '').length < MIN_QUERY_CHARS,
     hasSuggestions: (_, output: FetchPredictionsOutput) => output.status === 'OK' && output.predictions.length > 0,
     hasChoice: ({ context, event }) => chosenPrediction(context, event) !== undefined,
+    // Runs on the fetch actor's error event: a service that says it is down (or rate limits) is not asked again.
+    isServiceDown: ({ event }) => {
+      const error = (event as { error?: unknown }).error
+      return (
+        typeof error === 'object' && error !== null && 'kind' in error && (error.kind === 'unavailable' || error.kind === 'rate-limited')
+      )
+    },
   },
   delays: {
     debounce: 300,
@@ -123,7 +130,10 @@ export const addressAutocompleteMachine = setup({
               },
               { target: 'idle' },
             ],
-            onError: { target: 'idle' },
+            onError: [
+              { guard: 'isServiceDown', target: '#addressAutocomplete.disabled', actions: ['clearPredictions', 'disable'] },
+              { target: 'idle' },
+            ],
           },
         },
         showing: {

@@ -46,6 +46,11 @@ export const enterpriseWizardMachine = setup({
       const legal_agreements = { ...context.values.legal_agreements, [event.document]: event.accepted }
       return { values: { ...context.values, legal_agreements }, errors: { ...context.errors, [event.document]: undefined } }
     }),
+    adoptValues: assign(({ context, event }) => {
+      if (event.type !== 'form.adopted') return {}
+      const legal_agreements = { ...context.values.legal_agreements, ...event.agreements }
+      return { values: { ...context.values, ...event.values, legal_agreements } }
+    }),
     searchAddress: sendTo(
       ({ context }) => context.address,
       ({ event }) => ({
@@ -109,6 +114,7 @@ export const enterpriseWizardMachine = setup({
       on: {
         'field.changed': [{ guard: 'isAddressField', actions: ['setField', 'searchAddress'] }, { actions: 'setField' }],
         'agreement.changed': { actions: 'setAgreement' },
+        'form.adopted': { actions: 'adoptValues' },
         'address.choose': { guard: 'hasChosenAddress', actions: ['setChosenAddress', 'forwardToAddress'] },
         'address.next': { actions: 'forwardToAddress' },
         'address.previous': { actions: 'forwardToAddress' },

@@ -28,6 +28,8 @@ export interface EnterpriseWizardContext {
 
 export type EnterpriseWizardEvent =
   | { type: 'field.changed'; field: ContactTextField; value: string }
+  /** Step 1 as the visitor filled it before the script ran, read from the page at hydration. */
+  | { type: 'form.adopted'; values: Partial<Omit<ContactValues, 'legal_agreements'>>; agreements: Partial<Record<LegalDocument, boolean>> }
   | { type: 'agreement.changed'; document: LegalDocument; accepted: boolean }
   | { type: 'address.next' }
   | { type: 'address.previous' }

@@ -1,6 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
-import { ADDRESS_REQUIRED, LEAD_RATE_LIMITED, LEAD_SUBMIT_FAILED } from '@/schemas/lead'
-import type { Lead, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
+import { assign, emit, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
+import { addressAutocompleteMachine } from './address-autocomplete.machine'
+import type { Lead, LeadErrorKind, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
 
 /** The form's fields as typed: plain strings, validated by LeadSubmissionSchema in the service. */
 export type LeadValues = Record<keyof Lead, string>
@@ -12,11 +12,15 @@ export interface LeadFormInput {
   tracking: Tracking
   source: LeadSource
   initialValues?: Partial<LeadValues>
+  /** false when the places service is unavailable: the address is plain text entry. */
+  placesEnabled?: boolean
 }
+
+export type LeadAddressSearchRef = ActorRefFrom<typeof addressAutocompleteMachine>
 
 export interface LeadFormContext {
   values: LeadValues
-  error: string | null
+  error: LeadErrorKind | null
   tracking: Tracking
   source: LeadSource
   /** One id per lead, kept across retries so the server can recognise a resubmission. */
@@ -24,13 +28,23 @@ export interface LeadFormContext {
   /** When this lead's form was shown (ms), and the spam signals taken at submit. */
   shownAt: number
   guard: SpamGuard
+  /** The address search this form owns; a new one starts with each new lead. */
+  address: LeadAddressSearchRef
+  placesEnabled: boolean
 }
 
 export type LeadFormEvent =
   | { type: 'field.changed'; field: LeadField; value: string }
-  | { type: 'address.selected'; description: string }
+  | { type: 'address.next' }
+  | { type: 'address.previous' }
+  | { type: 'address.choose'; index?: number }
+  | { type: 'address.close' }
   /** `honeypot`: the hidden field people never see, as the form held it. */
   | { type: 'lead.submit'; honeypot?: string }
+  /** What the visitor typed or chose before the script ran, read from the page at hydration. */
+  | { type: 'form.adopted'; values: Partial<LeadValues> }
+  /** The native post came back with invalid input (`?lead=error`). */
+  | { type: 'native.failed' }
 
 export type LeadFormEmitted = { type: 'lead.accepted'; id: string }
 
@@ -66,6 +80,13 @@ const submission = (context: LeadFormContext): SubmitLeadInput => ({
   guard: context.guard,
 })
 
+/** The suggestion the visitor picks, read from the address search the form owns. */
+const chosenAddress = (context: LeadFormContext, event: LeadFormEvent) => {
+  const search = context.address.getSnapshot()
+  if (event.type !== 'address.choose' || !search.matches({ enabled: 'showing' })) return undefined
+  return search.context.predictions[event.index ?? search.context.highlightedIndex]?.description
+}
+
 /** Errors are data from the actor; only a rate limit gets its own message. */
 const isRateLimitError = (error: unknown) => typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'rate-limited'
 
@@ -77,6 +98,7 @@ export const leadFormMachine = setup({
     emitted: {} as LeadFormEmitted,
   },
   actors: {
+    addressAutocomplete: addressAutocompleteMachine,
     submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(async () => {
       throw new Error('submitLead not provided')
     }),
@@ -92,26 +114,48 @@ export const leadFormMachine = setup({
     setField: assign({
       values: ({ context, event }) => (event.type === 'field.changed' ? { ...context.values, [event.field]: event.value } : context.values),
     }),
-    setAddress: assign({
-      values: ({ context, event }) =>
-        event.type === 'address.selected' ? { ...context.values, business: event.description } : context.values,
+    setChosenAddress: assign({
+      values: ({ context, event }) => ({ ...context.values, business: chosenAddress(context, event) ?? context.values.business }),
+    }),
+    searchAddress: sendTo(
+      ({ context }) => context.address,
+      ({ event }) => ({ type: 'query.changed' as const, value: event.type === 'field.changed' ? event.value : '' }),
+    ),
+    forwardToAddress: sendTo(
+      ({ context }) => context.address,
+      ({ event }) => {
+        if (event.type === 'address.next') return { type: 'list.next' as const }
+        if (event.type === 'address.previous') return { type: 'list.previous' as const }
+        if (event.type === 'address.choose') return { type: 'list.choose' as const, index: event.index }
+        return { type: 'list.close' as const }
+      },
+    ),
+    stopAddressSearch: stopChild(({ context }) => context.address),
+    startAddressSearch: assign({
+      address: ({ context, spawn }) => spawn('addressAutocomplete', { input: { enabled: context.placesEnabled } }),
+    }),
+    adoptValues: assign({
+      values: ({ context, event }) => (event.type === 'form.adopted' ? { ...context.values, ...event.values } : context.values),
     }),
     clearValues: assign({ values: EMPTY_LEAD_VALUES }),
     clearError: assign({ error: null }),
-    showAddressRequired: assign({ error: ADDRESS_REQUIRED }),
-    showSubmitFailed: assign({ error: LEAD_SUBMIT_FAILED }),
-    showRateLimited: assign({ error: LEAD_RATE_LIMITED }),
+    showAddressRequired: assign({ error: 'address-required' as const }),
+    showSubmitFailed: assign({ error: 'submit-failed' as const }),
+    showRateLimited: assign({ error: 'rate-limited' as const }),
     trackLead: (_, _params: TrackLeadParams) => {},
   },
   guards: {
     hasAddress: ({ context }) => context.values.business.trim() !== '',
     isAddressField: ({ event }) => event.type === 'field.changed' && event.field === 'business',
+    hasChosenAddress: ({ context, event }) => chosenAddress(context, event) !== undefined,
     // Runs on the submit actor's error event, which carries the failure as `error`.
     isRateLimited: ({ event }) => isRateLimitError((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'leadForm',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
+    address: spawn('addressAutocomplete', { input: { enabled: input.placesEnabled ?? false } }),
+    placesEnabled: input.placesEnabled ?? false,
     values: { ...EMPTY_LEAD_VALUES, ...input.initialValues },
     error: null,
     tracking: input.tracking,
@@ -125,8 +169,13 @@ export const leadFormMachine = setup({
   states: {
     idle: {
       on: {
-        'field.changed': [{ guard: 'isAddressField', actions: ['setField', 'clearError'] }, { actions: 'setField' }],
-        'address.selected': { actions: ['setAddress', 'clearError'] },
+        'field.changed': [{ guard: 'isAddressField', actions: ['setField', 'clearError', 'searchAddress'] }, { actions: 'setField' }],
+        'address.choose': { guard: 'hasChosenAddress', actions: ['setChosenAddress', 'clearError', 'forwardToAddress'] },
+        'address.next': { actions: 'forwardToAddress' },
+        'address.previous': { actions: 'forwardToAddress' },
+        'address.close': { actions: 'forwardToAddress' },
+        'form.adopted': { actions: 'adoptValues' },
+        'native.failed': { actions: 'showSubmitFailed' },
         'lead.submit': [
           { guard: 'hasAddress', target: 'submitting', actions: ['clearError', 'stampGuard'] },
           { actions: 'showAddressRequired' },
@@ -144,6 +193,9 @@ export const leadFormMachine = setup({
             emit(({ event }) => ({ type: 'lead.accepted' as const, id: event.output.id })),
             'clearValues',
             'assignNewSubmissionId',
+            // A new lead starts a fresh search (and Places session).
+            'stopAddressSearch',
+            'startAddressSearch',
           ],
         },
         onError: [

@@ -18,7 +18,8 @@ export const noteToggleMachine = setup({
   initial: 'hidden',
   states: {
     hidden: {
-      on: { 'note.add': { target: 'shown' } },
+      // A note typed before hydration is shown while the toggle is still hidden: removing it clears it.
+      on: { 'note.add': { target: 'shown' }, 'note.remove': { actions: 'clearNote' } },
     },
     shown: {
       on: { 'note.remove': { target: 'hidden', actions: 'clearNote' } },

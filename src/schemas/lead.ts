@@ -10,6 +10,14 @@ export const ADDRESS_REQUIRED = 'Please enter your business address'
 export const LEAD_SUBMIT_FAILED = 'An error occurred. Please try again.'
 export const LEAD_RATE_LIMITED = 'Too many submissions from your connection. Please wait a few minutes and try again.'
 
+/** What went wrong with a lead, as the form machine names it; the text lives only in LEAD_ERROR_TEXT. */
+export type LeadErrorKind = 'address-required' | 'submit-failed' | 'rate-limited'
+export const LEAD_ERROR_TEXT: Record<LeadErrorKind, string> = {
+  'address-required': ADDRESS_REQUIRED,
+  'submit-failed': LEAD_SUBMIT_FAILED,
+  'rate-limited': LEAD_RATE_LIMITED,
+}
+
 /** What the browser pattern allows in the phone input: digits only. */
 export const PHONE_PATTERN = '[0-9]{6,15}'
 

@@ -1,6 +1,6 @@
 import type { Config } from '@/config'
 import { site } from '@/site'
-import { createLeadsService, type LeadsService } from './leads'
+import { createLeadsService, nativeLeadAction, type LeadsService } from './leads'
 import { createPlacesService, type PlacesService } from './places'
 import { createGtagAnalytics, noAnalytics, type AnalyticsService } from './analytics'
 import { createCalEmbedCalendar, type CalendarService } from './calendar'
@@ -25,7 +25,7 @@ const unconfiguredCalendar: CalendarService = {
 export function createServices(config: Config, overrides: Partial<Services> = {}): Services {
   const functionsUrl = `${config.supabaseUrl.replace(/\/$/, '')}/functions/v1`
   return {
-    leads: createLeadsService({ functionsUrl }),
+    leads: createLeadsService({ functionsUrl, nativeAction: nativeLeadAction(config) }),
     places: createPlacesService({ functionsUrl }),
     analytics: config.gtagId ? createGtagAnalytics({ gtagId: config.gtagId, conversion: config.gadsConversion }) : noAnalytics,
     calendar:

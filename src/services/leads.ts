@@ -5,10 +5,21 @@ import { ServiceError, toServiceError } from './http-failure'
 
 export interface LeadsService {
   submit(submission: LeadSubmission, signal?: AbortSignal): Promise<{ id: string }>
+  /** Where the lead form posts natively (before or without the script). */
+  readonly nativeAction: string
+}
+
+/**
+ * The lead form's native `action`: the `leads` function in live mode, its same-origin stand-in
+ * (dev server, preview server) in mock mode. The same on server and client, so hydration matches.
+ */
+export function nativeLeadAction(config: { mockServices: boolean; supabaseUrl: string }): string {
+  return config.mockServices ? '/functions/v1/leads' : `${config.supabaseUrl.replace(/\/$/, '')}/functions/v1/leads`
 }
 
 export type LeadsConfig = {
   functionsUrl: string
+  nativeAction?: string
   /** How long a submission keeps retrying before the visitor sees the error. */
   retryBudgetMs?: number
   /** The first wait between attempts; it doubles, with jitter, up to 5 s. */
@@ -52,6 +63,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export function createLeadsService({
   functionsUrl,
+  nativeAction = `${functionsUrl}/leads`,
   retryBudgetMs = 20_000,
   firstRetryMs = 500,
   timeoutMs = 15_000,
@@ -59,6 +71,7 @@ export function createLeadsService({
 }: LeadsConfig): LeadsService {
   const http = ky.create({ retry: 0 })
   return {
+    nativeAction,
     async submit(submission, signal) {
       const deadline = Date.now() + retryBudgetMs
       for (let backoff = firstRetryMs; ; backoff = Math.min(backoff * 2, MAX_RETRY_MS)) {

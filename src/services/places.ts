@@ -1,6 +1,6 @@
 import ky from 'ky'
 import * as v from 'valibot'
-import { toServiceError } from './http-failure'
+import { ServiceError, toServiceError } from './http-failure'
 
 export const PlacesAnswerSchema = v.object({
   status: v.string(),
@@ -42,15 +42,23 @@ function writeCache(storage: Storage | undefined, key: string, at: number, answe
   }
 }
 
-/** Address predictions through the `places` edge function, cached in sessionStorage for 24 h. */
+/**
+ * Address predictions through the `places` edge function, cached in sessionStorage for 24 h. Once the
+ * function says it is unavailable (or rate limits), the service stays off for the rest of the visit:
+ * `enabled` turns false and no further call is made; a new page load (a new service) tries again.
+ */
 export function createPlacesService(
   { functionsUrl, timeoutMs = 5_000 }: { functionsUrl: string; timeoutMs?: number },
   { storage = globalThis.sessionStorage, now = Date.now }: CacheDeps = {},
 ): PlacesService {
   const http = ky.create({ timeout: timeoutMs, retry: 0 })
+  let down = false
   return {
-    enabled: true,
+    get enabled() {
+      return !down
+    },
     async autocomplete(query, sessionToken, signal) {
+      if (down) throw new ServiceError('places', 'unavailable', 'off for this visit after an unavailable answer')
       const key = CACHE_PREFIX + query.trim().toLowerCase()
       const cached = readCache(storage, key, now())
       if (cached) return cached
@@ -62,7 +70,9 @@ export function createPlacesService(
         if (answer.status === 'OK' || answer.status === 'ZERO_RESULTS') writeCache(storage, key, now(), answer)
         return answer
       } catch (error) {
-        throw toServiceError('places', error)
+        const failure = toServiceError('places', error)
+        if (failure.kind === 'unavailable' || failure.kind === 'rate-limited') down = true
+        throw failure
       }
     },
   }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { findLeaks } from '../../scripts/check-bundle.mjs'
+import { formsOf, formsThatWouldGet } from './form-crawl'
 
 const out = mkdtempSync(join(tmpdir(), 'live-build-'))
 afterAll(() => rmSync(out, { recursive: true, force: true }))
@@ -21,6 +22,8 @@ describe('production build', () => {
     })
     expect(findLeaks(out)).toEqual([])
     expect(existsSync(join(out, 'mockServiceWorker.js'))).toBe(false)
+    // The offline stand-in for the native lead post exists in mock builds only.
+    expect(existsSync(join(out, '.vite', 'native-leads.mjs'))).toBe(false)
     expect(readFileSync(join(out, 'vet', 'index.html'), 'utf8')).toMatch(/<title>[^<]*Veterinary[^<]*<\/title>/)
     expect(existsSync(join(out, '404.html'))).toBe(true)
     // Security headers ship with the build; the live Supabase URL is the only API origin allowed.
@@ -48,6 +51,42 @@ describe('production build', () => {
     expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toContain(
       '<loc>https://www.reviewlift.example/blog/boost-google-maps-listing</loc>',
     )
+  })
+
+  it('no form of any prerendered page would submit as a GET: method="post" and a real action', () => {
+    const forms = formsOf(out)
+    expect(forms.length).toBeGreaterThan(5)
+    expect(formsThatWouldGet(forms)).toEqual([])
+    const leadForms = forms.filter((form) => form.action === 'https://project.supabase.co/functions/v1/leads')
+    expect([...new Set(leadForms.map((form) => form.page))]).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'vet/index.html',
+        'vet1/index.html',
+        'x18/index.html',
+        'qrb/index.html',
+        'konversable/index.html',
+      ]),
+    )
+  })
+
+  it('lead forms carry the source as hidden fields in the prerendered HTML, tracking left empty', () => {
+    const home = readFileSync(join(out, 'index.html'), 'utf8')
+    expect(home).toContain('<input type="hidden" name="source_path" value="/"/>')
+    expect(home).toContain('<input type="hidden" name="source_label" value="Homepage"/>')
+    expect(home).toContain('<input type="hidden" name="platform" value=""/>')
+    expect(home).toContain('<input type="hidden" name="keyword" value=""/>')
+    expect(home).not.toContain('name="source_note"')
+    expect(readFileSync(join(out, 'qrb', 'index.html'), 'utf8')).toContain('name="source_note" value="Lead came through')
+  })
+
+  it('the form crawl does catch a form without method or action', () => {
+    expect(
+      formsThatWouldGet([
+        { page: 'a.html', tag: '<form>' },
+        { page: 'b.html', tag: '<form method="post" action="/x">', method: 'post', action: '/x' },
+      ]),
+    ).toEqual([{ page: 'a.html', tag: '<form>' }])
   })
 
   it('the leak check does catch mock code', () => {

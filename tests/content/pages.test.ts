@@ -60,11 +60,12 @@ describe('what the build prerenders', () => {
     expect(prerenderTargets.find((t) => t.path === '/')?.route).toBe('/')
   })
 
-  it('lists each canonical URL once in the sitemap (/vet1 is /vet)', () => {
+  it('lists each canonical URL once in the sitemap (/vet1 is /vet; /thanks is not indexed)', () => {
     const xml = sitemapXml()
     expect(xml).toContain('/vet</loc>')
     expect(xml).not.toContain('/vet1</loc>')
-    expect(xml.match(/<loc>/g)).toHaveLength(prerenderTargets.length - 1)
+    expect(xml).not.toContain('/thanks</loc>')
+    expect(xml.match(/<loc>/g)).toHaveLength(prerenderTargets.length - 2)
   })
 
   it('leaves variants and index: false pages out of the sitemap', () => {

@@ -25,3 +25,14 @@ export async function expectFormKept(page: Page, address = '45 Oak Avenue, Austi
   await expect(page.getByLabel('Email')).toHaveValue('sam@carter.example')
   await expect(addressBox(page)).toHaveValue(address)
 }
+
+/** Holds /assets/app.js until `release()`: the page shows its prerendered HTML, not yet hydrated. */
+export async function holdAppScript(page: Page) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/app.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { ADDRESS_REQUIRED, LEAD_SUBMIT_FAILED } from '@/schemas/lead'
+import { ADDRESS_REQUIRED, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED } from '@/schemas/lead'
 import {
   leadFormMachine,
   type LeadFormInput,
@@ -67,8 +67,8 @@ describe('leadFormMachine', () => {
     fill(actor, { ...typed, business })
     actor.send({ type: 'lead.submit' })
     expect(actor.getSnapshot().value).toBe('idle')
-    expect(actor.getSnapshot().context.error).toBe('Please enter your business address')
-    expect(ADDRESS_REQUIRED).toBe('Please enter your business address')
+    expect(actor.getSnapshot().context.error).toBe('address-required')
+    expect(LEAD_ERROR_TEXT['address-required']).toBe(ADDRESS_REQUIRED)
     expect(submitLead).not.toHaveBeenCalled()
   })
 
@@ -121,8 +121,8 @@ describe('leadFormMachine', () => {
     actor.send({ type: 'lead.submit' })
     const failed = await waitFor(actor, (s) => s.matches('idle'))
 
-    expect(failed.context.error).toBe('An error occurred. Please try again.')
-    expect(LEAD_SUBMIT_FAILED).toBe('An error occurred. Please try again.')
+    expect(failed.context.error).toBe('submit-failed')
+    expect(LEAD_ERROR_TEXT['submit-failed']).toBe(LEAD_SUBMIT_FAILED)
     expect(failed.context.values).toEqual(typed)
     expect(failed.context.submissionId).toBe(submissionId)
     expect(trackLead).not.toHaveBeenCalled()
@@ -144,7 +144,7 @@ describe('leadFormMachine', () => {
     actor.send({ type: 'lead.submit' })
     actor.send({ type: 'lead.submit' })
     actor.send({ type: 'field.changed', field: 'name', value: 'Someone else' })
-    actor.send({ type: 'address.selected', description: '2 Other Rd' })
+    actor.send({ type: 'address.choose', index: 0 })
 
     expect(submitLead).toHaveBeenCalledTimes(1)
     expect(actor.getSnapshot().value).toBe('submitting')
@@ -159,22 +159,14 @@ describe('leadFormMachine', () => {
   it('typing in the address field clears a shown error; other fields keep it', () => {
     const { actor } = start(async () => ({ id: 'x' }))
     actor.send({ type: 'lead.submit' })
-    expect(actor.getSnapshot().context.error).toBe(ADDRESS_REQUIRED)
+    expect(actor.getSnapshot().context.error).toBe('address-required')
 
     actor.send({ type: 'field.changed', field: 'name', value: 'Jane' })
-    expect(actor.getSnapshot().context.error).toBe(ADDRESS_REQUIRED)
+    expect(actor.getSnapshot().context.error).toBe('address-required')
 
     actor.send({ type: 'field.changed', field: 'business', value: '1' })
     expect(actor.getSnapshot().context.error).toBeNull()
     expect(actor.getSnapshot().context.values.business).toBe('1')
-  })
-
-  it('choosing an address suggestion fills the address and clears the error', () => {
-    const { actor } = start(async () => ({ id: 'x' }))
-    actor.send({ type: 'lead.submit' })
-    actor.send({ type: 'address.selected', description: '1 Main St, Springfield' })
-    expect(actor.getSnapshot().context.values.business).toBe('1 Main St, Springfield')
-    expect(actor.getSnapshot().context.error).toBeNull()
   })
 
   it('aborts the request signal when the form is stopped mid-submit (unmount)', () => {
@@ -195,6 +187,6 @@ describe('leadFormMachine', () => {
     actor.send({ type: 'field.changed', field: 'business', value: '1 Main St' })
     actor.send({ type: 'lead.submit' })
     const snapshot = await waitFor(actor, (s) => s.matches('idle'))
-    expect(snapshot.context.error).toBe(LEAD_SUBMIT_FAILED)
+    expect(snapshot.context.error).toBe('submit-failed')
   })
 })

@@ -58,7 +58,7 @@ describe('Book a call', { timeout: 20_000 }, () => {
   })
 
   it('on failure stays open with the error and everything typed', async () => {
-    // Retry-After past the browser's retry budget: the error shows at once instead of after ~20 s of retries.
+    // Retry-After past the retry budget: the error shows at once rather than after ~20 s of retries.
     server.use(http.post(LEADS_FUNCTION, () => HttpResponse.json({ error: 'down' }, { status: 503, headers: { 'retry-after': '600' } })))
     const user = userEvent.setup({ delay: null })
     const { modal } = await openModal(user)

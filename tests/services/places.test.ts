@@ -156,6 +156,30 @@ describe('places service', () => {
   })
 
   it.each([
+    ['unavailable (503)', 503],
+    ['rate limited (429)', 429],
+  ])('once %s, it stays off for the visit: enabled turns false and nothing more is fetched', async (_, status) => {
+    let calls = 0
+    server.use(http.get(PLACES_FUNCTION, () => (calls++, HttpResponse.json({ status: 'UNAVAILABLE', predictions: [] }, { status }))))
+    const { places } = setup()
+    expect(places.enabled).toBe(true)
+    await failure(places.autocomplete('oak', 'session-1'))
+    expect(places.enabled).toBe(false)
+    const again = await failure(places.autocomplete('maple', 'session-1'))
+    expect(again).toMatchObject({ service: 'places', kind: 'unavailable' })
+    expect(calls).toBe(1)
+    // A new page load builds a new service, which asks again.
+    expect(setup().places.enabled).toBe(true)
+  })
+
+  it('a malformed answer does not turn it off', async () => {
+    server.use(http.get(PLACES_FUNCTION, () => HttpResponse.json('OK'), { once: true }))
+    const { places } = setup()
+    await failure(places.autocomplete('oak', 'session-1'))
+    expect(places.enabled).toBe(true)
+  })
+
+  it.each([
     ['no predictions array', { status: 'OK' }],
     ['predictions of the wrong shape', { status: 'OK', predictions: [{ id: 1, text: 'x' }] }],
     ['a bare string', 'OK'],

@@ -18,6 +18,8 @@ function renderForm() {
   const view = render(
     <LeadForm
       values={valid}
+      action="/functions/v1/leads"
+      hiddenFields={{}}
       locationOptions={GENERAL_LOCATIONS}
       submitting={false}
       addressError={null}

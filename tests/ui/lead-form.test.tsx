@@ -12,6 +12,8 @@ function renderForm(props: Partial<LeadFormProps> = {}) {
   const onSubmit = vi.fn()
   const all: LeadFormProps = {
     values: empty,
+    action: '/functions/v1/leads',
+    hiddenFields: { source_path: '/', source_label: 'Homepage' },
     locationOptions: GENERAL_LOCATIONS,
     submitting: false,
     addressError: null,
@@ -149,6 +151,8 @@ describe('LeadForm', () => {
     rerender(
       <LeadForm
         values={empty}
+        action="/functions/v1/leads"
+        hiddenFields={{}}
         locationOptions={GENERAL_LOCATIONS}
         submitting
         busyLabel="Processing..."
@@ -179,5 +183,23 @@ describe('LeadForm', () => {
   it('shows no alert without errors', () => {
     renderForm()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
+
+describe('LeadForm without the script', () => {
+  it('posts natively to its action with the hidden source fields', () => {
+    const { container } = renderForm({ hiddenFields: { source_path: '/vet', source_label: 'Veterinary', platform: '' } })
+    const form = container.querySelector('form')!
+    expect(form).toHaveAttribute('method', 'post')
+    expect(form).toHaveAttribute('action', '/functions/v1/leads')
+    const hidden = Object.fromEntries([...form.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((i) => [i.name, i.value]))
+    expect(hidden).toEqual({ source_path: '/vet', source_label: 'Veterinary', platform: '' })
+  })
+
+  it('holds the native error as an alert that only its fragment reveals', () => {
+    const { container } = renderForm({ nativeError: 'An error occurred. Please try again.' })
+    const alert = container.querySelector('#lead-error')!
+    expect(alert).toHaveClass('lead-native-error')
+    expect(alert).toHaveTextContent('An error occurred. Please try again.')
   })
 })

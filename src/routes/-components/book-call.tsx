@@ -42,7 +42,14 @@ export function BookCall({ label }: { label: string }) {
         description={c.modalText}
         onClose={() => modalRef.send({ type: 'dialog.close' })}
       >
-        <LeadCapture submitLabel={c.submit} busyLabel="Processing..." addressListSize="compact" congrats={false} onAccepted={onAccepted} />
+        <LeadCapture
+          submitLabel={c.submit}
+          busyLabel="Processing..."
+          addressListSize="compact"
+          congrats={false}
+          nativeErrorTarget={false}
+          onAccepted={onAccepted}
+        />
       </ModalDialog>
       <CongratsDialog
         open={congrats.matches('open')}

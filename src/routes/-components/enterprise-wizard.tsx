@@ -11,6 +11,7 @@ import { WizardProgress } from '@/ui/enterprise/wizard-progress'
 import { EnterpriseAddress } from './enterprise-address'
 import { EnterprisePlans } from './enterprise-plans'
 import { EnterpriseSuccess } from './enterprise-success'
+import { readContactStep } from './enterprise-adoption'
 
 /** The enterprise registration wizard wired to its machine and services. */
 export function EnterpriseWizard() {
@@ -36,6 +37,15 @@ export function EnterpriseWizard() {
     { input: { placesEnabled: services.places.enabled } },
   )
 
+  // Once, after hydration: step 1 as filled before the script ran becomes the machine's.
+  const container = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const form = container.current?.querySelector('form')
+    if (!form) return
+    const { values, agreements } = readContactStep(form)
+    if (Object.keys(values).length + Object.keys(agreements).length > 0) wizard.send({ type: 'form.adopted', values, agreements })
+  }, [wizard])
+
   const step = state.matches('contact') ? 1 : state.matches('done') ? 3 : 2
   const headingRef = useRef<HTMLHeadingElement>(null)
   const shownStep = useRef(step)
@@ -52,7 +62,7 @@ export function EnterpriseWizard() {
   }
 
   return (
-    <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <div ref={container} className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       {step !== 3 && <WizardProgress step={step === 1 ? 1 : 2} />}
       {step === 1 && (
         <ContactStep

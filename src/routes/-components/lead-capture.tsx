@@ -1,9 +1,11 @@
-import { useEffect } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useRouteContext, useSearch } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import * as v from 'valibot'
-import { GENERAL_LOCATIONS, LeadSubmissionSchema, ADDRESS_REQUIRED, VET_LOCATIONS } from '@/schemas/lead'
+import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED, LeadSubmissionSchema, VET_LOCATIONS } from '@/schemas/lead'
 import { leadFormMachine } from '@/machines/lead-form.machine'
+import { addressAutocompleteMachine } from '@/machines/address-autocomplete.machine'
+import { readTypedValues, nativeLeadFields } from './native-lead'
 import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
 import { useAppActor } from '@/lib/use-app-actor'
@@ -21,6 +23,8 @@ export type LeadCaptureProps = {
   onAccepted?: () => void
   /** Whether this form opens its own Congrats dialog; a form inside a modal leaves it to the page. */
   congrats?: boolean
+  /** Whether this form holds the page's `#lead-error` alert (one per page; not the modal's). */
+  nativeErrorTarget?: boolean
 }
 
 /** A lead form wired to its machines and services: submit, autocomplete, the Congrats dialog. */
@@ -31,6 +35,7 @@ export function LeadCapture({
   addressListSize,
   onAccepted,
   congrats = true,
+  nativeErrorTarget = true,
 }: LeadCaptureProps) {
   const { services } = useRouteContext({ from: '__root__' })
   const tracking = useSearch({ from: '__root__' })
@@ -40,13 +45,32 @@ export function LeadCapture({
   const [form, formRef] = useAppActor(
     leadFormMachine.provide({
       actors: {
+        addressAutocomplete: addressAutocompleteMachine.provide({
+          actors: {
+            fetchPredictions: fromPromise(({ input, signal }) => services.places.autocomplete(input.query, input.sessionToken, signal)),
+          },
+        }),
         submitLead: fromPromise(({ input, signal }) => services.leads.submit(v.parse(LeadSubmissionSchema, input), signal)),
       },
       actions: { trackLead: () => services.analytics.leadSubmitted() },
     }),
-    { input: { tracking, source: leadSource(pathname) } },
+    { input: { tracking, source: leadSource(pathname), placesEnabled: services.places.enabled } },
   )
   const [dialog, dialogRef] = useAppActor(dialogMachine)
+  const formElement = useRef<HTMLFormElement>(null)
+  const [hydrated, setHydrated] = useState(false)
+
+  // Once, after hydration: what the visitor typed before the script ran becomes the machine's, and
+  // a native post that came back invalid (`?lead=error`) shows its error. Search params are read
+  // here, never in the first render, so the hydrated markup matches the prerendered one.
+  useEffect(() => {
+    const typed = formElement.current ? readTypedValues(formElement.current) : {}
+    if (Object.keys(typed).length > 0) formRef.send({ type: 'form.adopted', values: typed })
+    if (new URLSearchParams(window.location.search).get('lead') === 'error') formRef.send({ type: 'native.failed' })
+    // Deliberate: it renders in the same batch as the adoption, so no render puts empty values back.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setHydrated(true)
+  }, [formRef])
 
   useEffect(() => {
     const subscription = formRef.on('lead.accepted', () => {
@@ -57,6 +81,7 @@ export function LeadCapture({
   }, [formRef, dialogRef, onAccepted, congrats])
 
   const { values, error } = form.context
+  const addressRequired = error === 'address-required'
   const submitting = form.matches('submitting')
   const closeDialog = () => dialogRef.send({ type: 'dialog.close' })
 
@@ -64,10 +89,14 @@ export function LeadCapture({
     <>
       <LeadForm
         values={values}
+        formRef={formElement}
+        action={services.leads.nativeAction}
+        hiddenFields={nativeLeadFields(leadSource(pathname), hydrated ? tracking : { platform: '', keyword: '' })}
+        nativeError={nativeErrorTarget && !hydrated ? LEAD_SUBMIT_FAILED : undefined}
         locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
         submitting={submitting}
-        addressError={error === ADDRESS_REQUIRED ? error : null}
-        formError={error && error !== ADDRESS_REQUIRED ? error : null}
+        addressError={addressRequired ? LEAD_ERROR_TEXT[error] : null}
+        formError={error && !addressRequired ? LEAD_ERROR_TEXT[error] : null}
         submitLabel={submitLabel}
         busyLabel={busyLabel}
         onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}
@@ -77,22 +106,24 @@ export function LeadCapture({
             <VetNote
               key={form.context.submissionId}
               value={values.note}
+              hydrated={hydrated}
               onValueChange={(value) => formRef.send({ type: 'field.changed', field: 'note', value })}
             />
           )
         }
         addressField={({ inputId, errorId }) => (
           <AddressField
-            // A new lead starts a fresh search (and Places session) once the last one was accepted.
-            key={form.context.submissionId}
+            search={form.context.address}
             id={inputId}
             value={values.business}
-            invalid={error === ADDRESS_REQUIRED}
-            describedBy={error === ADDRESS_REQUIRED ? errorId : undefined}
+            invalid={addressRequired}
+            describedBy={addressRequired ? errorId : undefined}
             size={addressListSize}
-            places={services.places}
-            onChange={(value) => formRef.send({ type: 'field.changed', field: 'business', value })}
-            onSelect={(description) => formRef.send({ type: 'address.selected', description })}
+            onInput={(value) => formRef.send({ type: 'field.changed', field: 'business', value })}
+            onNext={() => formRef.send({ type: 'address.next' })}
+            onPrevious={() => formRef.send({ type: 'address.previous' })}
+            onChoose={(index) => formRef.send({ type: 'address.choose', index })}
+            onClose={() => formRef.send({ type: 'address.close' })}
           />
         )}
       />

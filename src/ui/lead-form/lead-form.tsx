@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react'
+import { useId, type FormEvent, type ReactNode, type Ref } from 'react'
 import { PHONE_PATTERN } from '@/schemas/lead'
 import { inputClass, labelClass } from './field-styles'
 import { HONEYPOT_NAME, HoneypotField } from './honeypot-field'
@@ -9,6 +9,13 @@ export type LeadFormValues = Record<LeadFormField, string>
 
 export type LeadFormProps = {
   values: LeadFormValues
+  /** Where the form posts natively, before the script runs or without it. */
+  action: string
+  /** Hidden fields the native post carries (source, tracking). */
+  hiddenFields: Record<string, string>
+  formRef?: Ref<HTMLFormElement>
+  /** Shown above the button only when the page is the target of `#lead-error` (no script). */
+  nativeError?: string
   locationOptions: readonly string[]
   submitting: boolean
   /** The error shown under the address field ('Please enter your business address'). */
@@ -26,7 +33,7 @@ export type LeadFormProps = {
   onSubmit: (spamSignals: { honeypot: string }) => void
 }
 
-export function LeadForm(props: LeadFormProps) {
+export function LeadForm({ formRef, ...props }: LeadFormProps) {
   const { values, submitting, submitLabel = 'Get My Free Consultation', busyLabel = 'Submitting...' } = props
   const id = useId()
   const field = (name: string) => `${id}-${name}`
@@ -38,7 +45,15 @@ export function LeadForm(props: LeadFormProps) {
   }
 
   return (
-    <form onSubmit={submit} aria-busy={submitting} className="space-y-4" noValidate={false}>
+    <form
+      ref={formRef}
+      method="post"
+      action={props.action}
+      onSubmit={submit}
+      aria-busy={submitting}
+      className="space-y-4"
+      noValidate={false}
+    >
       <fieldset className="space-y-4">
         <legend className="sr-only">Your details</legend>
         <div>
@@ -114,7 +129,18 @@ export function LeadForm(props: LeadFormProps) {
         </div>
         {props.extraFields}
         <HoneypotField id={field('website')} />
+        {Object.entries(props.hiddenFields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
       </fieldset>
+      {props.nativeError && (
+        <p
+          id="lead-error"
+          className="lead-native-error rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger"
+        >
+          {props.nativeError}
+        </p>
+      )}
       {props.formError && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger">
           {props.formError}

@@ -17,17 +17,24 @@ export function NoteField({ id, shown, value, onAdd, onRemove, onValueChange }: 
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const addRef = useRef<HTMLButtonElement>(null)
   const wasShown = useRef(shown)
+  const acted = useRef(false)
 
-  // Focus follows the visitor's action: into the note when added, back to the button when removed.
+  // Focus follows the visitor's action: into the note when added, back to the button when removed;
+  // never when the page changes it (an empty note folds to its button once hydrated).
   useEffect(() => {
     if (wasShown.current === shown) return
     wasShown.current = shown
-    ;(shown ? textareaRef.current : addRef.current)?.focus()
+    if (acted.current) (shown ? textareaRef.current : addRef.current)?.focus()
+    acted.current = false
   }, [shown])
+  const act = (action: () => void) => () => {
+    acted.current = true
+    action()
+  }
 
   if (!shown) {
     return (
-      <button ref={addRef} type="button" onClick={onAdd} className={linkButton}>
+      <button ref={addRef} type="button" onClick={act(onAdd)} className={linkButton}>
         + Add note (optional)
       </button>
     )
@@ -38,7 +45,7 @@ export function NoteField({ id, shown, value, onAdd, onRemove, onValueChange }: 
         <label htmlFor={id} className={labelClass}>
           Note (optional)
         </label>
-        <button type="button" onClick={onRemove} className={linkButton}>
+        <button type="button" onClick={act(onRemove)} className={linkButton}>
           Remove note
         </button>
       </div>

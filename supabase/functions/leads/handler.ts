@@ -8,6 +8,8 @@ import { acceptLead, type AcceptDeps } from './accept.ts'
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.ts'
 import { createBoardClient } from './board.ts'
 import type { Board } from './deliver.ts'
+import { createFormHandler } from './form-handler.ts'
+import { isFormPost } from './form-post.ts'
 import { DEFAULT_MIN_FILL_MS } from './spam-guard.ts'
 import type { LeadStore } from './store.ts'
 
@@ -35,6 +37,8 @@ export type LeadsDeps = {
   leaseMs?: number
   minFillMs?: number
   backoff?: Partial<BackoffPolicy>
+  /** The id of a native form post's submission (the script sends its own). */
+  newId?: () => string
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -126,7 +130,19 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
     }
   }
 
-  return withCors(handle, { allowedOrigins: deps.allowedOrigins, methods: ['POST'] })
+  const handleJson = withCors(handle, { allowedOrigins: deps.allowedOrigins, methods: ['POST'] })
+  // A browser's own form post (no script): pages and redirects instead of JSON (form-handler.ts).
+  const handleForm = createFormHandler({
+    allowedOrigins: deps.allowedOrigins,
+    maxBodyBytes: MAX_BODY_BYTES,
+    logger,
+    store,
+    limiter: deps.limiter,
+    accept,
+    newId: deps.newId ?? (() => crypto.randomUUID()),
+    retryAfterSeconds: UNRECORDED_RETRY_AFTER_SECONDS,
+  })
+  return (req) => (isFormPost(req) ? handleForm(req) : handleJson(req))
 }
 
 function missingBoardSettings(deps: Pick<LeadsDeps, 'token' | 'boardId'>): string[] {

@@ -1,0 +1,30 @@
+// The site's page paths as plain data, for the `leads` edge function (Deno) as well as the app: the
+// function redirects a native form post back to the page it came from, but only to a path listed
+// here. It imports nothing, so Deno loads it as it is; tests/content/page-paths.test.ts keeps it
+// in step with the table of pages (src/content/pages.ts).
+
+/** Every page with a fixed URL (every route but the article template). */
+export const STATIC_PAGE_PATHS = [
+  '/',
+  '/x18',
+  '/qrb',
+  '/konversable',
+  '/vet',
+  '/vet1',
+  '/schedule',
+  '/enterprise',
+  '/news',
+  '/thanks',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/dpa',
+] as const
+
+/** An article path: '/blog/' and one slug of lower-case letters, digits and dashes. */
+const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** Whether `path` is one of the site's page paths (exactly: no query, no trailing slash but '/'). */
+export function isKnownPagePath(path: string): boolean {
+  return (STATIC_PAGE_PATHS as readonly string[]).includes(path) || (path.length <= 200 && ARTICLE_PATH.test(path))
+}

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+import { startNativeStack, type NativeStack } from '../support/native-stack'
+
+// Issue 9: the home form with JavaScript disabled, against the real stack (the built site, the
+// `leads` function under Deno, PostgreSQL, a fake board): the browser's own post lands on /thanks,
+// the board gets the lead once, and no URL ever carries what was typed.
+test.use({ javaScriptEnabled: false })
+test.describe.configure({ mode: 'serial' })
+
+const typed = { name: 'Jane Citizen', phone: '0422470721', email: 'jane.native@example.com', business: '12 Harbour St, Sydney' }
+const forms = (value: string) => [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]
+
+let stack: NativeStack
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  stack = await startNativeStack(process.env.E2E_DIST ?? 'dist-mock')
+})
+test.afterAll(async () => {
+  await stack?.stop()
+})
+
+test('without JavaScript the home form posts to the leads function, lands on /thanks, and the board gets one Homepage item', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  const visited: string[] = []
+  page.on('request', (request) => visited.push(request.url()))
+  page.on('framenavigated', (frame) => visited.push(frame.url()))
+
+  await page.goto(`${stack.origin}/`)
+  const form = page.locator('form:has([name="business"])').first()
+  await expect(form).toHaveAttribute('method', 'post')
+  await expect(form).toHaveAttribute('action', '/functions/v1/leads')
+
+  await form.locator('select[name="locations"]').selectOption('2-10')
+  for (const [name, value] of Object.entries(typed)) await form.locator(`[name="${name}"]`).fill(value)
+  await Promise.all([page.waitForURL(`${stack.origin}/thanks`), form.locator('button[type="submit"]').click()])
+
+  await expect(page).toHaveTitle(/Thank You/)
+  await expect(page.getByRole('link', { name: 'Schedule Your Call' })).toHaveAttribute('href', /^\/schedule(\?|$)/)
+  const calls = (operation: string) => stack.board.requests.filter((request) => request.operation === operation)
+  expect(calls('create_item')).toHaveLength(1)
+  expect(stack.board.items.size).toBe(1)
+  // The source page travels in the item's update note ('Page: Homepage').
+  expect(calls('create_update')).toHaveLength(1)
+  expect(JSON.stringify(calls('create_update')[0]!.variables)).toContain('Homepage')
+  const rows = await stack.pg.sql<{ status: string }[]>`select status from leads`
+  expect(rows.map((row) => row.status)).toEqual(['delivered'])
+
+  for (const url of visited) for (const value of Object.values(typed).flatMap(forms)) expect(url, url).not.toContain(value)
+})
