@@ -31,7 +31,8 @@ export function TestimonialCarousel({ label, testimonials, index, onPrevious, on
 
   return (
     <section aria-roledescription="carousel" aria-label={label}>
-      <div className="flex items-center justify-between gap-4" onKeyDown={onKeyDown}>
+      {/* The controls need the script: invisible (keeping their room) until the page is hydrated. */}
+      <div className="needs-script flex items-center justify-between gap-4" onKeyDown={onKeyDown}>
         <div className="flex gap-2">
           <ArrowButton label="Previous testimonial" path={arrow.previous} onClick={onPrevious} />
           <ArrowButton label="Next testimonial" path={arrow.next} onClick={onNext} />
