@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useModalDialog } from '@/ui/dialog/use-modal-dialog'
+import { DialogCloseButton } from '@/ui/dialog/dialog-close-button'
+import { useId, type ReactNode } from 'react'
 
 export type ModalDialogProps = {
   open: boolean
@@ -13,21 +15,9 @@ export type ModalDialogProps = {
  * owner to close; focus returns to whatever opened it.
  */
 export function ModalDialog({ open, title, description, onClose, children }: ModalDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const returnFocusTo = useRef<HTMLElement | null>(null)
   const id = useId()
 
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      returnFocusTo.current = document.activeElement as HTMLElement | null
-      dialog.showModal()
-    } else if (!open && dialog.open) {
-      dialog.close()
-      returnFocusTo.current?.focus()
-    }
-  }, [open])
+  const dialogRef = useModalDialog(open)
 
   return (
     <dialog
@@ -41,16 +31,7 @@ export function ModalDialog({ open, title, description, onClose, children }: Mod
       }}
     >
       <div className="relative p-6 sm:p-8">
-        <button
-          type="button"
-          aria-label="Close"
-          onClick={onClose}
-          className="absolute top-3 right-3 flex size-10 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
-        </button>
+        <DialogCloseButton onClose={onClose} />
         <h2 id={`${id}-title`} className="pr-10 text-2xl font-bold tracking-tight text-ink">
           {title}
         </h2>

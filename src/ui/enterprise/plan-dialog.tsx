@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react'
+import { useModalDialog } from '@/ui/dialog/use-modal-dialog'
+import { DialogCloseButton } from '@/ui/dialog/dialog-close-button'
 
 export type PlanDialogProps = {
   /** null when closed. */
@@ -9,21 +10,8 @@ export type PlanDialogProps = {
 
 /** A native modal with every feature of a plan; Escape or Close shut it and focus returns. */
 export function PlanDialog({ plan, whatsNext, onClose }: PlanDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const returnFocusTo = useRef<HTMLElement | null>(null)
   const open = plan !== null
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      returnFocusTo.current = document.activeElement as HTMLElement | null
-      dialog.showModal()
-    } else if (!open && dialog.open) {
-      dialog.close()
-      returnFocusTo.current?.focus()
-    }
-  }, [open])
+  const dialogRef = useModalDialog(open)
 
   return (
     <dialog
@@ -37,16 +25,7 @@ export function PlanDialog({ plan, whatsNext, onClose }: PlanDialogProps) {
     >
       {plan && (
         <div className="relative p-6 sm:p-8">
-          <button
-            type="button"
-            aria-label="Close"
-            onClick={onClose}
-            className="absolute top-3 right-3 flex size-10 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
-          >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
-          </button>
+          <DialogCloseButton onClose={onClose} />
           <h2 id="plan-dialog-title" className="pr-10 text-2xl font-bold text-ink">
             {plan.name}
           </h2>
