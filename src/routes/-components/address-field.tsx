@@ -1,9 +1,12 @@
 import { useSelector } from '@xstate/react'
-import type { LeadAddressSearchRef } from '@/machines/lead-form.machine'
+import type { ActorRefFrom } from 'xstate'
+import type { addressAutocompleteMachine } from '@/machines/address-autocomplete.machine'
 import { AddressCombobox } from '@/ui/lead-form/address-combobox'
 
 export type AddressFieldProps = {
-  search: LeadAddressSearchRef
+  /** The address search owned by the form's machine (the lead form's or the enterprise wizard's). */
+  search: ActorRefFrom<typeof addressAutocompleteMachine>
+  label?: string
   id: string
   value: string
   invalid: boolean
@@ -16,15 +19,15 @@ export type AddressFieldProps = {
   onClose: () => void
 }
 
-/** The business address input, drawn from the lead form's own address search; plain text entry when places is unavailable. */
-export function AddressField({ search, ...field }: AddressFieldProps) {
+/** The business address input, drawn from its form's address search; plain text entry when places is unavailable. */
+export function AddressField({ search, label = 'Business address', ...field }: AddressFieldProps) {
   const predictions = useSelector(search, (s) => s.context.predictions)
   const highlightedIndex = useSelector(search, (s) => s.context.highlightedIndex)
   const expanded = useSelector(search, (s) => s.matches({ enabled: 'showing' }))
   return (
     <AddressCombobox
       {...field}
-      label="Business address"
+      label={label}
       options={predictions.map((prediction) => ({ id: prediction.place_id, label: prediction.description }))}
       expanded={expanded}
       highlightedIndex={highlightedIndex}

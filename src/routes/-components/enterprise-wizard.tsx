@@ -8,7 +8,7 @@ import { enterpriseErrorMessages, legalDocuments, REGISTRATION_FAILED } from '@/
 import { useAppActor } from '@/lib/use-app-actor'
 import { ContactStep } from '@/ui/enterprise/contact-step'
 import { WizardProgress } from '@/ui/enterprise/wizard-progress'
-import { EnterpriseAddress } from './enterprise-address'
+import { AddressField } from './address-field'
 import { EnterprisePlans } from './enterprise-plans'
 import { EnterpriseSuccess } from './enterprise-success'
 import { readContactStep } from './enterprise-adoption'
@@ -76,8 +76,9 @@ export function EnterpriseWizard() {
           onAgreementChange={(document, accepted) => wizard.send({ type: 'agreement.changed', document, accepted })}
           onNext={() => wizard.send({ type: 'wizard.next' })}
           addressField={(field) => (
-            <EnterpriseAddress
+            <AddressField
               {...field}
+              label="Full business address"
               search={state.context.address}
               value={values.full_address}
               onInput={(value) => wizard.send({ type: 'field.changed', field: 'full_address', value })}
