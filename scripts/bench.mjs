@@ -207,7 +207,7 @@ function report({ loads, baseline, failures, axe, lighthouse, seconds }) {
 
   // 1. Transfer sizes.
   out.push(
-    '-- 1. Transfer before interactive: gzip bytes received up to html[data-hydrated="true"], from CDP Network events (kB = 1000 B) --',
+    '-- 1. Transfer before interactive: gzip bytes received up to the shell-hydrated mark (deferred parts load after it), from CDP Network events (kB = 1000 B) --',
   )
   const sizeRows = []
   const details = []
@@ -217,7 +217,7 @@ function report({ loads, baseline, failures, axe, lighthouse, seconds }) {
       sizeRows.push([route, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'no successful load'])
       continue
     }
-    const sizes = list.map((load) => transferSummary(load.resources, load.hydrated))
+    const sizes = list.map((load) => transferSummary(load.resources, load.interactive))
     const first = sizes[0]
     const steady = sizes.every((s) => s.js === first.js && s.html === first.html && s.css === first.css)
     const jsKb = first.js / 1000
@@ -304,11 +304,11 @@ function report({ loads, baseline, failures, axe, lighthouse, seconds }) {
   // 3. Comparisons.
   out.push('-- 3. HTML first vs hydration (medians; ratios) --')
   out.push(...comparisons)
-  const home = loads.get('/')?.length ? transferSummary(loads.get('/')[0].resources, loads.get('/')[0].hydrated) : null
+  const home = loads.get('/')?.length ? transferSummary(loads.get('/')[0].resources, loads.get('/')[0].interactive) : null
   if (home) {
     const rel = routes
       .filter((r) => r !== '/' && loads.get(r).length)
-      .map((r) => `${r} ${ratio(transferSummary(loads.get(r)[0].resources, loads.get(r)[0].hydrated).js, home.js)}`)
+      .map((r) => `${r} ${ratio(transferSummary(loads.get(r)[0].resources, loads.get(r)[0].interactive).js, home.js)}`)
     if (rel.length) out.push(`JS before interactive relative to /: ${rel.join(', ')}`)
   }
   out.push('')
@@ -393,10 +393,10 @@ const mostCommon = (values) => {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
 }
 
-/** Groups the JS requested before hydration into waves (requests sent within 150 ms of the wave's first). */
+/** Groups the JS requested before the shell hydrated into waves (requests sent within 150 ms of the wave's first). */
 function jsWaves(load) {
   const files = load.resources
-    .filter((r) => r.kind === 'js' && !r.failed && (load.hydrated === null || r.at <= load.hydrated))
+    .filter((r) => r.kind === 'js' && !r.failed && (load.interactive === null || r.at <= load.interactive))
     .sort((a, b) => a.at - b.at)
   const waves = []
   for (const file of files) {

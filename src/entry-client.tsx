@@ -19,6 +19,8 @@ async function boot() {
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) await enableInspector()
   const services = createServices(config, overrides)
   const router = createAppRouter(services)
+  // Parsing and running this bundle is one task; hydration starts in the next, so neither runs long.
+  await yieldToMain()
   hydrateRoot(
     document,
     <StrictMode>
@@ -26,6 +28,11 @@ async function boot() {
     </StrictMode>,
   )
   reportWebVitals(services.analytics)
+}
+
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 void boot()

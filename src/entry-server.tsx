@@ -2,6 +2,9 @@ import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-rout
 import { readConfig } from '@/config'
 import { createServices } from '@/services/create-services'
 import { createAppRouter } from '@/router'
+import { loadAllDeferred } from '@/lib/deferred'
+// Registers the deferred parts, so the prerender can load them before rendering.
+import '@/routes/-components/deferred-parts'
 
 export type RenderResult = { status: number; html: string; location: string | null }
 
@@ -11,6 +14,7 @@ export const config = readConfig()
 const services = createServices(config)
 
 export async function render(url: string): Promise<RenderResult> {
+  await loadAllDeferred()
   const request = new Request(new URL(url, 'http://localhost'))
   const handler = createRequestHandler({ request, createRouter: () => createAppRouter(services) })
   const response = await handler(defaultRenderHandler)

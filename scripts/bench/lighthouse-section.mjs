@@ -9,7 +9,7 @@ import { median } from './metrics.mjs'
 export const LANDING_ROUTES = ['/', '/vet', '/vet1', '/qrb', '/konversable', '/x18']
 export const TARGETS = { score: 100, tbtMs: 30, cls: 0, lcpMs: 1300, landingScriptKb: 100, lcpRatio: 0.6 }
 
-const FIGURES = ['fcp', 'lcp', 'si', 'tbt', 'cls', 'scriptBytes', 'totalBytes']
+const FIGURES = ['fcp', 'lcp', 'si', 'tbt', 'cls', 'scriptBeforeInteractive', 'scriptBytes', 'totalBytes']
 
 function summarise(runs) {
   const ok = runs.filter((r) => !r.error)
@@ -26,8 +26,8 @@ function misses(route, ours, spa) {
   if (!(ours.tbt <= TARGETS.tbtMs)) list.push(`TBT ${Math.round(ours.tbt)} ms`)
   if (!(ours.cls <= TARGETS.cls)) list.push(`CLS ${ours.cls.toFixed(3)}`)
   if (!(ours.lcp <= TARGETS.lcpMs)) list.push(`LCP ${(ours.lcp / 1000).toFixed(2)} s`)
-  if (LANDING_ROUTES.includes(route) && !(ours.scriptBytes / 1000 <= TARGETS.landingScriptKb))
-    list.push(`script ${(ours.scriptBytes / 1000).toFixed(1)} KB`)
+  if (LANDING_ROUTES.includes(route) && !(ours.scriptBeforeInteractive / 1000 <= TARGETS.landingScriptKb))
+    list.push(`script before interactive ${(ours.scriptBeforeInteractive / 1000).toFixed(1)} KB`)
   if (!(ours.lcp / spa.lcp <= TARGETS.lcpRatio)) list.push(`LCP ratio ${(ours.lcp / spa.lcp).toFixed(2)}`)
   return list
 }
@@ -70,8 +70,8 @@ const x = (r) => (r === null ? 'n/a (SPA 0 ms)' : Number.isFinite(r) ? `${r.toFi
 
 function toMarkdown(rows, runs) {
   const head =
-    '| route | perf | a11y | best pr. | SEO | FCP | LCP | SI | TBT | CLS | script KB | total KB | SPA LCP | SPA TBT | LCP ours/SPA | TBT ours/SPA | targets |\n' +
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'
+    '| route | perf | a11y | best pr. | SEO | FCP | LCP | SI | TBT | CLS | script before interactive KB | script KB | total KB | SPA LCP | SPA TBT | LCP ours/SPA | TBT ours/SPA | targets |\n' +
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'
   const body = rows.map(({ route, ours: o, spa: s, lcpRatio, tbtRatio, misses: m }) =>
     [
       `\`${route}\``,
@@ -81,6 +81,7 @@ function toMarkdown(rows, runs) {
       s2(o.si),
       ms0(o.tbt),
       Number.isFinite(o.cls) ? o.cls.toFixed(3) : 'n/a',
+      kb(o.scriptBeforeInteractive),
       kb(o.scriptBytes),
       kb(o.totalBytes),
       s2(s.lcp),
@@ -96,8 +97,9 @@ function toMarkdown(rows, runs) {
   ])
   return [
     `Lighthouse ${runs} run(s) per route and build, medians; mobile preset, simulated throttling, Debian Chromium headless without a GPU.`,
-    'Bytes are gzip transfer sizes (KB = 1000 B). SPA = the same site built client-only (one empty HTML shell, scripts render everything).',
-    `Targets: all scores ${TARGETS.score}, TBT ≤ ${TARGETS.tbtMs} ms, CLS ${TARGETS.cls}, LCP ≤ ${TARGETS.lcpMs / 1000} s, landing routes ≤ ${TARGETS.landingScriptKb} KB of script, LCP ours/SPA ≤ ${TARGETS.lcpRatio}.`,
+    'Bytes are gzip transfer sizes (KB = 1000 B). Script before interactive: requested before the shell hydrated (the `shell-hydrated` mark); deferred parts load after it and count in script KB.',
+    'SPA = the same site built client-only (one empty HTML shell, scripts render everything).',
+    `Targets: all scores ${TARGETS.score}, TBT ≤ ${TARGETS.tbtMs} ms, CLS ${TARGETS.cls}, LCP ≤ ${TARGETS.lcpMs / 1000} s, landing routes ≤ ${TARGETS.landingScriptKb} KB of script before interactive, LCP ours/SPA ≤ ${TARGETS.lcpRatio}.`,
     '',
     head,
     ...body.map((line) => `| ${line} |`),

@@ -12,6 +12,20 @@ const numeric = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN
 const bytesOf = (lhr, type) =>
   lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === type)?.transferSize ?? NaN
 
+/**
+ * Script requested before the shell hydrated (the app's `shell-hydrated` mark, from the user-timings
+ * audit): what a visitor waits for before the page responds. Deferred parts load after it. Both
+ * times are from the observed (unthrottled) run, measured from the navigation's first request.
+ */
+function scriptBeforeInteractive(lhr) {
+  const mark = lhr.audits['user-timings']?.details?.items?.find((item) => item.name === 'shell-hydrated')?.startTime
+  const requests = lhr.audits['network-requests']?.details?.items ?? []
+  if (!Number.isFinite(mark)) return NaN
+  return requests
+    .filter((r) => r.resourceType === 'Script' && Number.isFinite(r.networkRequestTime) && r.networkRequestTime <= mark)
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0)
+}
+
 export async function lighthouseRun(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? chromiumExecutable,
@@ -31,6 +45,7 @@ export async function lighthouseRun(url) {
       tbt: numeric(lhr, 'total-blocking-time'),
       cls: numeric(lhr, 'cumulative-layout-shift'),
       scriptBytes: bytesOf(lhr, 'script'),
+      scriptBeforeInteractive: scriptBeforeInteractive(lhr),
       totalBytes: bytesOf(lhr, 'total'),
     }
   } finally {

@@ -115,6 +115,8 @@ export async function measureLoad(browser, url, { blockScripts = false } = {}) {
       tbt: probe.fcp === null ? NaN : totalBlockingTime(probe.longTasks, probe.fcp, windowEnd),
       longTasks: probe.longTasks.length,
       hydrated,
+      // Before the mark existed (or in a build without it) interactive means fully hydrated.
+      interactive: probe.interactive ?? hydrated,
       loadEnd,
       documentFetchMs: documentTiming.responseEnd - documentTiming.requestStart,
       resources,
@@ -126,7 +128,7 @@ export async function measureLoad(browser, url, { blockScripts = false } = {}) {
   }
 }
 
-/** Bytes by kind for what the page fetched before it was interactive (hydrated), and what it fetched later. */
+/** Bytes by kind for what the page fetched before it was interactive (shell hydrated), and what it fetched later. */
 export function transferSummary(resources, hydratedAt) {
   const sum = (list) => list.reduce((n, r) => n + r.body, 0)
   const before = resources.filter((r) => !r.failed && (hydratedAt === null || r.at <= hydratedAt))

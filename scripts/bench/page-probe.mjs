@@ -1,10 +1,11 @@
 // Runs inside the page before any of its scripts (context.addInitScript): records paint, layout-shift
 // and long-task entries as the browser reports them, and the moment the root marks the document
-// hydrated (html[data-hydrated="true"], set in an effect after hydrateRoot).
+// hydrated (html[data-hydrated="true"], set once the shell and every deferred part have hydrated)
+// and the moment the shell alone had hydrated (the `shell-hydrated` performance mark): interactive.
 /* global window, document, performance, PerformanceObserver, MutationObserver */
 export function pageProbe() {
   if (window.top !== window) return
-  const probe = { fcp: null, lcp: null, lcpElement: null, shifts: [], longTasks: [], hydrated: null }
+  const probe = { fcp: null, lcp: null, lcpElement: null, shifts: [], longTasks: [], hydrated: null, interactive: null }
   window.__bench = probe
   const describe = (el) => {
     if (!el) return null
@@ -31,6 +32,9 @@ export function pageProbe() {
     if (!e.hadRecentInput) probe.shifts.push({ start: e.startTime, value: e.value })
   })
   observe('longtask', (e) => probe.longTasks.push({ start: e.startTime, duration: e.duration }))
+  observe('mark', (e) => {
+    if (e.name === 'shell-hydrated') probe.interactive = e.startTime
+  })
 
   let resolveHydrated
   probe.whenHydrated = new Promise((resolve) => (resolveHydrated = resolve))

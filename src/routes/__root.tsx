@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { createRootRouteWithContext, HeadContent, Outlet, retainSearchParams, Scripts, stripSearchParams } from '@tanstack/react-router'
 import type { RouterContext } from '@/router'
-import { site } from '@/site'
 import { appAssets } from '@/lib/app-assets'
 import { scrollToTop } from '@/lib/scroll'
+import { shellHydrated } from '@/lib/hydration-progress'
 import { SiteHeader } from '@/ui/layout/site-header'
 import { SiteFooter } from '@/ui/layout/site-footer'
 import { trackingDefaults, TrackingSearchSchema, type TrackingSearch } from '@/schemas/tracking-search'
@@ -23,8 +23,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     links: [
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
       { rel: 'stylesheet', href: appAssets.stylesheet },
-      { rel: 'preload', as: 'image', href: site.logo, type: 'image/svg+xml' },
-      { rel: 'preload', as: 'image', href: site.heroImage, type: 'image/svg+xml' },
     ],
     scripts: appAssets.scripts,
   }),
@@ -32,10 +30,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootDocument() {
-  // A marker for tests and tools: the page is interactive once the client has hydrated it.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
+  // Marks for tests and tools: `data-hydrated` once the shell and every deferred part have hydrated.
+  useEffect(shellHydrated, [])
   // The client-only build the bench compares against renders into an empty shell; React hoists the head tags.
   if (import.meta.env.VITE_CLIENT_ONLY === 'true') {
     return (

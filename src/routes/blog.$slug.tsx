@@ -3,7 +3,7 @@ import { blogHeadFor } from '@/content/page-meta'
 import { formatArticleDate, loadArticle } from '@/content/articles'
 import { ArticleView } from '@/ui/blog/article-view'
 import { GrowthTips } from '@/ui/blog/growth-tips'
-import { LeadCapture } from './-components/lead-capture'
+import { DeferredLeadCapture } from './-components/deferred-parts'
 
 export const Route = createFileRoute('/blog/$slug')({
   loader: async ({ params }) => {
@@ -21,7 +21,7 @@ function BlogPostPage() {
   return (
     <ArticleView {...meta} dateLabel={formatArticleDate(meta.date)} html={html}>
       <GrowthTips>
-        <LeadCapture />
+        <DeferredLeadCapture />
       </GrowthTips>
     </ArticleView>
   )

@@ -3,9 +3,8 @@ import { headFor } from '@/content/page-meta'
 import { generalTestimonialsSection, x18Content as c } from '@/content/landing'
 import { generalTestimonials } from '@/content/testimonials'
 import { DesignHero, DesignServices } from '@/ui/x18/design-sections'
-import { BookCall, BOOK_SECTION_ID } from './-components/book-call'
-import { LeadCapture } from './-components/lead-capture'
-import { Testimonials } from './-components/testimonials'
+import { BOOK_SECTION_ID } from './-components/book-call-target'
+import { DeferredBookCall, DeferredLeadCapture, DeferredTestimonials } from './-components/deferred-parts'
 
 export const Route = createFileRoute('/x18')({
   head: () => headFor('/x18'),
@@ -15,9 +14,9 @@ export const Route = createFileRoute('/x18')({
 function DesignPage() {
   return (
     <>
-      <DesignHero hero={c.hero} stats={c.stats} cta={<BookCall label={c.hero.cta} />} />
+      <DesignHero hero={c.hero} stats={c.stats} cta={<DeferredBookCall label={c.hero.cta} />} />
       <DesignServices services={c.services} />
-      <Testimonials id="design-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} />
+      <DeferredTestimonials id="design-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} />
       <section id={BOOK_SECTION_ID} aria-labelledby="book-title" className="scroll-mt-20 py-16 sm:py-20">
         <div className="container-page grid gap-10 lg:grid-cols-2">
           <div>
@@ -28,7 +27,7 @@ function DesignPage() {
             <p className="section-lead">{c.book.lead}</p>
           </div>
           <div className="card @container p-5 sm:p-7">
-            <LeadCapture submitLabel={c.book.submit} busyLabel="Processing..." />
+            <DeferredLeadCapture submitLabel={c.book.submit} busyLabel="Processing..." />
           </div>
         </div>
       </section>

@@ -1,4 +1,4 @@
-import { HTTPError, TimeoutError } from 'ky'
+import { isHttpError, isTimeoutError } from './http'
 
 export type FailureKind = 'invalid' | 'unavailable' | 'rate-limited' | 'timeout' | 'network' | 'unexpected'
 
@@ -17,12 +17,12 @@ export class ServiceError extends Error {
 
 export function toServiceError(service: string, error: unknown): ServiceError {
   if (error instanceof ServiceError) return error
-  if (error instanceof HTTPError) {
+  if (isHttpError(error)) {
     const status = error.response.status
     const kind = status === 429 ? 'rate-limited' : status >= 400 && status < 500 ? 'invalid' : 'unavailable'
     return new ServiceError(service, kind, `HTTP ${status}`, status)
   }
-  if (error instanceof TimeoutError) return new ServiceError(service, 'timeout', 'timed out')
+  if (isTimeoutError(error)) return new ServiceError(service, 'timeout', 'timed out')
   // By name, not instanceof: the abort error may come from another realm's DOMException.
   if (error instanceof Error && error.name === 'AbortError') throw error
   if (error instanceof TypeError) return new ServiceError(service, 'network', error.message)

@@ -1,7 +1,7 @@
-import ky, { HTTPError } from 'ky'
 import * as v from 'valibot'
 import { LeadAcceptedSchema, type LeadSubmission } from '@/schemas/lead'
 import { ServiceError, toServiceError } from './http-failure'
+import { isHttpError, lazyHttp } from './http'
 
 export interface LeadsService {
   submit(submission: LeadSubmission, signal?: AbortSignal): Promise<{ id: string }>
@@ -41,7 +41,7 @@ const isTransient = (error: ServiceError) =>
   error.status === 408
 
 function retryAfterMs(error: unknown): number | undefined {
-  const value = error instanceof HTTPError ? error.response.headers.get('retry-after')?.trim() : undefined
+  const value = isHttpError(error) ? error.response.headers.get('retry-after')?.trim() : undefined
   if (!value) return undefined
   if (/^\d+$/.test(value)) return Number(value) * 1000
   const at = Date.parse(value)
@@ -69,7 +69,7 @@ export function createLeadsService({
   timeoutMs = 15_000,
   random = Math.random,
 }: LeadsConfig): LeadsService {
-  const http = ky.create({ retry: 0 })
+  const http = lazyHttp({ retry: 0 })
   return {
     nativeAction,
     async submit(submission, signal) {
@@ -79,7 +79,7 @@ export function createLeadsService({
         let askedMs: number | undefined
         try {
           const timeout = Math.min(timeoutMs, Math.max(MIN_ATTEMPT_MS, deadline - Date.now()))
-          const body = await http.post(`${functionsUrl}/leads`, { json: submission, signal, timeout }).json()
+          const body = await (await http()).post(`${functionsUrl}/leads`, { json: submission, signal, timeout }).json()
           const parsed = v.safeParse(LeadAcceptedSchema, body)
           if (!parsed.success) throw new ServiceError('leads', 'unexpected', 'response without an item id')
           return { id: parsed.output.id }

@@ -1,6 +1,6 @@
-import ky from 'ky'
 import * as v from 'valibot'
 import { ServiceError, toServiceError } from './http-failure'
+import { lazyHttp } from './http'
 
 export const PlacesAnswerSchema = v.object({
   status: v.string(),
@@ -51,7 +51,7 @@ export function createPlacesService(
   { functionsUrl, timeoutMs = 5_000 }: { functionsUrl: string; timeoutMs?: number },
   { storage = globalThis.sessionStorage, now = Date.now }: CacheDeps = {},
 ): PlacesService {
-  const http = ky.create({ timeout: timeoutMs, retry: 0 })
+  const http = lazyHttp({ timeout: timeoutMs, retry: 0 })
   let down = false
   return {
     get enabled() {
@@ -63,7 +63,9 @@ export function createPlacesService(
       const cached = readCache(storage, key, now())
       if (cached) return cached
       try {
-        const body = await http
+        const body = await (
+          await http()
+        )
           .get(`${functionsUrl}/places`, { searchParams: { input: query.trim(), session: sessionToken }, signal })
           .json()
         const answer = v.parse(PlacesAnswerSchema, body)

@@ -6,11 +6,9 @@ import { useAppActor } from '@/lib/use-app-actor'
 import { ModalDialog } from '@/ui/dialog/modal-dialog'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
 import { LeadCapture } from './lead-capture'
+import { BOOK_SECTION_ID } from './book-call-target'
 
 const c = x18Content.book
-
-/** Where the Book a call link leads before the page is interactive: the form at the end of the page. */
-export const BOOK_SECTION_ID = 'book'
 
 /**
  * The Book a call trigger and its modal. Until hydration the trigger is a plain link to the

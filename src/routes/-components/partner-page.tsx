@@ -3,8 +3,7 @@ import { offerFigures, partnerOffer } from '@/content/partner-offer'
 import { generalTestimonials } from '@/content/testimonials'
 import { LandingHero } from '@/ui/landing/landing-hero'
 import { OfferCard } from '@/ui/landing/offer-card'
-import { LeadCapture } from './lead-capture'
-import { Testimonials } from './testimonials'
+import { DeferredLeadCapture, DeferredTestimonials } from './deferred-parts'
 
 /** /qrb and /konversable: the partner's offer, the lead form, and the general testimonials. */
 export function PartnerPage({ path }: { path: keyof typeof partnerPages }) {
@@ -12,10 +11,10 @@ export function PartnerPage({ path }: { path: keyof typeof partnerPages }) {
   return (
     <>
       <LandingHero content={partnerPages[path]} badge={<OfferBadge price={figures.price} regular={figures.regular} />}>
-        <LeadCapture submitLabel={`Claim My ${figures.price} Offer`} />
+        <DeferredLeadCapture submitLabel={`Claim My ${figures.price} Offer`} />
       </LandingHero>
       <OfferCard name={partnerOffer.name} includes={partnerOffer.includes} {...figures} />
-      <Testimonials id="partner-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} />
+      <DeferredTestimonials id="partner-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} />
     </>
   )
 }

@@ -113,7 +113,8 @@ export function LeadSection({ children }: { children: ReactNode }) {
             width={HERO_IMAGE_SIZE.width}
             height={HERO_IMAGE_SIZE.height}
             alt={c.heroAlt}
-            fetchPriority="high"
+            loading="lazy"
+            decoding="async"
             className="mx-auto h-auto w-full max-w-xl lg:max-w-2xl"
           />
         </div>

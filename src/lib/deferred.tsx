@@ -1,0 +1,105 @@
+import { createElement, Suspense, use, useEffect, useId, useState, type ComponentType } from 'react'
+import { hydrationStarted, isHydrating, sectionHydrated } from './hydration-progress'
+
+/**
+ * Progressive hydration. A deferred part is prerendered like any other, but its code is a separate
+ * chunk that the first load does not wait for: React leaves the server HTML in place (its Suspense
+ * boundary stays dehydrated) until the browser is idle, the part comes near the viewport or the
+ * visitor touches it, then loads the chunk and hydrates that part alone, in its own task. Until
+ * then it is plain HTML: links navigate, forms post natively and keep what is typed (the part
+ * adopts it when it hydrates). After the first load (client navigation) it renders at once.
+ */
+type Loader<P> = () => Promise<ComponentType<P>>
+
+const loaders: Array<() => Promise<unknown>> = []
+
+/** The server renders deferred parts in full: the prerender loads every one before rendering. */
+export function loadAllDeferred(): Promise<unknown> {
+  return Promise.all(loaders.map((load) => load()))
+}
+
+const NEAR_VIEWPORT = '300px'
+const IDLE_TIMEOUT_MS = 2_500
+const INTERACTIONS = ['pointerdown', 'focusin', 'keydown', 'input'] as const
+
+/** Resolves when the browser is idle, the element comes near the viewport or the visitor touches it. */
+function hydrationTrigger(element: Element | null): Promise<void> {
+  return new Promise((resolve) => {
+    const cleanups: Array<() => void> = []
+    const go = () => {
+      for (const cleanup of cleanups) cleanup()
+      resolve()
+    }
+    if (element) {
+      // On window, capturing: React stops events aimed at a dehydrated part before they reach it.
+      const touched = (event: Event) => event.target instanceof Node && element.contains(event.target) && go()
+      for (const type of INTERACTIONS) {
+        window.addEventListener(type, touched, { capture: true, passive: true })
+        cleanups.push(() => window.removeEventListener(type, touched, { capture: true }))
+      }
+      // The wrapper is `display: contents` (no box of its own), so its children are watched.
+      if ('IntersectionObserver' in window) {
+        const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), { rootMargin: NEAR_VIEWPORT })
+        for (const child of element.children) observer.observe(child)
+        cleanups.push(() => observer.disconnect())
+      }
+    }
+    if ('requestIdleCallback' in window) {
+      const handle = requestIdleCallback(go, { timeout: IDLE_TIMEOUT_MS })
+      cleanups.push(() => cancelIdleCallback(handle))
+    } else {
+      const handle = setTimeout(go, 200)
+      cleanups.push(() => clearTimeout(handle))
+    }
+  })
+}
+
+/** A promise React's `use` reads at once, without suspending (it checks these fields first). */
+function fulfilled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value })
+}
+
+export function deferred<P extends object>(name: string, load: Loader<P>): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined
+  let loading: Promise<ComponentType<P>> | undefined
+  const start = () =>
+    (loading ??= load().then((component) => {
+      loaded = component
+      return component
+    }))
+  loaders.push(start)
+
+  function Part({ pending, id, props }: { pending: Promise<ComponentType<P>>; id: string; props: P }) {
+    const component = use(pending)
+    useEffect(() => sectionHydrated(id), [id])
+    return createElement(component, props)
+  }
+
+  function Deferred(props: P) {
+    const id = useId()
+    const [pending] = useState(() => {
+      if (loaded) return fulfilled(loaded)
+      if (typeof document === 'undefined') throw new Error(`Deferred part ${name} rendered before loadAllDeferred()`)
+      // Only a part that came prerendered waits; rendered in the browser (navigation) it loads now.
+      const element = isHydrating() ? document.querySelector(`[data-deferred="${CSS.escape(id)}"]`) : null
+      if (!element) return start()
+      hydrationStarted(id)
+      // A chunk that fails to load leaves the server HTML as it is: it still works without the script.
+      return hydrationTrigger(element)
+        .then(start)
+        .catch(() => {
+          sectionHydrated(id)
+          return new Promise<ComponentType<P>>(() => {})
+        })
+    })
+    return (
+      <div data-deferred={id} data-part={name}>
+        <Suspense fallback={null}>
+          <Part pending={pending} id={id} props={props} />
+        </Suspense>
+      </div>
+    )
+  }
+  Deferred.displayName = `Deferred(${name})`
+  return Deferred
+}
