@@ -13,7 +13,7 @@
 // Budgets are printed as PASS/OVER next to each figure; the exit code is 0 whatever the figures
 // (1 only when the bench itself cannot run). Progress goes to stderr, the report to stdout.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -170,7 +170,7 @@ async function lighthouseComparison(origin) {
   spaServer = await startStaticServer(spaDist, 0)
   const spa = `http://127.0.0.1:${spaServer.address().port}`
   log(`Lighthouse: ${lighthouseRoutes.length} routes x ${lighthouseRuns} runs x 2 builds (ours ${origin}, SPA ${spa})`)
-  return lighthouseSection({
+  const markdown = await lighthouseSection({
     routes: lighthouseRoutes,
     runs: lighthouseRuns,
     ours: origin,
@@ -178,6 +178,23 @@ async function lighthouseComparison(origin) {
     log,
     outFile: join(root, 'docs/bench/lighthouse'),
   })
+  // The README shows the latest complete table: every route, at least 3 runs each.
+  if (!lighthouseRouteOption && lighthouseRuns >= 3) {
+    const machine = `Measured ${new Date().toISOString().slice(0, 10)} on ${availableParallelism()} cores, 1-min load average ${median(loadSamples).toFixed(1)} during the page loads.`
+    writeReadmeTable(`${machine}\n\n${markdown}`)
+    log('README.md: Lighthouse table updated')
+  }
+  return markdown
+}
+
+function writeReadmeTable(markdown) {
+  const file = join(root, 'README.md')
+  const readme = readFileSync(file, 'utf8')
+  const start = '<!-- lighthouse:start -->'
+  const end = '<!-- lighthouse:end -->'
+  const [before, rest] = readme.split(start)
+  if (rest === undefined || !rest.includes(end)) return
+  writeFileSync(file, `${before}${start}\n${markdown.trim()}\n${end}${rest.slice(rest.indexOf(end) + end.length)}`)
 }
 
 function report({ loads, baseline, failures, axe, lighthouse, seconds }) {
