@@ -53,6 +53,30 @@ test.describe('200% and 400% zoom', () => {
     })
   }
 
+  for (const path of ['/', '/enterprise', '/terms']) {
+    test(`${path}: going back up with Shift+Tab, the sticky header never hides the focused element`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' }) // instant scrolling: measure where focus lands
+      await gotoHydrated(page, path)
+      await page.keyboard.press('End')
+      const hidden: string[] = []
+      for (let i = 0; i < 80; i++) {
+        await page.keyboard.press('Shift+Tab')
+        const state = await page.evaluate(() => {
+          const el = document.activeElement
+          if (!el || el === document.body) return null
+          const header = document.querySelector('body > * header, header')!.getBoundingClientRect()
+          const box = el.getBoundingClientRect()
+          const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().slice(0, 40)}"`
+          const covered = !el.closest('header') && getComputedStyle(el).position !== 'fixed' && box.top < header.bottom - 1
+          return { name, covered }
+        })
+        if (!state) break
+        if (state.covered) hidden.push(state.name)
+      }
+      expect(hidden, `${path}: focused elements under the sticky header`).toEqual([])
+    })
+  }
+
   test('the home lead form submits and Congrats fits the zoomed window', async ({ page }) => {
     await gotoHydrated(page, '/')
     await fillLeadForm(page)
