@@ -132,6 +132,8 @@ for (const width of widths) {
           { png: shot, probes },
         )
         await blank.close()
+        const unresolved = targets.filter((target) => !probes.some((probe) => probe.target === target))
+        expect(unresolved, `${path} at ${width} px: incomplete nodes with no painted text to sample`).toEqual([])
         expect(failures, `${path} at ${width} px: text below AA over its worst background pixel`).toEqual([])
       })
     }
