@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { expect } from './fixtures'
 
 /**
  * What has keyboard focus now, and whether the browser draws an indicator around it: an outline
@@ -81,4 +82,14 @@ export async function tabStops(page: Page, limit = 120): Promise<TabStop[]> {
     stops.push(state)
   }
   return stops
+}
+
+/** Each Tab stop shows an indicator, and the indicator stands out 3:1 from what is around it. */
+export async function expectVisibleFocus(page: Page, where: string, minStops = 3) {
+  const stops = await tabStops(page)
+  expect(stops.length, `${where} has Tab stops`).toBeGreaterThanOrEqual(minStops)
+  expect(
+    stops.filter((s) => !s.visibleFocus || s.indicatorContrast < 3).map((s) => `${s.describe} (${s.indicatorContrast}:1)`),
+    `${where}: Tab stops without a focus indicator of 3:1`,
+  ).toEqual([])
 }
