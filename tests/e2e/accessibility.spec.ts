@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
 // Every prerendered path (routes and blog slugs), from the same table the build uses.
 import { allPaths } from './pages'
+import { expectVisibleFocus, focusState } from './focus-helper'
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const widths = [
@@ -38,38 +39,6 @@ for (const { name, width, height } of widths) {
   })
 }
 
-/**
- * What has keyboard focus now, and whether the browser draws an indicator around it: an outline
- * (not `none`, wider than 0, not transparent) or a ring-like box-shadow (a visible colour with a
- * positive spread, as Tailwind's `ring-*` draws). A plain drop shadow does not count.
- */
-function focusState(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement
-    if (!el || el === document.body || el === document.documentElement) return null
-    const style = getComputedStyle(el)
-    const alpha = (color: string) => {
-      const parts = color
-        .match(/rgba?\(([^)]*)\)/)?.[1]
-        ?.split(/[\s,/]+/)
-        .filter(Boolean)
-      return parts && parts.length > 3 ? Number.parseFloat(parts[3] ?? '1') : color === 'transparent' ? 0 : 1
-    }
-    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0 && alpha(style.outlineColor) > 0
-    const ring = [...style.boxShadow.matchAll(/(rgba?\([^)]*\))\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px/g)].some(
-      ([, color = '', , , , spread = '0']) => alpha(color) > 0 && Number.parseFloat(spread) > 0,
-    )
-    const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 60)
-    return {
-      tag: el.tagName.toLowerCase(),
-      name,
-      inHeaderNav: Boolean(el.closest('header nav[aria-label="Main"]')),
-      visibleFocus: outline || ring,
-      describe: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${name}"`,
-    }
-  })
-}
-
 test.describe('keyboard', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
@@ -100,24 +69,10 @@ test.describe('keyboard', () => {
   })
 
   for (const path of ['/', '/schedule', '/enterprise']) {
-    test(`${path}: every Tab stop shows a visible focus indicator`, async ({ page }) => {
+    test(`${path}: every Tab stop shows a visible focus indicator with 3:1 contrast`, async ({ page }) => {
       await gotoHydrated(page, path)
       await page.waitForLoadState('networkidle')
-      const stops: { describe: string; visibleFocus: boolean }[] = []
-      let first: string | undefined
-      // Bounded walk through the page's tab order; it ends when focus leaves the document or wraps.
-      for (let i = 0; i < 120; i++) {
-        await page.keyboard.press('Tab')
-        const state = await focusState(page)
-        if (!state || state.tag === 'iframe' || state.describe === first) break
-        first ??= state.describe
-        stops.push(state)
-      }
-      expect(stops.length, 'the page has Tab stops').toBeGreaterThan(5)
-      expect(
-        stops.filter((s) => !s.visibleFocus).map((s) => s.describe),
-        'Tab stops without a focus outline or box-shadow',
-      ).toEqual([])
+      await expectVisibleFocus(page, path, 6)
     })
   }
 })

@@ -8,8 +8,8 @@ export const leadRequests = (page: Page) =>
 
 export const addressBox = (page: Page) => page.getByRole('combobox', { name: 'Business address' })
 
-export async function fillLeadForm(page: Page, address = '45 Oak Avenue, Austin TX, USA') {
-  await page.getByLabel('Number of locations').selectOption('11-50')
+export async function fillLeadForm(page: Page, address = '45 Oak Avenue, Austin TX, USA', locations = '11-50') {
+  await page.getByLabel('Number of locations').selectOption(locations)
   await page.getByLabel('Full name').fill('Sam Carter')
   await page.getByLabel('Phone').fill('0422470721')
   await page.getByLabel('Email').fill('sam@carter.example')

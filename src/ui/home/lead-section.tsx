@@ -90,7 +90,7 @@ export function LeadSection({ children }: { children: ReactNode }) {
             ))}
           </ul>
           <div className="mt-8 flex items-center gap-4">
-            <div aria-hidden="true" className="flex -space-x-2">
+            <div aria-hidden="true" className="flex -space-x-1">
               {avatars.map((a) => (
                 <span
                   key={a.initials}

@@ -17,7 +17,7 @@ export function ProgressSteps() {
           <span className="flex items-center gap-2 text-xs font-semibold text-ink sm:text-sm">
             <span
               aria-hidden="true"
-              className={`grid size-6 shrink-0 place-items-center rounded-full text-xs ${step.status === 'done' ? 'bg-brand-600 text-white' : step.status === 'current' ? 'bg-brand-100 text-brand-800 ring-2 ring-brand-400' : 'bg-slate-100 text-slate-500'}`}
+              className={`grid size-6 shrink-0 place-items-center rounded-full text-xs ${step.status === 'done' ? 'bg-brand-600 text-white' : step.status === 'current' ? 'bg-brand-100 text-brand-800 ring-2 ring-brand-400' : 'bg-slate-100 text-slate-600'}`}
             >
               {step.status === 'done' ? '✓' : index + 1}
             </span>
