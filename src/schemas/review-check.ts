@@ -7,11 +7,11 @@ export type RadiusKm = (typeof RADII_KM)[number]
 export const DEFAULT_RADIUS_KM: RadiusKm = 5
 
 /** Google place ids are URL-safe base64-like strings; the offline fixtures use `mock-…`. */
-export const PlaceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,255}$/, 'place must be 1-255 characters of A-Z a-z 0-9 _ -'))
+export const PlaceIdSchema = v.pipe(v.string('place is required'), v.regex(/^[A-Za-z0-9_-]{1,255}$/, 'place must be 1-255 characters of A-Z a-z 0-9 _ -'))
 
 /** `radius` arrives as text in a URL; only the three offered values are accepted. */
 export const RadiusSchema = v.pipe(
-  v.union([v.string(), v.number()]),
+  v.union([v.string(), v.number()], 'radius is required'),
   v.transform(Number),
   v.picklist(RADII_KM, 'radius must be 2, 5 or 10'),
 )
