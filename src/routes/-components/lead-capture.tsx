@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useRouteContext, useSearch } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import * as v from 'valibot'
-import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED, LeadSubmissionSchema, VET_LOCATIONS } from '@/schemas/lead'
+import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED, LeadSubmissionSchema, VET_LOCATIONS, type LeadCheck } from '@/schemas/lead'
+import type { LeadValues } from '@/machines/lead-form.machine'
 import { leadFormMachine } from '@/machines/lead-form.machine'
 import { addressAutocompleteMachine } from '@/machines/address-autocomplete.machine'
 import { readTypedValues, nativeLeadFields } from './native-lead'
@@ -25,6 +26,10 @@ export type LeadCaptureProps = {
   congrats?: boolean
   /** Whether this form holds the page's `#lead-error` alert (one per page; not the modal's). */
   nativeErrorTarget?: boolean
+  /** Values the form starts with, e.g. the business address of a review check. */
+  initialValues?: Partial<LeadValues>
+  /** The review check the lead is booked from; it travels with the lead to the board. */
+  check?: LeadCheck
 }
 
 /** A lead form wired to its machines and services: submit, autocomplete, the Congrats dialog. */
@@ -36,6 +41,8 @@ export function LeadCapture({
   onAccepted,
   congrats = true,
   nativeErrorTarget = true,
+  initialValues,
+  check,
 }: LeadCaptureProps) {
   const { services } = useRouteContext({ from: '__root__' })
   const tracking = useSearch({ from: '__root__' })
@@ -54,7 +61,7 @@ export function LeadCapture({
       },
       actions: { trackLead: () => services.analytics.leadSubmitted() },
     }),
-    { input: { tracking, source: leadSource(pathname), placesEnabled: services.places.enabled } },
+    { input: { tracking, source: leadSource(pathname), placesEnabled: services.places.enabled, initialValues, check } },
   )
   const [dialog, dialogRef] = useAppActor(dialogMachine)
   const formElement = useRef<HTMLFormElement>(null)
