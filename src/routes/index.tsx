@@ -9,6 +9,7 @@ import { ReportsSection } from '@/ui/home/reports-section'
 import { IndustriesSection } from '@/ui/home/industries-section'
 import { generalTestimonialsSection } from '@/content/landing'
 import { generalTestimonials } from '@/content/testimonials'
+import { CheckTeaser } from '@/ui/check/check-teaser'
 import { LeadCapture } from './-components/lead-capture'
 import { Testimonials } from './-components/testimonials'
 
@@ -23,6 +24,7 @@ function HomePage() {
       <LeadSection>
         <LeadCapture />
       </LeadSection>
+      <CheckTeaser id="home-check-title" />
       <LogoStrip />
       <ReviewsSection />
       <Testimonials id="home-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} />
