@@ -16,8 +16,7 @@ type SearchBody = {
   locationBias?: Circle
 }
 
-const googleError = (code: number, status: string, message: string) =>
-  Response.json({ error: { code, message, status } }, { status: code })
+const googleError = (code: number, status: string, message: string) => Response.json({ error: { code, message, status } }, { status: code })
 
 function asGoogle(place: BusinessFixture): Record<string, unknown> {
   return {

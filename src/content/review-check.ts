@@ -38,12 +38,15 @@ export const reviewCheckContent = {
     attribution: 'Ratings, reviews and places from',
   },
   noCompetitors: 'We found no other businesses of your kind within this radius.',
-  noCompetitorsWidest: 'Even within 10 km there is no other business of your kind on Google Maps: you are the local choice. Keep the reviews coming.',
+  noCompetitorsWidest:
+    'Even within 10 km there is no other business of your kind on Google Maps: you are the local choice. Keep the reviews coming.',
   widen: (km: number) => `Search within ${km} km`,
-  noReviews: 'Your business has no Google reviews yet, so your first 5-star review puts you on the map. Share your direct review link with your next happy customers.',
+  noReviews:
+    'Your business has no Google reviews yet, so your first 5-star review puts you on the map. Share your direct review link with your next happy customers.',
   failures: {
     'rate-limited': (wait: string) => `You have run several checks in a short time. Please try again in ${wait}.`,
-    'cap-reached': () => 'Today’s free checks are used up. We will send your report: leave your details and a specialist will run it for you.',
+    'cap-reached': () =>
+      'Today’s free checks are used up. We will send your report: leave your details and a specialist will run it for you.',
     'not-found': () => 'We could not find that business on Google Maps. Please choose it again from the suggestions.',
     'not-a-business': () => 'That place is not a business with Google reviews. Please choose your business from the suggestions.',
     down: () => 'Google Maps did not answer just now, so we could not run your check. Please try again in a moment.',

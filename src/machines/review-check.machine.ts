@@ -54,7 +54,10 @@ const failureOf = (error: unknown): NonNullable<ReviewCheckContext['failure']> =
   return { kind: e?.kind ?? 'down', ...(e?.retryAfterSeconds ? { retryAfterSeconds: e.retryAfterSeconds } : {}) }
 }
 
-const failureIs = (kind: CheckFailureKind) => ({ context }: { context: ReviewCheckContext }) => context.failure?.kind === kind
+const failureIs =
+  (kind: CheckFailureKind) =>
+  ({ context }: { context: ReviewCheckContext }) =>
+    context.failure?.kind === kind
 
 export const reviewCheckMachine = setup({
   types: {
@@ -85,14 +88,20 @@ export const reviewCheckMachine = setup({
     ),
     forgetBusiness: assign({ business: null, error: null }),
     takeBusiness: assign({ business: ({ context, event }) => chosen(context, event) ?? context.business, error: null }),
-    openShared: assign(({ event }) => (event.type === 'check.open' ? { business: { placeId: event.placeId, description: '' }, radiusKm: event.radiusKm } : {})),
+    openShared: assign(({ event }) =>
+      event.type === 'check.open' ? { business: { placeId: event.placeId, description: '' }, radiusKm: event.radiusKm } : {},
+    ),
     setRadius: assign({ radiusKm: ({ context, event }) => (event.type === 'radius.changed' ? event.radiusKm : context.radiusKm) }),
     setTarget: assign({ target: ({ context, event }) => (event.type === 'target.changed' ? event.target : context.target) }),
     requireBusiness: assign({ error: 'business-required' as const }),
     // Run on the check actor's done and error events, which carry `output` and `error`.
     keepResult: assign(({ event }) => ({ result: (event as unknown as { output: ReviewCheckResult }).output, failure: null })),
     keepFailure: assign(({ event }) => ({ failure: failureOf((event as { error?: unknown }).error), result: null })),
-    announce: emit(({ context }) => ({ type: 'check.completed' as const, placeId: context.business?.placeId ?? '', radiusKm: context.radiusKm })),
+    announce: emit(({ context }) => ({
+      type: 'check.completed' as const,
+      placeId: context.business?.placeId ?? '',
+      radiusKm: context.radiusKm,
+    })),
   },
   guards: {
     hasBusiness: ({ context }) => context.business !== null,

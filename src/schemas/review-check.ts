@@ -7,7 +7,10 @@ export type RadiusKm = (typeof RADII_KM)[number]
 export const DEFAULT_RADIUS_KM: RadiusKm = 5
 
 /** Google place ids are URL-safe base64-like strings; the offline fixtures use `mock-…`. */
-export const PlaceIdSchema = v.pipe(v.string('place is required'), v.regex(/^[A-Za-z0-9_-]{1,255}$/, 'place must be 1-255 characters of A-Z a-z 0-9 _ -'))
+export const PlaceIdSchema = v.pipe(
+  v.string('place is required'),
+  v.regex(/^[A-Za-z0-9_-]{1,255}$/, 'place must be 1-255 characters of A-Z a-z 0-9 _ -'),
+)
 
 /** `radius` arrives as text in a URL; only the three offered values are accepted. */
 export const RadiusSchema = v.pipe(
@@ -40,7 +43,15 @@ export const ReviewCheckResultSchema = v.object({
 })
 
 /** The error codes the function answers with; the page maps each to its own state. */
-export const REVIEW_CHECK_CODES = ['invalid', 'not-found', 'not-a-business', 'rate-limited', 'cap-reached', 'places-failed', 'unavailable'] as const
+export const REVIEW_CHECK_CODES = [
+  'invalid',
+  'not-found',
+  'not-a-business',
+  'rate-limited',
+  'cap-reached',
+  'places-failed',
+  'unavailable',
+] as const
 export type ReviewCheckCode = (typeof REVIEW_CHECK_CODES)[number]
 export const ReviewCheckErrorSchema = v.object({ code: v.picklist(REVIEW_CHECK_CODES), message: v.string() })
 

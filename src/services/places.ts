@@ -65,7 +65,10 @@ export function createPlacesService(
       if (cached) return cached
       try {
         const body = await http
-          .get(`${functionsUrl}/places`, { searchParams: { input: query.trim(), session: sessionToken, ...(kind === 'business' ? { kind } : {}) }, signal })
+          .get(`${functionsUrl}/places`, {
+            searchParams: { input: query.trim(), session: sessionToken, ...(kind === 'business' ? { kind } : {}) },
+            signal,
+          })
           .json()
         const answer = v.parse(PlacesAnswerSchema, body)
         if (answer.status === 'OK' || answer.status === 'ZERO_RESULTS') writeCache(storage, key, now(), answer)

@@ -38,7 +38,13 @@ async function toFailure(error: unknown): Promise<CheckFailure> {
 }
 
 /** The `review-check` edge function: one GET per check, no retry (each one is billed). */
-export function createReviewCheckService({ functionsUrl, timeoutMs = 15_000 }: { functionsUrl: string; timeoutMs?: number }): ReviewCheckService {
+export function createReviewCheckService({
+  functionsUrl,
+  timeoutMs = 15_000,
+}: {
+  functionsUrl: string
+  timeoutMs?: number
+}): ReviewCheckService {
   const http = ky.create({ timeout: timeoutMs, retry: 0 })
   return {
     async check(placeId, radiusKm, signal) {

@@ -51,7 +51,10 @@ test('from the home page to a shareable result, the gap, the review link, its QR
   const rows = page.getByRole('table').getByRole('row')
   await expect(rows).toHaveCount(11)
   await expect(rows.nth(3)).toContainText('Your business')
-  await expect(rows.nth(3).getByRole('link', { name: /Harbourside Veterinary Clinic on Google Maps/ })).toHaveAttribute('href', /maps\.google\.com/)
+  await expect(rows.nth(3).getByRole('link', { name: /Harbourside Veterinary Clinic on Google Maps/ })).toHaveAttribute(
+    'href',
+    /maps\.google\.com/,
+  )
   await expect(page.getByText('212 new 5-star reviews would lift you to 4.8 stars.')).toBeVisible()
   await expect(page.getByText('Google Maps', { exact: true })).toBeVisible()
   await expectAxeClean(page, 'check: result')

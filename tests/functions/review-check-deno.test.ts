@@ -25,7 +25,9 @@ beforeAll(async () => {
         headers: req.headers as Record<string, string>,
         ...(req.method === 'POST' ? { body } : {}),
       })
-      void answerGooglePlaces(request).then(async (answer) => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
+      void answerGooglePlaces(request).then(async (answer) =>
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()),
+      )
     })
   })
   await new Promise<void>((resolve) => google.listen(0, '127.0.0.1', resolve))

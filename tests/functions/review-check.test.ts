@@ -47,7 +47,12 @@ describe('review-check function', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     const result = v.parse(ReviewCheckResultSchema, await res.json())
-    expect(result.business).toMatchObject({ name: 'Harbourside Veterinary Clinic', rating: 4.6, reviewCount: 212, primaryType: 'veterinary_care' })
+    expect(result.business).toMatchObject({
+      name: 'Harbourside Veterinary Clinic',
+      rating: 4.6,
+      reviewCount: 212,
+      primaryType: 'veterinary_care',
+    })
     expect(result.rank).toBe(3)
     expect(result.competitors).toHaveLength(9)
     expect(result.competitors.map((c) => c.name)).not.toContain('Balmain Vets') // 6.4 km away
@@ -70,7 +75,12 @@ describe('review-check function', () => {
     const { ask, calls } = checker({}, (_req, call) => (call.path.endsWith('searchNearby') ? Response.json({}) : undefined))
     const result = v.parse(ReviewCheckResultSchema, await (await ask('?place=mock-plumber-newtown&radius=5')).json())
     expect(calls.map((c) => c.path)).toEqual(['/v1/places/mock-plumber-newtown', '/v1/places:searchNearby', '/v1/places:searchText'])
-    expect(calls[2]!.body).toMatchObject({ textQuery: 'plumber', includedType: 'plumber', pageSize: 10, locationBias: { circle: { radius: 5000 } } })
+    expect(calls[2]!.body).toMatchObject({
+      textQuery: 'plumber',
+      includedType: 'plumber',
+      pageSize: 10,
+      locationBias: { circle: { radius: 5000 } },
+    })
     expect(calls[2]!.mask).toBe(SEARCH_FIELD_MASK)
     expect(result.competitors.map((c) => c.name)).not.toContain('Balmain Plumbing') // answered by the bias, 6 km away
     expect(result.competitors.length).toBeGreaterThanOrEqual(3)
@@ -112,7 +122,9 @@ describe('review-check function', () => {
 
   it('maps every Google failure: unknown id 404, not a business 422, errors and timeouts 502', async () => {
     expect((await checker().ask('?place=mock-nowhere&radius=5')).status).toBe(404)
-    const address = checker({}, () => Response.json({ id: 'addr1', formattedAddress: '1 Main St', location: { latitude: 1, longitude: 1 } }))
+    const address = checker({}, () =>
+      Response.json({ id: 'addr1', formattedAddress: '1 Main St', location: { latitude: 1, longitude: 1 } }),
+    )
     expect(await (await address.ask('?place=addr1&radius=5')).json()).toMatchObject({ code: 'not-a-business' })
 
     for (const google of [
@@ -127,7 +139,10 @@ describe('review-check function', () => {
       expect(await res.json()).toMatchObject({ code: 'places-failed' })
       expect(JSON.stringify(logger.records)).not.toContain(KEY)
     }
-    const slow = checker({ timeoutMs: 20, fetch: (_url, init) => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))) })
+    const slow = checker({
+      timeoutMs: 20,
+      fetch: (_url, init) => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    })
     expect((await slow.ask('?place=mock-vet-harbourside&radius=5')).status).toBe(502)
   })
 

@@ -55,6 +55,9 @@ describe('places service: the business search of the review check', () => {
     ])
     expect(recordedRequests('places').at(-1)?.body).toMatchObject({ kind: 'business' })
     expect((await places.autocomplete('dental', 'session-1', undefined, 'business')).predictions.length).toBeGreaterThan(3)
-    expect(await places.autocomplete('zebra grooming', 'session-1', undefined, 'business')).toEqual({ status: 'ZERO_RESULTS', predictions: [] })
+    expect(await places.autocomplete('zebra grooming', 'session-1', undefined, 'business')).toEqual({
+      status: 'ZERO_RESULTS',
+      predictions: [],
+    })
   })
 })

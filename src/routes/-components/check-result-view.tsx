@@ -22,7 +22,13 @@ export default function CheckResultView({ result, target, onTargetChange, onWide
   const heading = useRef<HTMLHeadingElement>(null)
   const { business, competitors } = result
   const wider = RADII_KM.filter((km) => km > result.radiusKm)
-  const check = { placeId: business.id, rating: business.rating, reviewCount: business.reviewCount, rank: result.rank, radiusKm: result.radiusKm }
+  const check = {
+    placeId: business.id,
+    rating: business.rating,
+    reviewCount: business.reviewCount,
+    rank: result.rank,
+    radiusKm: result.radiusKm,
+  }
 
   // A keyboard or screen reader visitor lands on the answer, not back at the top of the form.
   useEffect(() => heading.current?.focus(), [result])

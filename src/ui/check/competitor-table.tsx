@@ -33,8 +33,7 @@ export function CompetitorTable({ places, businessId }: { places: readonly Check
               <th scope="row" className="py-2 pr-2 align-top font-normal break-words">
                 {isBusiness && <strong className="block text-xs tracking-wide text-brand-800 uppercase">{c.you}</strong>}
                 <a href={place.mapsUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
-                  {place.name}
-                  <span className="sr-only"> on Google Maps (opens in a new tab)</span>
+                  {place.name} <span className="sr-only">on Google Maps (opens in a new tab)</span>
                 </a>
               </th>
               <td className="py-2 pr-2 text-right align-top">{place.rating === null ? '–' : place.rating.toFixed(1)}</td>

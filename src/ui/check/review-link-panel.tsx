@@ -19,7 +19,12 @@ export function ReviewLinkPanel({ link, copyStatus, qrImage, onCopy }: ReviewLin
           {c.reviewLink}
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <input id="check-review-link" readOnly value={link} className="w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm" />
+          <input
+            id="check-review-link"
+            readOnly
+            value={link}
+            className="w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm"
+          />
           <button type="button" className="btn-secondary shrink-0" onClick={onCopy}>
             {c.copy}
           </button>

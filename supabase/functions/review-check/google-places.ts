@@ -41,7 +41,11 @@ export function createPlacesClient(deps: { apiKey: string; baseUrl: string; fetc
   const headers = (mask: string) => ({ 'x-goog-api-key': deps.apiKey, 'x-goog-fieldmask': mask })
   const circle = (center: LatLng, radius: number) => ({ circle: { center, radius } })
   const search = async (endpoint: string, payload: unknown): Promise<PlacesResult<FoundPlace[]>> => {
-    const answer = await postJson(deps.fetch, `${base}/${endpoint}`, { headers: headers(SEARCH_FIELD_MASK), payload, timeoutMs: deps.timeoutMs })
+    const answer = await postJson(deps.fetch, `${base}/${endpoint}`, {
+      headers: headers(SEARCH_FIELD_MASK),
+      payload,
+      timeoutMs: deps.timeoutMs,
+    })
     const failure = failed(answer)
     if (failure) return failure
     const parsed = v.safeParse(GoogleSearch, (answer as Answer).json)

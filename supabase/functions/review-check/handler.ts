@@ -1,7 +1,12 @@
 import * as v from 'valibot'
 import { distanceMeters } from '../../../src/lib/geo.ts'
 import { rankAmong } from '../../../src/lib/place-ranking.ts'
-import { ReviewCheckQuerySchema, type CheckedPlace, type ReviewCheckCode, type ReviewCheckResult } from '../../../src/schemas/review-check.ts'
+import {
+  ReviewCheckQuerySchema,
+  type CheckedPlace,
+  type ReviewCheckCode,
+  type ReviewCheckResult,
+} from '../../../src/schemas/review-check.ts'
 import { withCors } from '../_shared/cors.ts'
 import { json, methodNotAllowed, type Fetch } from '../_shared/http.ts'
 import type { Logger } from '../_shared/logger.ts'
@@ -35,7 +40,10 @@ export function createReviewCheckHandler(deps: ReviewCheckDeps): (req: Request) 
   async function handle(req: Request): Promise<Response> {
     if (req.method !== 'GET') return methodNotAllowed(['GET'])
     const params = new URL(req.url).searchParams
-    const query = v.safeParse(ReviewCheckQuerySchema, { place: params.get('place') ?? undefined, radius: params.get('radius') ?? undefined })
+    const query = v.safeParse(ReviewCheckQuerySchema, {
+      place: params.get('place') ?? undefined,
+      radius: params.get('radius') ?? undefined,
+    })
     if (!query.success) return problem(400, 'invalid', query.issues.map((issue) => issue.message).join('; '))
     if (!deps.apiKey) {
       logger.warn('review-check function is not configured', { missing: ['GOOGLE_MAPS_API_KEY'] })
@@ -46,7 +54,12 @@ export function createReviewCheckHandler(deps: ReviewCheckDeps): (req: Request) 
     if (refused) return refused
 
     const { place, radius } = query.output
-    const places = createPlacesClient({ apiKey: deps.apiKey, baseUrl: deps.baseUrl, fetch: deps.fetch, timeoutMs: deps.timeoutMs ?? PLACES_TIMEOUT_MS })
+    const places = createPlacesClient({
+      apiKey: deps.apiKey,
+      baseUrl: deps.baseUrl,
+      fetch: deps.fetch,
+      timeoutMs: deps.timeoutMs ?? PLACES_TIMEOUT_MS,
+    })
     const details = await places.details(place)
     if (!details.ok) return placesFailed(details)
     if (details.value === 'not-a-business') return problem(422, 'not-a-business', 'This place is not a business with reviews')
@@ -62,7 +75,11 @@ export function createReviewCheckHandler(deps: ReviewCheckDeps): (req: Request) 
       found = [...found, ...text.value]
     }
 
-    const result: ReviewCheckResult = { ...rankAmong(checked(business), withinRadius(business, found, meters)), business: checked(business), radiusKm: radius }
+    const result: ReviewCheckResult = {
+      ...rankAmong(checked(business), withinRadius(business, found, meters)),
+      business: checked(business),
+      radiusKm: radius,
+    }
     return json(200, result)
   }
 

@@ -15,7 +15,14 @@ if (!sql) consoleLogger.warn('SUPABASE_DB_URL is not set: review checks are refu
 const now = () => new Date()
 const salt = env('RATE_LIMIT_SALT') ?? ''
 const limiter = (bucket: string, raw: string | undefined, limit: number, windowSeconds: number) =>
-  sql && createRateLimiter({ counter: pgRateCounter(sql), rule: parseRateRule(bucket, raw, { limit, windowSeconds }), salt, logger: consoleLogger, now })
+  sql &&
+  createRateLimiter({
+    counter: pgRateCounter(sql),
+    rule: parseRateRule(bucket, raw, { limit, windowSeconds }),
+    salt,
+    logger: consoleLogger,
+    now,
+  })
 
 const handler = createReviewCheckHandler({
   apiKey: sql ? env('GOOGLE_MAPS_API_KEY') : undefined,
