@@ -105,9 +105,14 @@ test('from the home page to a shareable result, the gap, the review link, its QR
   })
 })
 
-test('a shared result URL runs the check again', async ({ page }) => {
+test('a shared result URL runs the check again, and the result reads on a 390 px phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
   await gotoHydrated(page, '/check?place=mock-vet-harbourside&radius=10')
   await expect(page.getByRole('heading', { level: 2, name: '4.6 stars, 212 reviews, #5 of 10 vets within 10 km' })).toBeVisible()
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(11)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  const table = await page.getByRole('table').boundingBox()
+  expect(table!.x + table!.width).toBeLessThanOrEqual(390)
 })
 
 test('no competitors offers a wider radius; a business without reviews is given its review link', async ({ page }) => {
