@@ -6,13 +6,13 @@ import * as v from 'valibot'
 import { headFor } from '@/content/page-meta'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { useAppActor } from '@/lib/use-app-actor'
-import { addressAutocompleteMachine } from '@/machines/address-autocomplete.machine'
 import { reviewCheckMachine } from '@/machines/review-check.machine'
 import { DEFAULT_RADIUS_KM, PlaceIdSchema, RadiusSchema } from '@/schemas/review-check'
 import { CheckPicker } from '@/ui/check/check-picker'
 import { PageIntro } from '@/ui/layout/page-intro'
 import { AddressField } from './-components/address-field'
 import { CheckFailure } from './-components/check-failure'
+import { placesSearch } from './-components/places-search'
 
 // The result screen (table, gap, QR code) is its own chunk: the page opens with the picker only.
 const CheckResultView = lazy(() => import('./-components/check-result-view'))
@@ -37,13 +37,7 @@ function CheckPage() {
   const [state, flow] = useAppActor(
     reviewCheckMachine.provide({
       actors: {
-        businessSearch: addressAutocompleteMachine.provide({
-          actors: {
-            fetchPredictions: fromPromise(({ input, signal }) =>
-              services.places.autocomplete(input.query, input.sessionToken, signal, 'business'),
-            ),
-          },
-        }),
+        businessSearch: placesSearch(services.places, 'business'),
         runCheck: fromPromise(({ input, signal }) => services.reviewCheck.check(input.placeId, input.radiusKm, signal)),
       },
     }),

@@ -5,7 +5,6 @@ import * as v from 'valibot'
 import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED, LeadSubmissionSchema, VET_LOCATIONS, type LeadCheck } from '@/schemas/lead'
 import type { LeadValues } from '@/machines/lead-form.machine'
 import { leadFormMachine } from '@/machines/lead-form.machine'
-import { addressAutocompleteMachine } from '@/machines/address-autocomplete.machine'
 import { readTypedValues, nativeLeadFields } from './native-lead'
 import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
@@ -14,6 +13,7 @@ import { LeadForm } from '@/ui/lead-form/lead-form'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
 import { AddressField } from './address-field'
 import { VetNote } from './vet-note'
+import { placesSearch } from './places-search'
 
 export type LeadCaptureProps = {
   variant?: 'general' | 'veterinary'
@@ -52,11 +52,7 @@ export function LeadCapture({
   const [form, formRef] = useAppActor(
     leadFormMachine.provide({
       actors: {
-        addressAutocomplete: addressAutocompleteMachine.provide({
-          actors: {
-            fetchPredictions: fromPromise(({ input, signal }) => services.places.autocomplete(input.query, input.sessionToken, signal)),
-          },
-        }),
+        addressAutocomplete: placesSearch(services.places),
         submitLead: fromPromise(({ input, signal }) => services.leads.submit(v.parse(LeadSubmissionSchema, input), signal)),
       },
       actions: { trackLead: () => services.analytics.leadSubmitted() },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { reviewCheckContent } from '@/content/review-check'
 import { RADII_KM, type RadiusKm } from '@/schemas/review-check'
-import { inputClass, labelClass } from '@/ui/lead-form/field-styles'
+import { ChoiceSelect } from './choice-select'
 
 const c = reviewCheckContent.picker
 
@@ -31,24 +31,14 @@ export function CheckPicker(props: CheckPickerProps) {
           {c.businessRequired}
         </p>
       )}
-      <div>
-        <label htmlFor="check-radius" className={labelClass}>
-          {c.radius}
-        </label>
-        <select
-          id="check-radius"
-          className={inputClass}
-          value={props.radiusKm}
-          disabled={!props.ready}
-          onChange={(event) => props.onRadiusChange(Number(event.target.value) as RadiusKm)}
-        >
-          {RADII_KM.map((km) => (
-            <option key={km} value={km}>
-              {km} km
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceSelect
+        id="check-radius"
+        label={c.radius}
+        value={props.radiusKm}
+        choices={RADII_KM.map((km) => ({ value: km, label: `${km} km` }))}
+        disabled={!props.ready}
+        onChange={props.onRadiusChange}
+      />
       <button type="button" className="btn-primary" disabled={!props.ready || props.busy} onClick={props.onSubmit}>
         {props.busy ? c.busy : c.submit}
       </button>

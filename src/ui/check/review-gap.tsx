@@ -1,6 +1,6 @@
 import { reviewsNeeded, TARGET_RATINGS, type TargetRating } from '@/lib/review-gap'
 import { reviewCheckContent } from '@/content/review-check'
-import { inputClass, labelClass } from '@/ui/lead-form/field-styles'
+import { ChoiceSelect } from './choice-select'
 
 const c = reviewCheckContent.result
 
@@ -16,23 +16,13 @@ export function ReviewGap({ rating, reviewCount, target, onTargetChange }: Revie
   const needed = reviewsNeeded(reviewCount, rating, target)
   return (
     <div className="grid gap-3 sm:grid-cols-[12rem_1fr] sm:items-end">
-      <div>
-        <label htmlFor="check-target" className={labelClass}>
-          {c.target}
-        </label>
-        <select
-          id="check-target"
-          className={inputClass}
-          value={target}
-          onChange={(event) => onTargetChange(Number(event.target.value) as TargetRating)}
-        >
-          {TARGET_RATINGS.map((t) => (
-            <option key={t} value={t}>
-              {t.toFixed(1)} stars
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceSelect
+        id="check-target"
+        label={c.target}
+        value={target}
+        choices={TARGET_RATINGS.map((t) => ({ value: t, label: `${t.toFixed(1)} stars` }))}
+        onChange={onTargetChange}
+      />
       <p aria-live="polite" className="text-lg text-ink">
         {needed === 0 ? (
           <>You are already at {target.toFixed(1)} stars or above. Keep the reviews coming to stay there.</>
