@@ -52,6 +52,7 @@ export const reviewCheckContent = {
     down: () => 'Google Maps did not answer just now, so we could not run your check. Please try again in a moment.',
   } satisfies Record<CheckFailureKind, (wait: string) => string>,
   retry: 'Try again',
-  searchOff: 'Business search is unavailable just now. Book a call and we will run your check for you.',
+  searchOff: 'Business search is unavailable just now, so the check cannot start. We can run it for you on a call:',
+  searchOffLink: 'book a free strategy call',
   capTitle: 'We will send your report',
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { createFileRoute, useHydrated } from '@tanstack/react-router'
+import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import * as v from 'valibot'
@@ -108,7 +108,14 @@ function CheckPage() {
             )}
           />
         )}
-        {searchOff && <p role="alert">{c.searchOff}</p>}
+        {searchOff && (
+          <p role="alert">
+            {c.searchOff}{' '}
+            <Link to="/schedule" className="font-semibold text-brand-700 underline">
+              {c.searchOffLink}
+            </Link>
+          </p>
+        )}
         <p role="status" className="sr-only">
           {state.matches('checking') ? c.picker.busy : ''}
         </p>

@@ -164,6 +164,16 @@ test.describe('failures, each reached by a scenario and explained', () => {
     await expectAxeClean(page, 'check: daily cap')
   })
 
+  test('business search down: the check cannot start and a call is offered', async ({ page }) => {
+    await gotoHydrated(page, '/check?mock=places-down')
+    await tabTo(page, businessBox(page))
+    await page.keyboard.type('harbourside')
+    await expect(page.getByRole('alert')).toContainText('Business search is unavailable just now')
+    await expect(page.getByRole('alert').getByRole('link', { name: 'book a free strategy call' })).toHaveAttribute('href', /^\/schedule/)
+    await expect(page.getByRole('button', { name: 'Check my reviews' })).toBeDisabled()
+    await expectAxeClean(page, 'check: business search down')
+  })
+
   test('no business chosen: asked for one', async ({ page }) => {
     await gotoHydrated(page, '/check?mock=off')
     await expectAxeClean(page, 'check: picker')
