@@ -2,11 +2,6 @@ import type { CheckFailureKind } from '@/machines/review-check.machine'
 
 /** The copy of the free review check (/check) and of the links to it. */
 export const reviewCheckContent = {
-  teaser: {
-    title: 'How do you stack up locally?',
-    text: 'See your Google rating against the nearby businesses of your kind, and how many 5-star reviews would lift you, in ten seconds. No email asked.',
-    link: 'Check your reviews free',
-  },
   intro: {
     eyebrow: 'Free review check',
     title: 'How Do You Stack Up Locally?',

@@ -105,6 +105,13 @@ test('from the home page to a shareable result, the gap, the review link, its QR
   })
 })
 
+test('the veterinary pages lead to the check too', async ({ page }) => {
+  for (const path of ['/vet', '/vet1']) {
+    await gotoHydrated(page, path)
+    await expect(page.getByRole('link', { name: 'Check your reviews free' })).toHaveAttribute('href', /^\/check/)
+  }
+})
+
 test('a shared result URL runs the check again, and the result reads on a 390 px phone without sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await gotoHydrated(page, '/check?place=mock-vet-harbourside&radius=10')

@@ -1,7 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { reviewCheckContent } from '@/content/review-check'
-
-const c = reviewCheckContent.teaser
+import { reviewCheckTeaser as c } from '@/content/review-check-teaser'
 
 /** The band that leads to the free review check (/check), on the home and veterinary pages. */
 export function CheckTeaser({ id }: { id: string }) {
