@@ -2,3 +2,4 @@
 export const LEADS_FUNCTION = '*/functions/v1/leads'
 export const PLACES_FUNCTION = '*/functions/v1/places'
 export const REGISTRATIONS_TABLE = '*/rest/v1/enterprise_registrations'
+export const REVIEW_CHECK_FUNCTION = '*/functions/v1/review-check'

@@ -1,6 +1,16 @@
 // Named failure and latency scenarios for offline testers: `?mock=lead-error` switches one on for
 // the tab (kept in sessionStorage across navigation), `?mock=off` switches it off.
-export const SCENARIOS = ['lead-error', 'lead-limited', 'registration-error', 'places-down', 'slow', 'calendar-down'] as const
+export const SCENARIOS = [
+  'lead-error',
+  'lead-limited',
+  'registration-error',
+  'places-down',
+  'slow',
+  'calendar-down',
+  'check-limited',
+  'check-down',
+  'check-cap',
+] as const
 export type Scenario = (typeof SCENARIOS)[number]
 
 const KEY = 'mock-scenario'

@@ -12,6 +12,7 @@ export const STATIC_PAGE_PATHS = [
   '/vet',
   '/vet1',
   '/schedule',
+  '/check',
   '/enterprise',
   '/news',
   '/thanks',

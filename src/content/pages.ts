@@ -73,6 +73,13 @@ export const pages: Record<RoutePath, PageEntry> = {
     description: 'Thank you for your details: a reputation specialist will be in touch shortly. Book your free strategy call now.',
     index: false,
   },
+  '/check': {
+    image: 'home',
+    title: `Free Google Review Check: How Do You Stack Up Locally? | ${brand}`,
+    description:
+      'Compare your Google rating and review count with the nearby businesses of your kind, see how many 5-star reviews would lift you, and get your review link and QR code. Free, no email asked.',
+    source: 'Review Check Page',
+  },
   '/enterprise': {
     image: 'enterprise',
     title: `Enterprise Registration | ${brand}`,

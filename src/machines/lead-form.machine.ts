@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
 import { addressAutocompleteMachine } from './address-autocomplete.machine'
-import type { Lead, LeadErrorKind, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
+import type { Lead, LeadCheck, LeadErrorKind, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
 
 /** The form's fields as typed: plain strings, validated by LeadSubmissionSchema in the service. */
 export type LeadValues = Record<keyof Lead, string>
@@ -14,6 +14,8 @@ export interface LeadFormInput {
   initialValues?: Partial<LeadValues>
   /** false when the places service is unavailable: the address is plain text entry. */
   placesEnabled?: boolean
+  /** The review check this lead is booked from; sent with every lead of this form. */
+  check?: LeadCheck
 }
 
 export type LeadAddressSearchRef = ActorRefFrom<typeof addressAutocompleteMachine>
@@ -31,6 +33,7 @@ export interface LeadFormContext {
   /** The address search this form owns; a new one starts with each new lead. */
   address: LeadAddressSearchRef
   placesEnabled: boolean
+  check?: LeadCheck
 }
 
 export type LeadFormEvent =
@@ -55,6 +58,7 @@ export interface SubmitLeadInput {
   tracking: Tracking
   source: LeadSource
   guard: SpamGuard
+  check?: LeadCheck
 }
 export interface SubmitLeadOutput {
   id: string
@@ -78,6 +82,7 @@ const submission = (context: LeadFormContext): SubmitLeadInput => ({
   tracking: context.tracking,
   source: context.source,
   guard: context.guard,
+  ...(context.check ? { check: context.check } : {}),
 })
 
 /** The suggestion the visitor picks, read from the address search the form owns. */
@@ -156,6 +161,7 @@ export const leadFormMachine = setup({
   context: ({ input, spawn }) => ({
     address: spawn('addressAutocomplete', { input: { enabled: input.placesEnabled ?? false } }),
     placesEnabled: input.placesEnabled ?? false,
+    ...(input.check ? { check: input.check } : {}),
     values: { ...EMPTY_LEAD_VALUES, ...input.initialValues },
     error: null,
     tracking: input.tracking,

@@ -50,6 +50,15 @@ export const SpamGuardSchema = v.object({
   fillMs: v.pipe(v.number(), v.integer(), v.minValue(0)),
 })
 
+/** The free review check a lead was booked from (/check): what the sales team calls about. */
+export const LeadCheckSchema = v.object({
+  placeId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,255}$/)),
+  rating: v.nullable(v.pipe(v.number(), v.minValue(1), v.maxValue(5))),
+  reviewCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  rank: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  radiusKm: v.picklist([2, 5, 10]),
+})
+
 export const LeadSubmissionSchema = v.object({
   submissionId: v.pipe(v.string(), v.uuid()),
   lead: LeadSchema,
@@ -57,6 +66,7 @@ export const LeadSubmissionSchema = v.object({
   source: LeadSourceSchema,
   // Optional on the wire so an old page still gets an answer; the function treats its absence as spam.
   guard: v.optional(SpamGuardSchema),
+  check: v.optional(LeadCheckSchema),
 })
 
 /** `id` is the board item's id once delivered, else the submission id (the lead is queued). */
@@ -71,4 +81,5 @@ export type Tracking = v.InferOutput<typeof TrackingSchema>
 export type LeadSource = v.InferOutput<typeof LeadSourceSchema>
 export type LeadSubmission = v.InferOutput<typeof LeadSubmissionSchema>
 export type SpamGuard = v.InferOutput<typeof SpamGuardSchema>
+export type LeadCheck = v.InferOutput<typeof LeadCheckSchema>
 export type LeadSubmissionInput = v.InferInput<typeof LeadSubmissionSchema>

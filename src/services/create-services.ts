@@ -5,6 +5,7 @@ import { createPlacesService, type PlacesService } from './places'
 import { createGtagAnalytics, noAnalytics, type AnalyticsService } from './analytics'
 import { createCalEmbedCalendar, type CalendarService } from './calendar'
 import { createRegistrationsService, type RegistrationsService } from './registrations'
+import { createReviewCheckService, type ReviewCheckService } from './review-check'
 
 export type Services = {
   leads: LeadsService
@@ -12,6 +13,7 @@ export type Services = {
   analytics: AnalyticsService
   calendar: CalendarService
   registrations: RegistrationsService
+  reviewCheck: ReviewCheckService
 }
 
 /** Without a calendar link the schedule page offers a plain way to book: a phone call. */
@@ -33,6 +35,7 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
         ? createCalEmbedCalendar({ origin: config.calOrigin, calLink: config.calLink })
         : unconfiguredCalendar,
     registrations: createRegistrationsService({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }),
+    reviewCheck: createReviewCheckService({ functionsUrl }),
     ...overrides,
   }
 }

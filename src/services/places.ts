@@ -10,7 +10,8 @@ export type PlacesAnswer = v.InferOutput<typeof PlacesAnswerSchema>
 
 export interface PlacesService {
   readonly enabled: boolean
-  autocomplete(query: string, sessionToken: string, signal?: AbortSignal): Promise<PlacesAnswer>
+  /** `kind: 'business'` finds businesses (the review check) instead of addresses. */
+  autocomplete(query: string, sessionToken: string, signal?: AbortSignal, kind?: 'address' | 'business'): Promise<PlacesAnswer>
 }
 
 export const PLACES_CACHE_TTL_MS = 24 * 60 * 60 * 1000
@@ -57,16 +58,19 @@ export function createPlacesService(
     get enabled() {
       return !down
     },
-    async autocomplete(query, sessionToken, signal) {
+    async autocomplete(query, sessionToken, signal, kind = 'address') {
       if (down) throw new ServiceError('places', 'unavailable', 'off for this visit after an unavailable answer')
-      const key = CACHE_PREFIX + query.trim().toLowerCase()
+      const key = CACHE_PREFIX + (kind === 'business' ? 'business:' : '') + query.trim().toLowerCase()
       const cached = readCache(storage, key, now())
       if (cached) return cached
       try {
         const body = await (
           await http()
         )
-          .get(`${functionsUrl}/places`, { searchParams: { input: query.trim(), session: sessionToken }, signal })
+          .get(`${functionsUrl}/places`, {
+            searchParams: { input: query.trim(), session: sessionToken, ...(kind === 'business' ? { kind } : {}) },
+            signal,
+          })
           .json()
         const answer = v.parse(PlacesAnswerSchema, body)
         if (answer.status === 'OK' || answer.status === 'ZERO_RESULTS') writeCache(storage, key, now(), answer)

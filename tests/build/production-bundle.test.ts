@@ -80,6 +80,24 @@ describe('production build', () => {
     expect(readFileSync(join(out, 'qrb', 'index.html'), 'utf8')).toContain('name="source_note" value="Lead came through')
   })
 
+  it('/check loads without the QR library or the result screen; both come in later chunks', () => {
+    const html = readFileSync(join(out, 'check', 'index.html'), 'utf8')
+    const loaded = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map(([, file]) => file!)
+    expect(loaded).toContain('app.js')
+    const code = (file: string) => readFileSync(join(out, 'assets', file), 'utf8')
+    const qr = /Invalid QR Code version/
+    // The review link panel and the competitor table are drawn by the result view only.
+    const resultScreen = /review-link-qr\.png/
+    for (const file of loaded) {
+      expect(code(file), file).not.toMatch(qr)
+      expect(code(file), file).not.toMatch(resultScreen)
+    }
+    const scripts = readdirSync(join(out, 'assets')).filter((file) => file.endsWith('.js'))
+    expect(scripts.filter((file) => qr.test(code(file)))).toHaveLength(1)
+    expect(scripts.some((file) => !loaded.includes(file) && resultScreen.test(code(file)))).toBe(true)
+    expect(html).not.toMatch(/<form\b/)
+  })
+
   it('the form crawl does catch a form without method or action', () => {
     expect(
       formsThatWouldGet([

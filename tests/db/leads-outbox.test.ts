@@ -60,6 +60,17 @@ describe('the outbox on PostgreSQL', () => {
     expect(again).toMatchObject({ id: first.id, status: 'pending', submission: { lead: { name: 'Ada Lovelace' } } })
   })
 
+  it('keeps the review check a lead was booked from, and no check for an ordinary lead', async () => {
+    // Stored as spam so that the claim tests below do not meet these rows.
+    const check = { placeId: 'mock-vet-harbourside', rating: 4.6, reviewCount: 212, rank: 3, radiusKm: 5 as const }
+    const withCheck = { ...fresh(), check }
+    await store.record({ submission: withCheck, status: 'spam' })
+    expect((await store.find(withCheck.submissionId))?.submission.check).toEqual(check)
+    const plain = fresh()
+    await store.record({ submission: plain, status: 'spam' })
+    expect((await store.find(plain.submissionId))?.submission).not.toHaveProperty('check')
+  })
+
   it('lets exactly one of five concurrent claims of a lead win', async () => {
     const lead = fresh()
     await store.record({ submission: lead, status: 'pending' })

@@ -77,6 +77,14 @@ describe('places function', () => {
     expect(calls[0]!.body).toEqual({ input: 'george', sessionToken: 's1', includedRegionCodes: ['au', 'nz'] })
   })
 
+  it('asks for establishments only for the review check (kind=business), and refuses other kinds', async () => {
+    const calls = fakeGoogle(() => HttpResponse.json(suggestions))
+    const { handler } = placesHandler()
+    await ask(handler, '?input=harbourside%20vet&session=s1&kind=business')
+    expect(calls[0]!.body).toEqual({ input: 'harbourside vet', sessionToken: 's1', includedPrimaryTypes: ['establishment'] })
+    expect((await ask(handler, '?input=george&session=s1&kind=people')).status).toBe(400)
+  })
+
   it.each([
     ['an empty answer', {}],
     ['only query predictions', { suggestions: [{ queryPrediction: { text: { text: 'pizza' } } }] }],

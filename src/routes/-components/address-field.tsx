@@ -12,6 +12,8 @@ export type AddressFieldProps = {
   invalid: boolean
   describedBy?: string
   size?: 'large' | 'compact'
+  kind?: 'address' | 'business'
+  placeholder?: string
   onInput: (value: string) => void
   onNext: () => void
   onPrevious: () => void

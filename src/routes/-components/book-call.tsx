@@ -5,7 +5,7 @@ import { dialogMachine } from '@/machines/dialog.machine'
 import { useAppActor } from '@/lib/use-app-actor'
 import { ModalDialog } from '@/ui/dialog/modal-dialog'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
-import { LeadCapture } from './lead-capture'
+import { LeadCapture, type LeadCaptureProps } from './lead-capture'
 import { BOOK_SECTION_ID } from './book-call-target'
 
 const c = x18Content.book
@@ -15,7 +15,12 @@ const c = x18Content.book
  * in-page form; once hydrated it opens 'Book Your Strategy Call'. An accepted lead closes the
  * modal (its form resets itself) and the Congrats dialog takes over.
  */
-export function BookCall({ label }: { label: string }) {
+export function BookCall({
+  label,
+  href = `#${BOOK_SECTION_ID}`,
+  initialValues,
+  check,
+}: { label: string; href?: string } & Pick<LeadCaptureProps, 'initialValues' | 'check'>) {
   const navigate = useNavigate()
   const [modal, modalRef] = useAppActor(dialogMachine)
   const [congrats, congratsRef] = useAppActor(dialogMachine)
@@ -31,7 +36,7 @@ export function BookCall({ label }: { label: string }) {
 
   return (
     <>
-      <a href={`#${BOOK_SECTION_ID}`} aria-haspopup="dialog" onClick={open} className="btn-primary px-8 py-3.5 text-base">
+      <a href={href} aria-haspopup="dialog" onClick={open} className="btn-primary px-8 py-3.5 text-base">
         {label}
       </a>
       <ModalDialog
@@ -47,6 +52,8 @@ export function BookCall({ label }: { label: string }) {
           congrats={false}
           nativeErrorTarget={false}
           onAccepted={onAccepted}
+          initialValues={initialValues}
+          check={check}
         />
       </ModalDialog>
       <CongratsDialog

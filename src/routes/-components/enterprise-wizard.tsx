@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
-import { addressAutocompleteMachine } from '@/machines/address-autocomplete.machine'
 import { enterpriseWizardMachine } from '@/machines/enterprise-wizard.machine'
 import { SEATS, type ContactField, type PlanId } from '@/schemas/enterprise'
 import { enterpriseErrorMessages, legalDocuments, REGISTRATION_FAILED } from '@/content/enterprise-copy'
@@ -12,6 +11,7 @@ import { AddressField } from './address-field'
 import { EnterprisePlans } from './enterprise-plans'
 import { EnterpriseSuccess } from './enterprise-success'
 import { readContactStep } from './enterprise-adoption'
+import { placesSearch } from './places-search'
 
 /** The enterprise registration wizard wired to its machine and services. */
 export function EnterpriseWizard() {
@@ -19,11 +19,7 @@ export function EnterpriseWizard() {
   const [state, wizard] = useAppActor(
     enterpriseWizardMachine.provide({
       actors: {
-        addressAutocomplete: addressAutocompleteMachine.provide({
-          actors: {
-            fetchPredictions: fromPromise(({ input, signal }) => services.places.autocomplete(input.query, input.sessionToken, signal)),
-          },
-        }),
+        addressAutocomplete: placesSearch(services.places),
         saveRegistration: fromPromise(async ({ input, signal }) => {
           try {
             await services.registrations.insert(input, signal)

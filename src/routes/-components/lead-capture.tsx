@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useRouteContext, useSearch } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import * as v from 'valibot'
-import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED, LeadSubmissionSchema, VET_LOCATIONS } from '@/schemas/lead'
+import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED, LeadSubmissionSchema, VET_LOCATIONS, type LeadCheck } from '@/schemas/lead'
+import type { LeadValues } from '@/machines/lead-form.machine'
 import { leadFormMachine } from '@/machines/lead-form.machine'
-import { addressAutocompleteMachine } from '@/machines/address-autocomplete.machine'
 import { readTypedValues, nativeLeadFields } from './native-lead'
 import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
@@ -13,6 +13,7 @@ import { LeadForm } from '@/ui/lead-form/lead-form'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
 import { AddressField } from './address-field'
 import { VetNote } from './vet-note'
+import { placesSearch } from './places-search'
 
 export type LeadCaptureProps = {
   variant?: 'general' | 'veterinary'
@@ -25,6 +26,10 @@ export type LeadCaptureProps = {
   congrats?: boolean
   /** Whether this form holds the page's `#lead-error` alert (one per page; not the modal's). */
   nativeErrorTarget?: boolean
+  /** Values the form starts with, e.g. the business address of a review check. */
+  initialValues?: Partial<LeadValues>
+  /** The review check the lead is booked from; it travels with the lead to the board. */
+  check?: LeadCheck
 }
 
 /** A lead form wired to its machines and services: submit, autocomplete, the Congrats dialog. */
@@ -36,6 +41,8 @@ export function LeadCapture({
   onAccepted,
   congrats = true,
   nativeErrorTarget = true,
+  initialValues,
+  check,
 }: LeadCaptureProps) {
   const { services } = useRouteContext({ from: '__root__' })
   const tracking = useSearch({ from: '__root__' })
@@ -45,16 +52,12 @@ export function LeadCapture({
   const [form, formRef] = useAppActor(
     leadFormMachine.provide({
       actors: {
-        addressAutocomplete: addressAutocompleteMachine.provide({
-          actors: {
-            fetchPredictions: fromPromise(({ input, signal }) => services.places.autocomplete(input.query, input.sessionToken, signal)),
-          },
-        }),
+        addressAutocomplete: placesSearch(services.places),
         submitLead: fromPromise(({ input, signal }) => services.leads.submit(v.parse(LeadSubmissionSchema, input), signal)),
       },
       actions: { trackLead: () => services.analytics.leadSubmitted() },
     }),
-    { input: { tracking, source: leadSource(pathname), placesEnabled: services.places.enabled } },
+    { input: { tracking, source: leadSource(pathname), placesEnabled: services.places.enabled, initialValues, check } },
   )
   const [dialog, dialogRef] = useAppActor(dialogMachine)
   const formElement = useRef<HTMLFormElement>(null)

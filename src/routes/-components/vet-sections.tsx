@@ -3,6 +3,7 @@ import { veterinaryPartnerLogos } from '@/content/partner-logos'
 import { veterinaryTestimonials } from '@/content/testimonials'
 import { SectionIntro } from '@/ui/home/section-intro'
 import { PartnerLogoStrip } from '@/ui/landing/partner-logo-strip'
+import { CheckTeaser } from '@/ui/check/check-teaser'
 import { Testimonials } from './testimonials'
 import { VetVideo } from './vet-video'
 
@@ -10,6 +11,7 @@ import { VetVideo } from './vet-video'
 export function VetSections() {
   return (
     <>
+      <CheckTeaser id="vet-check-title" />
       <PartnerLogoStrip intro={c.partners} logos={veterinaryPartnerLogos} />
       <section aria-labelledby="vet-video-title" className="py-16 sm:py-20">
         <div className="container-page grid items-center gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

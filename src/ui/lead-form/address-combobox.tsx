@@ -15,6 +15,9 @@ export type AddressComboboxProps = {
   describedBy?: string
   /** 'large' lists scroll within 24rem, 'compact' (modals) within 12rem. */
   size?: 'large' | 'compact'
+  /** What is searched: addresses (the lead forms) or businesses (the review check); names the input and the live count. */
+  kind?: 'address' | 'business'
+  placeholder?: string
   onInput: (value: string) => void
   onNext: () => void
   onPrevious: () => void
@@ -24,7 +27,7 @@ export type AddressComboboxProps = {
 
 /** The WAI-ARIA combobox pattern (list autocomplete): arrows move, Enter chooses, Escape closes. */
 export function AddressCombobox(props: AddressComboboxProps) {
-  const { id, label, value, options, expanded, highlightedIndex, size = 'large' } = props
+  const { id, label, value, options, expanded, highlightedIndex, size = 'large', kind = 'address' } = props
   const listId = `${id}-listbox`
   const optionId = (index: number) => `${id}-option-${index}`
   const open = expanded && options.length > 0
@@ -58,11 +61,11 @@ export function AddressCombobox(props: AddressComboboxProps) {
       </label>
       <input
         id={id}
-        name="business"
+        name={kind === 'address' ? 'business' : 'business-name'}
         type="text"
         role="combobox"
-        autoComplete="street-address"
-        placeholder="Start typing your business address"
+        autoComplete={kind === 'address' ? 'street-address' : 'organization'}
+        placeholder={props.placeholder ?? 'Start typing your business address'}
         required
         aria-autocomplete="list"
         aria-expanded={open}
@@ -101,7 +104,7 @@ export function AddressCombobox(props: AddressComboboxProps) {
         ))}
       </ul>
       <p className="sr-only" aria-live="polite">
-        {open ? `${options.length} address suggestion${options.length === 1 ? '' : 's'} available. Use the arrow keys to choose.` : ''}
+        {open ? `${options.length} ${kind} suggestion${options.length === 1 ? '' : 's'} available. Use the arrow keys to choose.` : ''}
       </p>
     </div>
   )

@@ -14,19 +14,30 @@ export async function postJson(
   url: string,
   init: { headers: Record<string, string>; payload: unknown; timeoutMs: number; once?: boolean },
 ): Promise<Answer | TransportFailure> {
+  const text = JSON.stringify(init.payload)
+  return send(fetch, url, init.timeoutMs, {
+    method: 'POST',
+    headers: { ...init.headers, 'content-type': 'application/json' },
+    ...(init.once ? { body: new Blob([text]).stream(), duplex: 'half' } : { body: text }),
+  } as RequestInit)
+}
+
+export function getJson(
+  fetch: Fetch,
+  url: string,
+  init: { headers: Record<string, string>; timeoutMs: number },
+): Promise<Answer | TransportFailure> {
+  return send(fetch, url, init.timeoutMs, { method: 'GET', headers: init.headers })
+}
+
+async function send(fetch: Fetch, url: string, timeoutMs: number, init: RequestInit): Promise<Answer | TransportFailure> {
   try {
-    const text = JSON.stringify(init.payload)
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { ...init.headers, 'content-type': 'application/json' },
-      ...(init.once ? { body: new Blob([text]).stream(), duplex: 'half' } : { body: text }),
-      signal: AbortSignal.timeout(init.timeoutMs),
-    } as RequestInit)
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
     const answer = await res.text()
     return { kind: 'answer', status: res.status, headers: res.headers, json: parseJson(answer), text: answer }
   } catch (error) {
     return isTimeout(error)
-      ? { kind: 'timeout', message: `no answer within ${init.timeoutMs} ms` }
+      ? { kind: 'timeout', message: `no answer within ${timeoutMs} ms` }
       : { kind: 'network', message: error instanceof Error ? error.message : String(error) }
   }
 }

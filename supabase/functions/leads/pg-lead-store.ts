@@ -9,6 +9,7 @@ type Row = {
   lead: LeadSubmission['lead']
   tracking: LeadSubmission['tracking']
   source: LeadSubmission['source']
+  review_check: LeadSubmission['check'] | null
   attempts: number
   claimed_until: Date | null
   board_item_id: string | null
@@ -18,7 +19,13 @@ type Row = {
 
 const toLead = (row: Row): LeadRow => ({
   id: String(row.id),
-  submission: { submissionId: row.submission_id, lead: row.lead, tracking: row.tracking, source: row.source },
+  submission: {
+    submissionId: row.submission_id,
+    lead: row.lead,
+    tracking: row.tracking,
+    source: row.source,
+    ...(row.review_check ? { check: row.review_check } : {}),
+  },
   status: row.status,
   attempts: row.attempts,
   claimedUntil: row.claimed_until,
@@ -43,9 +50,9 @@ export function pgLeadStore(sql: Sql): LeadStore {
     async record({ submission, status, spamReason }) {
       return withConnection(sql, async (db) => {
         const [inserted] = await db<Row[]>`
-          insert into leads (submission_id, status, lead, tracking, source, spam_reason)
+          insert into leads (submission_id, status, lead, tracking, source, review_check, spam_reason)
           values (${submission.submissionId}, ${status}, ${db.json(submission.lead)}, ${db.json(submission.tracking)},
-                  ${db.json(submission.source)}, ${spamReason ?? null})
+                  ${db.json(submission.source)}, ${submission.check ? db.json(submission.check) : null}, ${spamReason ?? null})
           on conflict (submission_id) do nothing
           returning *`
         if (inserted) return toLead(inserted)

@@ -16,7 +16,16 @@ function section(title: string, rows: readonly Row[]): string {
 }
 
 /** The board renders update bodies as HTML, so every visitor-supplied value is escaped. */
-export function updateNoteBody({ lead, tracking, source }: LeadSubmission, submittedAt: Date): string {
+function checkSection(check: NonNullable<LeadSubmission['check']>): string {
+  return section('Review check', [
+    ['Place id', check.placeId],
+    ['Rating', check.rating === null ? 'no reviews yet' : String(check.rating)],
+    ['Reviews', String(check.reviewCount)],
+    ['Rank', `#${check.rank} within ${check.radiusKm} km`],
+  ])
+}
+
+export function updateNoteBody({ lead, tracking, source, check }: LeadSubmission, submittedAt: Date): string {
   return [
     section('Form details', [
       ['Name', lead.name],
@@ -35,6 +44,7 @@ export function updateNoteBody({ lead, tracking, source }: LeadSubmission, submi
       ['Page', source.label],
       ['Source note', source.note],
     ]),
+    check ? checkSection(check) : '',
     section('Submitted', [['Date', submittedAt.toISOString()]]),
   ].join('')
 }

@@ -35,6 +35,8 @@ const Query = v.object({
     v.string('session is required'),
     v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'session must be 1-100 characters of A-Z a-z 0-9 _ -'),
   ),
+  /** `business`: the review check's search, establishments only. */
+  kind: v.optional(v.picklist(['address', 'business'], 'kind must be address or business'), 'address'),
 })
 
 const PlacePrediction = v.object({ placeId: v.pipe(v.string(), v.nonEmpty()), text: v.object({ text: v.string() }) })
@@ -52,6 +54,7 @@ export function createPlacesHandler(deps: PlacesDeps): (req: Request) => Promise
     const query = v.safeParse(Query, {
       input: params.get('input') ?? undefined,
       session: params.get('session') ?? undefined,
+      kind: params.get('kind') ?? undefined,
     })
     if (!query.success) {
       return json(400, { status: 'INVALID_REQUEST', predictions: [], error: query.issues.map((issue) => issue.message).join('; ') })
@@ -64,13 +67,14 @@ export function createPlacesHandler(deps: PlacesDeps): (req: Request) => Promise
     const limited = await rateLimited(req)
     if (limited) return limited
 
-    const { input, session } = query.output
+    const { input, session, kind } = query.output
     const answer = await postJson(deps.fetch, endpoint, {
       headers: { 'x-goog-api-key': deps.apiKey, 'x-goog-fieldmask': PLACES_FIELD_MASK },
       payload: {
         input,
         sessionToken: session,
         ...(deps.regionCodes.length > 0 ? { includedRegionCodes: deps.regionCodes } : {}),
+        ...(kind === 'business' ? { includedPrimaryTypes: ['establishment'] } : {}),
       },
       timeoutMs: deps.timeoutMs ?? PLACES_TIMEOUT_MS,
     })

@@ -1,0 +1,132 @@
+import { lazy, Suspense, useEffect } from 'react'
+import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import * as v from 'valibot'
+import { headFor } from '@/content/page-meta'
+import { reviewCheckContent as c } from '@/content/review-check'
+import { useAppActor } from '@/lib/use-app-actor'
+import { reviewCheckMachine } from '@/machines/review-check.machine'
+import { DEFAULT_RADIUS_KM, PlaceIdSchema, RadiusSchema } from '@/schemas/review-check'
+import { CheckPicker } from '@/ui/check/check-picker'
+import { PageIntro } from '@/ui/layout/page-intro'
+import { AddressField } from './-components/address-field'
+import { CheckFailure } from './-components/check-failure'
+import { placesSearch } from './-components/places-search'
+
+// The result screen (table, gap, QR code) is its own chunk: the page opens with the picker only.
+const CheckResultView = lazy(() => import('./-components/check-result-view'))
+
+/** `/check?place=<place id>&radius=5`: a shareable result; anything unreadable is ignored. */
+const CheckSearchSchema = v.object({
+  place: v.fallback(v.optional(PlaceIdSchema), undefined),
+  radius: v.fallback(v.optional(RadiusSchema), undefined),
+})
+
+export const Route = createFileRoute('/check')({
+  validateSearch: CheckSearchSchema,
+  head: () => headFor('/check'),
+  component: CheckPage,
+})
+
+function CheckPage() {
+  const { services } = Route.useRouteContext()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const hydrated = useHydrated()
+  const [state, flow] = useAppActor(
+    reviewCheckMachine.provide({
+      actors: {
+        businessSearch: placesSearch(services.places, 'business'),
+        runCheck: fromPromise(({ input, signal }) => services.reviewCheck.check(input.placeId, input.radiusKm, signal)),
+      },
+    }),
+    { input: { placesEnabled: services.places.enabled } },
+  )
+  const searchOff = useSelector(state.context.search, (s) => s.matches('disabled'))
+  const query = useSelector(state.context.search, (s) => s.context.query)
+
+  // Once, after hydration: a shared result URL runs its check again.
+  useEffect(() => {
+    if (search.place) flow.send({ type: 'check.open', placeId: search.place, radiusKm: search.radius ?? DEFAULT_RADIUS_KM })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the URL the page was opened with
+  }, [flow])
+
+  useEffect(() => {
+    const subscription = flow.on('check.completed', ({ placeId, radiusKm }) => {
+      void navigate({ search: (prev) => ({ ...prev, place: placeId, radius: radiusKm }) })
+    })
+    return () => subscription.unsubscribe()
+  }, [flow, navigate])
+
+  const { context } = state
+  const restart = () => {
+    flow.send({ type: 'check.restart' })
+    void navigate({ search: (prev) => ({ ...prev, place: undefined, radius: undefined }) })
+  }
+
+  return (
+    <>
+      <PageIntro eyebrow={c.intro.eyebrow} title={c.intro.title}>
+        {c.intro.text}
+      </PageIntro>
+      <div className="container-page grid max-w-3xl gap-8 pb-16">
+        {state.matches('result') && context.result ? (
+          <Suspense fallback={<p role="status">{c.picker.busy}</p>}>
+            <CheckResultView
+              result={context.result}
+              target={context.target}
+              onTargetChange={(target) => flow.send({ type: 'target.changed', target })}
+              onWiden={(radiusKm) => flow.send({ type: 'radius.changed', radiusKm })}
+              onRestart={restart}
+            />
+          </Suspense>
+        ) : (
+          <CheckPicker
+            ready={hydrated && !searchOff}
+            busy={state.matches('checking')}
+            radiusKm={context.radiusKm}
+            businessRequired={context.error === 'business-required'}
+            onRadiusChange={(radiusKm) => flow.send({ type: 'radius.changed', radiusKm })}
+            onSubmit={() => flow.send({ type: 'check.submit' })}
+            businessField={({ errorId }) => (
+              <AddressField
+                search={context.search}
+                id="check-business"
+                kind="business"
+                label={c.picker.label}
+                placeholder={c.picker.placeholder}
+                value={query}
+                invalid={context.error === 'business-required'}
+                describedBy={context.error === 'business-required' ? errorId : undefined}
+                onInput={(value) => flow.send({ type: 'business.input', value })}
+                onNext={() => flow.send({ type: 'business.next' })}
+                onPrevious={() => flow.send({ type: 'business.previous' })}
+                onChoose={(index) => flow.send({ type: 'business.choose', index })}
+                onClose={() => flow.send({ type: 'business.close' })}
+              />
+            )}
+          />
+        )}
+        {searchOff && (
+          <p role="alert">
+            {c.searchOff}{' '}
+            <Link to="/schedule" className="font-semibold text-brand-700 underline">
+              {c.searchOffLink}
+            </Link>
+          </p>
+        )}
+        <p role="status" className="sr-only">
+          {state.matches('checking') ? c.picker.busy : ''}
+        </p>
+        {state.matches('failed') && context.failure && (
+          <CheckFailure
+            failure={context.failure}
+            businessDescription={context.business?.description ?? ''}
+            onRetry={() => flow.send({ type: 'check.retry' })}
+          />
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,62 @@
+// Shared by the check page, the review-check service, the MSW handler and the `review-check`
+// edge function. It imports nothing but valibot, so Deno can load it as it is.
+import * as v from 'valibot'
+
+export const RADII_KM = [2, 5, 10] as const
+export type RadiusKm = (typeof RADII_KM)[number]
+export const DEFAULT_RADIUS_KM: RadiusKm = 5
+
+/** Google place ids are URL-safe base64-like strings; the offline fixtures use `mock-…`. */
+export const PlaceIdSchema = v.pipe(
+  v.string('place is required'),
+  v.regex(/^[A-Za-z0-9_-]{1,255}$/, 'place must be 1-255 characters of A-Z a-z 0-9 _ -'),
+)
+
+/** `radius` arrives as text in a URL; only the three offered values are accepted. */
+export const RadiusSchema = v.pipe(
+  v.union([v.string(), v.number()], 'radius is required'),
+  v.transform(Number),
+  v.picklist(RADII_KM, 'radius must be 2, 5 or 10'),
+)
+
+export const ReviewCheckQuerySchema = v.object({ place: PlaceIdSchema, radius: RadiusSchema })
+
+/** What the check shows of a place; nothing of it is stored anywhere. */
+export const CheckedPlaceSchema = v.object({
+  id: PlaceIdSchema,
+  name: v.pipe(v.string(), v.maxLength(300)),
+  address: v.pipe(v.string(), v.maxLength(500)),
+  primaryType: v.pipe(v.string(), v.maxLength(100)),
+  /** null when the place has no reviews yet. */
+  rating: v.nullable(v.pipe(v.number(), v.minValue(1), v.maxValue(5))),
+  reviewCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  mapsUrl: v.pipe(v.string(), v.url()),
+})
+
+export const ReviewCheckResultSchema = v.object({
+  business: CheckedPlaceSchema,
+  /** The other places of the same type nearby, best first (rating, then review count). */
+  competitors: v.array(CheckedPlaceSchema),
+  /** The business's place among itself and the competitors, from 1. */
+  rank: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  radiusKm: v.picklist(RADII_KM),
+})
+
+/** The error codes the function answers with; the page maps each to its own state. */
+export const REVIEW_CHECK_CODES = [
+  'invalid',
+  'not-found',
+  'not-a-business',
+  'rate-limited',
+  'cap-reached',
+  'places-failed',
+  'unavailable',
+] as const
+export type ReviewCheckCode = (typeof REVIEW_CHECK_CODES)[number]
+export const ReviewCheckErrorSchema = v.object({ code: v.picklist(REVIEW_CHECK_CODES), message: v.string() })
+
+export type CheckedPlace = v.InferOutput<typeof CheckedPlaceSchema>
+export type ReviewCheckResult = v.InferOutput<typeof ReviewCheckResultSchema>
+export type ReviewCheckQuery = v.InferOutput<typeof ReviewCheckQuerySchema>
+
+export const reviewLink = (placeId: string) => `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`

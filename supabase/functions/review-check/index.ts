@@ -1,0 +1,42 @@
+import { parseAllowedOrigins } from '../_shared/cors.ts'
+import { createDb } from '../_shared/db.ts'
+import { env, envInt } from '../_shared/env.ts'
+import { consoleLogger } from '../_shared/logger.ts'
+import { pgRateCounter } from '../_shared/pg-rate-counter.ts'
+import { createRateLimiter, parseRateRule } from '../_shared/rate-limit.ts'
+import { createDailyCap } from './daily-cap.ts'
+import { createReviewCheckHandler, DEFAULT_PLACES_URL } from './handler.ts'
+
+const dbUrl = env('SUPABASE_DB_URL')
+const sql = dbUrl ? createDb(dbUrl, { max: 2, statementTimeoutMs: envInt('DB_STATEMENT_TIMEOUT_MS', 2_000) }) : undefined
+// Without the database there is no limit and no cap: every request would be billed, so none is served.
+if (!sql) consoleLogger.warn('SUPABASE_DB_URL is not set: review checks are refused')
+
+const now = () => new Date()
+const salt = env('RATE_LIMIT_SALT') ?? ''
+const limiter = (bucket: string, raw: string | undefined, limit: number, windowSeconds: number) =>
+  sql &&
+  createRateLimiter({
+    counter: pgRateCounter(sql),
+    rule: parseRateRule(bucket, raw, { limit, windowSeconds }),
+    salt,
+    logger: consoleLogger,
+    now,
+  })
+
+const handler = createReviewCheckHandler({
+  apiKey: sql ? env('GOOGLE_MAPS_API_KEY') : undefined,
+  baseUrl: env('GOOGLE_PLACES_URL') ?? DEFAULT_PLACES_URL,
+  allowedOrigins: parseAllowedOrigins(env('ALLOWED_ORIGINS')),
+  fetch,
+  logger: consoleLogger,
+  limiters: [
+    limiter('review-check-hour', env('REVIEW_CHECK_HOURLY_LIMIT'), 3, 3_600),
+    limiter('review-check-day', env('REVIEW_CHECK_DAILY_LIMIT'), 10, 86_400),
+  ].filter((l) => l !== undefined),
+  dailyCap: sql && createDailyCap({ counter: pgRateCounter(sql), cap: envInt('REVIEW_CHECK_DAILY_CAP', 200), now }),
+})
+
+// PORT is for local runs (`deno run`); the Supabase runtime chooses its own listener.
+const port = Number(env('PORT'))
+Deno.serve(Number.isInteger(port) && port > 0 ? { port } : {}, handler)

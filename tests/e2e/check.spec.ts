@@ -1,0 +1,200 @@
+import type { Locator, Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { expect, gotoHydrated, test } from './fixtures'
+import { expectAxeClean } from './axe-helper'
+import { leadRequests } from './lead-helpers'
+
+const businessBox = (page: Page) => page.getByRole('combobox', { name: 'Your business' })
+
+/** Tabs until `target` has focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+  await expect(target).toBeFocused()
+}
+
+/** Types a name fragment into the business search and picks the first suggestion. */
+async function pickBusiness(page: Page, fragment: string, expected: string) {
+  await tabTo(page, businessBox(page))
+  await page.keyboard.type(fragment)
+  const options = page.getByRole('listbox', { name: 'Your business suggestions' }).getByRole('option')
+  await expect(options.first()).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(businessBox(page)).toHaveValue(expected)
+}
+
+async function runCheck(page: Page) {
+  await tabTo(page, page.getByRole('button', { name: 'Check my reviews' }))
+  await page.keyboard.press('Enter')
+}
+
+test('from the home page to a shareable result, the gap, the review link, its QR code and a booked call, by keyboard alone', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await gotoHydrated(page, '/')
+  await tabTo(page, page.getByRole('link', { name: 'Check your reviews free' }))
+  // Timed from following the link: the Tab presses before it are this test's own round trips.
+  const started = Date.now()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/check$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'How Do You Stack Up Locally?' })).toBeVisible()
+
+  await pickBusiness(page, 'harbourside', 'Harbourside Veterinary Clinic, 221 King Street, Newtown NSW 2042, Australia')
+  await expect(page.getByLabel('Search radius')).toHaveValue('5')
+  await runCheck(page)
+
+  const headline = page.getByRole('heading', { level: 2, name: '4.6 stars, 212 reviews, #3 of 10 vets within 5 km' })
+  await expect(headline).toBeFocused()
+  await expect(page).toHaveURL(/\/check\?place=mock-vet-harbourside&radius=5$/)
+  expect(Date.now() - started).toBeLessThan(10_000)
+  const rows = page.getByRole('table').getByRole('row')
+  await expect(rows).toHaveCount(11)
+  await expect(rows.nth(3)).toContainText('Your business')
+  await expect(rows.nth(3).getByRole('link', { name: /Harbourside Veterinary Clinic on Google Maps/ })).toHaveAttribute(
+    'href',
+    /maps\.google\.com/,
+  )
+  await expect(page.getByText('212 new 5-star reviews would lift you to 4.8 stars.')).toBeVisible()
+  await expect(page.getByText('Google Maps', { exact: true })).toBeVisible()
+  await expectAxeClean(page, 'check: result')
+
+  await tabTo(page, page.getByLabel('Target rating'))
+  await page.keyboard.press('ArrowUp')
+  await expect(page.getByText('71 new 5-star reviews would lift you to 4.7 stars.')).toBeVisible()
+
+  await tabTo(page, page.getByRole('button', { name: 'Copy link' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Review link copied' })).toBeVisible()
+  const link = 'https://search.google.com/local/writereview?placeid=mock-vet-harbourside'
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
+  await expect(page.getByLabel('Your direct review link')).toHaveValue(link)
+
+  await tabTo(page, page.getByRole('link', { name: 'Download the QR code (PNG)' }))
+  const download = page.waitForEvent('download')
+  await page.keyboard.press('Enter')
+  const file = await download
+  expect(file.suggestedFilename()).toBe('review-link-qr.png')
+  const png = readFileSync((await file.path())!)
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+
+  await tabTo(page, page.getByRole('link', { name: 'Book a call to close the gap' }))
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('combobox', { name: 'Business address' })).toHaveValue('221 King Street, Newtown NSW 2042, Australia')
+  await expectAxeClean(page, 'check: book a call')
+  await tabTo(page, dialog.getByLabel('Number of locations'))
+  await page.keyboard.type('1')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Riley Vet')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('0422470721')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('riley@harbourside.example')
+  await tabTo(page, dialog.getByRole('button', { name: /Book|Submit|Get/ }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Congrats!' })).toBeVisible()
+
+  const [lead] = await leadRequests(page)
+  expect(lead?.body).toMatchObject({
+    lead: { business: '221 King Street, Newtown NSW 2042, Australia', name: 'Riley Vet' },
+    source: { path: '/check', label: 'Review Check Page' },
+    check: { placeId: 'mock-vet-harbourside', rating: 4.6, reviewCount: 212, rank: 3, radiusKm: 5 },
+  })
+})
+
+test('the veterinary pages lead to the check too', async ({ page }) => {
+  for (const path of ['/vet', '/vet1']) {
+    await gotoHydrated(page, path)
+    await expect(page.getByRole('link', { name: 'Check your reviews free' })).toHaveAttribute('href', /^\/check/)
+  }
+})
+
+test('a shared result URL runs the check again, and the result reads on a 390 px phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await gotoHydrated(page, '/check?place=mock-vet-harbourside&radius=10')
+  await expect(page.getByRole('heading', { level: 2, name: '4.6 stars, 212 reviews, #5 of 10 vets within 10 km' })).toBeVisible()
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(11)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  const table = await page.getByRole('table').boundingBox()
+  expect(table!.x + table!.width).toBeLessThanOrEqual(390)
+})
+
+test('no competitors offers a wider radius; a business without reviews is given its review link', async ({ page }) => {
+  await gotoHydrated(page, '/check?place=mock-locksmith-newtown&radius=2')
+  await expect(page.getByText('We found no other businesses of your kind within this radius.')).toBeVisible()
+  await expectAxeClean(page, 'check: no competitors')
+  await tabTo(page, page.getByRole('button', { name: 'Search within 10 km' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 2, name: /#1 of 1 locksmith within 10 km/ })).toBeVisible()
+  await expect(page.getByText(/Even within 10 km/)).toBeVisible()
+
+  await gotoHydrated(page, '/check')
+  await pickBusiness(page, 'king street smiles', 'King Street Smiles, 380 King Street, Newtown NSW 2042, Australia')
+  await runCheck(page)
+  await expect(page.getByRole('heading', { level: 2, name: /^No stars yet, 0 reviews/ })).toBeVisible()
+  await expect(page.getByText(/no Google reviews yet/)).toBeVisible()
+  await expect(page.getByLabel('Your direct review link')).toHaveValue(/placeid=mock-dentist-king-street-smiles$/)
+  await expectAxeClean(page, 'check: no reviews')
+})
+
+test.describe('failures, each reached by a scenario and explained', () => {
+  // The browser logs each failed answer (429, 502, 503) on its own; the page explains them.
+  test.use({ allowedConsoleErrors: [/status of (429|502|503)/] })
+
+  test('rate limited: the wait in words', async ({ page }) => {
+    await gotoHydrated(page, '/check?mock=check-limited&place=mock-vet-harbourside&radius=5')
+    await expect(page.getByRole('alert')).toContainText('Please try again in 25 minutes.')
+    await expectAxeClean(page, 'check: rate limited')
+  })
+
+  test('Places failing: a clear message and a retry', async ({ page }) => {
+    await gotoHydrated(page, '/check?mock=check-down&place=mock-vet-harbourside&radius=5')
+    await expect(page.getByRole('alert')).toContainText('Google Maps did not answer')
+    await expectAxeClean(page, 'check: places down')
+    await tabTo(page, page.getByRole('button', { name: 'Try again' }))
+    await page.evaluate(() => sessionStorage.removeItem('mock-scenario'))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 2, name: /#3 of 10 vets within 5 km/ })).toBeVisible()
+  })
+
+  test('daily cap: we will send the report, and the lead form opens with the business', async ({ page }) => {
+    await gotoHydrated(page, '/check?mock=check-cap')
+    await pickBusiness(page, 'newtown plumbing', 'Newtown Plumbing Co, 45 Wilson Street, Newtown NSW 2042, Australia')
+    await runCheck(page)
+    await expect(page.getByRole('heading', { level: 2, name: 'We will send your report' })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Business address' })).toHaveValue(
+      'Newtown Plumbing Co, 45 Wilson Street, Newtown NSW 2042, Australia',
+    )
+    await expectAxeClean(page, 'check: daily cap')
+  })
+
+  test('business search down: the check cannot start and a call is offered', async ({ page }) => {
+    await gotoHydrated(page, '/check?mock=places-down')
+    await tabTo(page, businessBox(page))
+    await page.keyboard.type('harbourside')
+    await expect(page.getByRole('alert')).toContainText('Business search is unavailable just now')
+    await expect(page.getByRole('alert').getByRole('link', { name: 'book a free strategy call' })).toHaveAttribute('href', /^\/schedule/)
+    await expect(page.getByRole('button', { name: 'Check my reviews' })).toBeDisabled()
+    await expectAxeClean(page, 'check: business search down')
+  })
+
+  test('no business chosen: asked for one', async ({ page }) => {
+    await gotoHydrated(page, '/check?mock=off')
+    await expectAxeClean(page, 'check: picker')
+    await runCheck(page)
+    await expect(page.getByRole('alert')).toHaveText('Please choose your business from the suggestions.')
+    await expectAxeClean(page, 'check: business required')
+  })
+})
+
+test('before the script runs the page explains itself and the check cannot be started', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/check')
+  await expect(page.getByRole('button', { name: 'Check my reviews' })).toBeDisabled()
+  await expect(page.getByRole('link', { name: 'book a free strategy call' })).toHaveAttribute('href', '/schedule')
+  await context.close()
+})
