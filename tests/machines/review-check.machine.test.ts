@@ -46,7 +46,8 @@ async function chooseHarbourside({ actor, clock }: ReturnType<typeof start>) {
   actor.send({ type: 'business.choose' })
 }
 
-const failing = (kind: string, retryAfterSeconds?: number) => () => Promise.reject(Object.assign(new Error(kind), { kind, retryAfterSeconds }))
+const failing = (kind: string, retryAfterSeconds?: number) => () =>
+  Promise.reject(Object.assign(new Error(kind), { kind, retryAfterSeconds }))
 
 describe('review check machine', () => {
   it('goes idle -> choosing -> checking -> result, with the chosen business and radius, and announces the shareable check', async () => {
@@ -54,7 +55,10 @@ describe('review check machine', () => {
     expect(flow.actor.getSnapshot().value).toBe('idle')
     await chooseHarbourside(flow)
     expect(flow.actor.getSnapshot().value).toBe('choosing')
-    expect(flow.actor.getSnapshot().context.business).toEqual({ placeId: 'vet-1', description: 'Harbourside Veterinary Clinic, 221 King Street' })
+    expect(flow.actor.getSnapshot().context.business).toEqual({
+      placeId: 'vet-1',
+      description: 'Harbourside Veterinary Clinic, 221 King Street',
+    })
     flow.actor.send({ type: 'radius.changed', radiusKm: 10 })
     flow.actor.send({ type: 'check.submit' })
     await waitFor(flow.actor, (s) => s.matches({ result: 'ranked' }))
@@ -76,7 +80,9 @@ describe('review check machine', () => {
   })
 
   it('runs a shared check again from its URL, and a wider radius re-checks', async () => {
-    const flow = start(async ({ radiusKm }) => (radiusKm === 2 ? { ...ranked, competitors: [], rank: 1, radiusKm } : { ...ranked, radiusKm }))
+    const flow = start(async ({ radiusKm }) =>
+      radiusKm === 2 ? { ...ranked, competitors: [], rank: 1, radiusKm } : { ...ranked, radiusKm },
+    )
     flow.actor.send({ type: 'check.open', placeId: 'vet-1', radiusKm: 2 })
     await waitFor(flow.actor, (s) => s.matches({ result: 'noCompetitors' }))
     flow.actor.send({ type: 'radius.changed', radiusKm: 5 })
