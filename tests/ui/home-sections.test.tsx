@@ -82,12 +82,14 @@ describe('LeadSection', () => {
     expect(form.compareDocumentPosition(pains) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
-  it('renders the hero image eagerly with high priority and fixed dimensions', () => {
+  // The hero image sits below the form (below the fold on a phone): it must not compete with the
+  // stylesheet and the headline, which is the page's largest paint.
+  it('renders the hero image lazily, without high priority, at fixed dimensions', () => {
     render(<LeadSection>{null}</LeadSection>)
     const hero = screen.getByRole('img', { name: /SMS review request/i })
     expect(hero).toHaveAttribute('src', '/images/hero.svg')
-    expect(hero).toHaveAttribute('fetchpriority', 'high')
-    expect(hero).not.toHaveAttribute('loading', 'lazy')
+    expect(hero).toHaveAttribute('loading', 'lazy')
+    expect(hero).not.toHaveAttribute('fetchpriority', 'high')
     expectSizedImage(hero)
   })
 })
