@@ -23,6 +23,12 @@ const CheckSearchSchema = v.object({
   radius: v.fallback(v.optional(RadiusSchema), undefined),
 })
 
+const sameResultUrl = (placeId: string, radiusKm: number) => {
+  const params = new URLSearchParams(window.location.search)
+  const radius = params.get('radius')
+  return params.get('place') === placeId && (radius === null || Number(radius) === radiusKm)
+}
+
 export const Route = createFileRoute('/check')({
   validateSearch: CheckSearchSchema,
   head: () => headFor('/check'),
@@ -46,15 +52,28 @@ function CheckPage() {
   const searchOff = useSelector(state.context.search, (s) => s.matches('disabled'))
   const query = useSelector(state.context.search, (s) => s.context.query)
 
-  // Once, after hydration: a shared result URL runs its check again.
+  // The URL leads: a shared result URL runs its check again, and Back or Forward to another
+  // result (or to the bare picker) shows that one. A check run from the picker writes its URL
+  // once it completes; the URL then matches what is shown, so nothing runs twice.
   useEffect(() => {
-    if (search.place) flow.send({ type: 'check.open', placeId: search.place, radiusKm: search.radius ?? DEFAULT_RADIUS_KM })
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the URL the page was opened with
-  }, [flow])
+    const snapshot = flow.getSnapshot()
+    const { business, radiusKm } = snapshot.context
+    if (search.place) {
+      const wanted = search.radius ?? DEFAULT_RADIUS_KM
+      const showing = !snapshot.matches('idle') && !snapshot.matches('choosing') && business?.placeId === search.place
+      if (!showing || radiusKm !== wanted) flow.send({ type: 'check.open', placeId: search.place, radiusKm: wanted })
+    } else if (snapshot.matches('result') || snapshot.matches('failed')) {
+      flow.send({ type: 'check.restart' })
+    }
+  }, [flow, search.place, search.radius])
 
   useEffect(() => {
     const subscription = flow.on('check.completed', ({ placeId, radiusKm }) => {
-      void navigate({ search: (prev) => ({ ...prev, place: placeId, radius: radiusKm }) })
+      void navigate({
+        search: (prev) => ({ ...prev, place: placeId, radius: radiusKm }),
+        // A shared URL opened as it is: no second history entry for the same result.
+        replace: sameResultUrl(placeId, radiusKm),
+      })
     })
     return () => subscription.unsubscribe()
   }, [flow, navigate])

@@ -140,6 +140,34 @@ test('no competitors offers a wider radius; a business without reviews is given 
   await expectAxeClean(page, 'check: no reviews')
 })
 
+test('Back and Forward move between the results the visitor saw and the picker', async ({ page }) => {
+  const noneNearby = page.getByText('We found no other businesses of your kind within this radius.')
+  const widened = page.getByRole('heading', { level: 2, name: /#1 of 1 locksmith within 10 km/ })
+  await gotoHydrated(page, '/check')
+  await page.goto('/check?place=mock-locksmith-newtown&radius=2')
+  await expect(noneNearby).toBeVisible()
+  await page.getByRole('button', { name: 'Search within 10 km' }).click()
+  await expect(widened).toBeVisible()
+  await expect(page).toHaveURL(/place=mock-locksmith-newtown&radius=10$/)
+
+  await page.goBack()
+  await expect(page).toHaveURL(/radius=2$/)
+  await expect(noneNearby).toBeVisible()
+  await page.goForward()
+  await expect(widened).toBeVisible()
+
+  await page.getByRole('button', { name: 'Check another business' }).click()
+  await expect(page).toHaveURL(/\/check$/)
+  await expect(businessBox(page)).toBeVisible()
+  await page.goBack()
+  await expect(widened).toBeVisible()
+  await page.goBack()
+  await page.goBack()
+  await expect(page).toHaveURL(/\/check$/)
+  await expect(businessBox(page)).toBeVisible()
+  await expect(widened).toBeHidden()
+})
+
 test.describe('failures, each reached by a scenario and explained', () => {
   // The browser logs each failed answer (429, 502, 503) on its own; the page explains them.
   test.use({ allowedConsoleErrors: [/status of (429|502|503)/] })
