@@ -1,5 +1,7 @@
-// Adds <link rel="modulepreload"> for the entry's static imports and the page's own route chunks,
-// so the browser fetches them in parallel with app.js instead of after it has run.
+// Lists the entry's static imports and the page's own route chunks in <meta name="app-modules">.
+// The page's inline boot (src/lib/paint-first.ts) preloads them together with app.js after the
+// first paint, so they load in parallel instead of after app.js has run. Not <link rel=modulepreload>
+// in the HTML: those would load before the first paint and compete with the HTML and CSS.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -27,7 +29,7 @@ export function createPreloader(outDir) {
   return function addPreloads(html, route) {
     const routeKey = route ? `${routeModule(route)}?tsr-split=component` : ''
     const files = new Set([...entryImports, ...(manifest[routeKey] ? collect(routeKey) : [])])
-    const links = [...files].map((file) => `<link rel="modulepreload" href="/${file}"/>`).join('')
-    return html.replace('</head>', `${links}</head>`)
+    const modules = [...files].map((file) => `/${file}`).join(' ')
+    return html.replace('</head>', `<meta name="app-modules" content="${modules}"/></head>`)
   }
 }

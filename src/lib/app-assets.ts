@@ -1,6 +1,9 @@
 // The scripts and stylesheet the document loads. Names are fixed at build (vite.config.ts) so the
 // server-rendered head and the hydrating client agree on them. In dev the root renders Vite's client
 // and the React refresh preamble itself (what `transformIndexHtml` would inject), so they hydrate too.
+// In production an inline boot loads the entry after the first paint (paint-first.ts).
+import { paintFirstBoot } from './paint-first'
+
 const reactRefreshPreamble = [
   'import { injectIntoGlobalHook } from "/@react-refresh";',
   'injectIntoGlobalHook(window);',
@@ -8,15 +11,17 @@ const reactRefreshPreamble = [
   'window.$RefreshSig$ = () => (type) => type;',
 ].join('\n')
 
-type ScriptTag = { type: 'module'; src?: string; children?: string }
+type ScriptTag = { type?: 'module'; src?: string; children?: string }
 
-export const appAssets: { stylesheet: string; scripts: ScriptTag[] } = import.meta.env.DEV
+/** `headScripts` run from the head; `bodyScripts` close the body, after the page's content. */
+export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScripts: ScriptTag[] } = import.meta.env.DEV
   ? {
       stylesheet: '/src/styles.css',
-      scripts: [
+      bodyScripts: [],
+      headScripts: [
         { type: 'module', children: reactRefreshPreamble },
         { type: 'module', src: '/@vite/client' },
         { type: 'module', src: '/src/entry-client.tsx' },
       ],
     }
-  : { stylesheet: '/assets/app.css', scripts: [{ type: 'module', src: '/assets/app.js' }] }
+  : { stylesheet: '/assets/app.css', headScripts: [], bodyScripts: [{ children: paintFirstBoot('/assets/app.js') }] }

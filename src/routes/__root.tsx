@@ -24,8 +24,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
       { rel: 'stylesheet', href: appAssets.stylesheet },
     ],
-    scripts: appAssets.scripts,
+    scripts: appAssets.headScripts,
   }),
+  scripts: () => appAssets.bodyScripts,
   component: RootDocument,
 })
 

@@ -6,6 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { findLeaks } from '../../scripts/check-bundle.mjs'
 import { formsOf, formsThatWouldGet } from './form-crawl'
 
+/** The modules a page's boot preloads with app.js (`<meta name="app-modules">`, see src/lib/paint-first.ts). */
+const pageModules = (html: string) =>
+  (/<meta name="app-modules" content="([^"]*)"/.exec(html)?.[1] ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((path) => path.replace('/assets/', ''))
+
 const out = mkdtempSync(join(tmpdir(), 'live-build-'))
 afterAll(() => rmSync(out, { recursive: true, force: true }))
 
@@ -80,10 +87,24 @@ describe('production build', () => {
     expect(readFileSync(join(out, 'qrb', 'index.html'), 'utf8')).toContain('name="source_note" value="Lead came through')
   })
 
+  it('pages load their script after the first paint: no script or module preload in the HTML, the modules listed for the boot', () => {
+    for (const page of ['index.html', 'vet/index.html', 'check/index.html', '404.html']) {
+      const html = readFileSync(join(out, page), 'utf8')
+      expect(html, page).not.toMatch(/<script[^>]*\bsrc=/)
+      expect(html, page).not.toMatch(/<link[^>]*rel="modulepreload"/)
+      const modules = pageModules(html)
+      expect(modules.length, page).toBeGreaterThan(5)
+      for (const file of modules) expect(existsSync(join(out, 'assets', file)), file).toBe(true)
+      expect(html, page).toContain(`s.src="/assets/app.js"`)
+    }
+    // Each page lists its own route chunk.
+    expect(pageModules(readFileSync(join(out, 'vet', 'index.html'), 'utf8')).some((file) => file.startsWith('vet-page-'))).toBe(true)
+  })
+
   it('/check loads without the QR library or the result screen; both come in later chunks', () => {
     const html = readFileSync(join(out, 'check', 'index.html'), 'utf8')
-    const loaded = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map(([, file]) => file!)
-    expect(loaded).toContain('app.js')
+    const loaded = ['app.js', ...pageModules(html)]
+    expect(loaded.length).toBeGreaterThan(5)
     const code = (file: string) => readFileSync(join(out, 'assets', file), 'utf8')
     const qr = /Invalid QR Code version/
     // The review link panel and the competitor table are drawn by the result view only.

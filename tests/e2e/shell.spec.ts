@@ -44,6 +44,36 @@ for (const [path, heading, title] of routes) {
   })
 }
 
+test('the page paints before its script is requested; the script and the listed modules then load together and hydrate', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/vet')
+  const timings = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+      .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime }))
+    const listed = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(' ') ?? []
+    return { paint, scripts, listed }
+  })
+  expect(timings.paint).toBeGreaterThan(0)
+  const app = timings.scripts.find((script) => script.name === '/assets/app.js')
+  expect(app, 'app.js was requested').toBeDefined()
+  expect(app!.start).toBeGreaterThanOrEqual(timings.paint)
+  expect(timings.listed.length).toBeGreaterThan(5)
+  for (const module of timings.listed) {
+    const script = timings.scripts.find((s) => s.name === module)
+    expect(script, module).toBeDefined()
+    expect(script!.start, module).toBeGreaterThanOrEqual(timings.paint)
+  }
+  // Preloaded beside app.js, not discovered after it ran: each module starts before app.js has loaded.
+  const appEnd = await page.evaluate(
+    () => performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/assets/app.js'))?.responseEnd ?? NaN,
+  )
+  for (const module of timings.listed) expect(timings.scripts.find((s) => s.name === module)!.start, module).toBeLessThan(appEnd)
+})
+
 test('client-side navigation updates the head and loads the route chunk', async ({ page }) => {
   await gotoHydrated(page, '/x18')
   const chunk = page.waitForRequest(/\/assets\/terms-[\w-]+\.js$/)
