@@ -77,7 +77,10 @@ for (const [path, partner] of [
   ['/qrb', 'Dare Accounting'],
   ['/konversable', 'Konversable'],
 ] as const) {
-  test(`${path}: the ${partner} offer shows $390 instead of $600, saving $210, and the lead carries its source`, async ({ page, request }) => {
+  test(`${path}: the ${partner} offer shows $390 instead of $600, saving $210, and the lead carries its source`, async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get(path)).text()
     expect(html).not.toContain('\\$')
     expect(html).toContain('$390')
