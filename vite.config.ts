@@ -26,6 +26,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { outDir: 'dist-server', ssr: 'src/entry-server.tsx', emptyOutDir: true }
     : {
         manifest: true,
+        // No preload helper around dynamic imports: the page's own modules are preloaded by its boot
+        // (src/lib/paint-first.ts), and the helper's DOM work on every lazy import was a long task on
+        // a slow phone. A lazy chunk's imports load once the chunk has arrived.
+        modulePreload: false,
         rollupOptions: {
           input: 'src/entry-client.tsx',
           output: {

@@ -1,5 +1,5 @@
 import './styles.css'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { readConfig } from '@/config'
@@ -21,12 +21,16 @@ async function boot() {
   const router = createAppRouter(services)
   // Parsing and running this bundle is one task; hydration starts in the next, so neither runs long.
   await yieldToMain()
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RouterClient router={router} />
-    </StrictMode>,
-  )
+  // As a transition, hydration yields to the browser every few milliseconds instead of running as
+  // one long task; a visitor's input still goes first (React hydrates what is touched at once).
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RouterClient router={router} />
+      </StrictMode>,
+    )
+  })
   reportWebVitals(services.analytics)
 }
 
