@@ -1,8 +1,7 @@
-// Lists the entry's imports (static, and its dynamically imported stages) and the page's own route
-// chunks in <meta name="app-modules">. The page's inline boot (src/lib/paint-first.ts) preloads them
-// together with app.js after the first paint, so they load in parallel instead of after app.js has
-// run. Not <link rel=modulepreload> in the HTML: those would load before the first paint and compete
-// with the HTML and CSS.
+// Lists the entry's static imports and the page's own route chunks in <meta name="app-modules">.
+// The page's inline boot (src/lib/paint-first.ts) preloads them together with app.js after the
+// first paint, so they load in parallel instead of after app.js has run. Not <link rel=modulepreload>
+// in the HTML: those would load before the first paint and compete with the HTML and CSS.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -24,10 +23,7 @@ export function createPreloader(outDir) {
     }
     return files
   }
-  // The entry imports its stages dynamically (src/entry-client.tsx); they load with it all the same.
-  const entry = manifest[ENTRY] ?? {}
-  const stages = [...(entry.imports ?? []), ...(entry.dynamicImports ?? [])]
-  const entryImports = new Set(stages.flatMap((key) => [...collect(key)]))
+  const entryImports = new Set((manifest[ENTRY]?.imports ?? []).flatMap((key) => [...collect(key)]))
 
   /** `route` is the page's route path from the table of pages (null for 404.html: the entry's imports only). */
   return function addPreloads(html, route) {

@@ -101,16 +101,6 @@ describe('production build', () => {
     expect(pageModules(readFileSync(join(out, 'vet', 'index.html'), 'utf8')).some((file) => file.startsWith('vet-page-'))).toBe(true)
   })
 
-  it('app.js only starts the stages: React DOM and the app run as separate tasks from chunks the page lists', () => {
-    const code = (file: string) => readFileSync(join(out, 'assets', file), 'utf8')
-    const reactDom = /Minified React error #|react-dom/
-    expect(code('app.js')).not.toMatch(reactDom)
-    expect(code('app.js')).not.toMatch(/hydrateRoot/)
-    const modules = pageModules(readFileSync(join(out, 'vet', 'index.html'), 'utf8'))
-    expect(modules.filter((file) => reactDom.test(code(file)))).not.toHaveLength(0)
-    expect(modules.some((file) => file.startsWith('app-start-'))).toBe(true)
-  })
-
   it('/check loads without the QR library or the result screen; both come in later chunks', () => {
     const html = readFileSync(join(out, 'check', 'index.html'), 'utf8')
     const loaded = ['app.js', ...pageModules(html)]
