@@ -5,6 +5,7 @@
  * `shell-hydrated` performance mark is when the page first responds (the bench reads it).
  */
 const pending = new Set<string>()
+const done = new Set<string>()
 let shellDone = false
 let marked = false
 
@@ -16,6 +17,7 @@ export function hydrationStarted(id: string) {
 
 export function sectionHydrated(id: string) {
   pending.delete(id)
+  done.add(id)
   markWhenComplete()
 }
 
@@ -24,6 +26,13 @@ export function shellHydrated() {
   if (shellDone) return
   shellDone = true
   performance.mark('shell-hydrated')
+  // React may commit the shell while a Suspense boundary around a part (the route's match) is still
+  // dehydrated, before that part has rendered and said it started. Every part the prerendered HTML
+  // holds counts as pending until it reports.
+  for (const element of document.querySelectorAll<HTMLElement>('[data-deferred]')) {
+    const id = element.dataset.deferred
+    if (id && !done.has(id)) pending.add(id)
+  }
   markWhenComplete()
 }
 

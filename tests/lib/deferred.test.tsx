@@ -184,4 +184,24 @@ describe('deferred parts', () => {
     expect(button(container)).toHaveTextContent('clicked 0')
     expect(document.documentElement.dataset.hydrated).toBe('true')
   })
+
+  it('a part whose boundary hydrates after the shell still holds the page mark back until it has hydrated', async () => {
+    const server = await freshModules()
+    await server.loadAllDeferred()
+    const html = renderToString(<server.Part label="Name" />)
+
+    const { Part, shellHydrated } = await freshModules()
+    const container = document.createElement('div')
+    container.innerHTML = html
+    document.body.append(container)
+    // The shell commits first; the part has not rendered yet (its boundary is still dehydrated).
+    shellHydrated()
+    expect(document.documentElement.dataset.hydrated).toBeUndefined()
+    await act(async () => {
+      root = hydrateRoot(container, <Part label="Name" />)
+    })
+    await flush()
+    expect(button(container)).toHaveTextContent('clicked 0')
+    expect(document.documentElement.dataset.hydrated).toBe('true')
+  })
 })
