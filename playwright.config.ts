@@ -9,7 +9,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
-  timeout: 30_000,
+  // Two browsers on a two-core machine: keyboard journeys with axe scans take 20-35 s there.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
