@@ -24,6 +24,7 @@ import { axeViolations, AXE_TAGS } from './bench/a11y.mjs'
 import { median, range } from './bench/metrics.mjs'
 import { CHROMIUM_ARGS, chromiumExecutable } from './chromium.mjs'
 import { buildSpa } from './bench/build-spa.mjs'
+import { readScriptPackages } from './bench/script-packages.mjs'
 import { lighthouseSection } from './bench/lighthouse-section.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -96,7 +97,7 @@ async function main() {
   if (wantBuild) {
     log(`building the live site into ${relative(root, dist)} …`)
     const env = { ...process.env, ...LIVE_ENV }
-    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out', dist], {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out', dist, '--sourcemap'], {
       cwd: root,
       env,
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -177,6 +178,10 @@ async function lighthouseComparison(origin) {
     spa,
     log,
     outFile: join(root, 'docs/bench/lighthouse'),
+    scriptPackages: readScriptPackages(dist),
+    noindexRoutes: lighthouseRoutes.filter((path) =>
+      /<meta name="robots" content="[^"]*noindex/.test(readFileSync(join(dist, path, 'index.html'), 'utf8')),
+    ),
   })
   // The README shows the latest complete table: every route, at least 3 runs each.
   if (!lighthouseRouteOption && lighthouseRuns >= 3) {

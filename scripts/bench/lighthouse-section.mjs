@@ -24,7 +24,7 @@ function summarise(runs) {
   return out
 }
 
-export async function lighthouseSection({ routes, runs, ours, spa, log, outFile }) {
+export async function lighthouseSection({ routes, runs, ours, spa, log, outFile, scriptPackages = null, noindexRoutes = [] }) {
   const samples = new Map(routes.map((r) => [r, { ours: [], spa: [] }]))
   for (let round = 0; round < runs; round++) {
     for (const route of routes) {
@@ -44,7 +44,14 @@ export async function lighthouseSection({ routes, runs, ours, spa, log, outFile 
   const rows = routes.map((route) => {
     const o = summarise(samples.get(route).ours)
     const s = summarise(samples.get(route).spa)
-    const misses = explainMisses({ ours: o, spa: s, landing: LANDING_ROUTES.includes(route), targets: TARGETS })
+    const misses = explainMisses({
+      ours: o,
+      spa: s,
+      landing: LANDING_ROUTES.includes(route),
+      targets: TARGETS,
+      scriptPackages,
+      noindex: noindexRoutes.includes(route),
+    })
     return { route, ours: o, spa: s, lcpRatio: o.lcp / s.lcp, tbtRatio: s.tbt > 0 ? o.tbt / s.tbt : null, misses }
   })
   const markdown = toMarkdown(rows, runs)

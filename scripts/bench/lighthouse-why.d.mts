@@ -21,4 +21,6 @@ export declare function explainMisses(input: {
   spa: { lcp: number }
   landing: boolean
   targets: Targets
+  scriptPackages?: Record<string, Record<string, number>> | null
+  noindex?: boolean
 }): { miss: string; why: string }[]

@@ -52,7 +52,7 @@ describe('explainMisses', () => {
         miss: 'LCP 2.05 s',
         why: 'LCP element "Get More 5-Star Reviews"; TTFB 600 ms + render delay 1450 ms; render-blocking: index-abc.css (9.1 KB, 310 ms)',
       },
-      { miss: 'script before interactive 125.0 KB', why: 'app-123.js 88.2 KB, useRouter-9.js 20.8 KB' },
+      { miss: 'script before interactive 125.0 KB', why: 'by file: app-123.js 88.2 KB, useRouter-9.js 20.8 KB' },
       { miss: 'LCP ratio 0.68', why: "ours 2.05 s over the SPA's 3.00 s" },
     ])
   })
@@ -70,5 +70,31 @@ describe('explainMisses', () => {
     })
     expect(misses.map((m) => m.miss)).toEqual(['LCP 1.50 s', 'LCP ratio 0.75'])
     expect(misses[0]?.why).toContain('TTFB 500 ms + load delay 200 ms + load time 600 ms + render delay 200 ms; nothing render-blocking')
+  })
+
+  it('splits a missed script budget by package when the build kept its scripts’ packages', () => {
+    const [miss] = explainMisses({
+      ours: route({ scriptBeforeInteractive: 109_000 }),
+      spa: { lcp: 2000 },
+      landing: true,
+      targets: TARGETS,
+      scriptPackages: {
+        'app-123.js': { 'react-dom': 0.75, 'site code': 0.25 },
+        'useRouter-9.js': { '@tanstack/react-router': 0.5, '@tanstack/router-core': 0.5 },
+      },
+    })
+    expect(miss).toEqual({
+      miss: 'script before interactive 109.0 KB',
+      why:
+        'by package: react-dom 66.2 KB, site code 22.1 KB, @tanstack/react-router 10.4 KB, @tanstack/router-core 10.4 KB; ' +
+        'by file: app-123.js 88.2 KB, useRouter-9.js 20.8 KB',
+    })
+  })
+
+  it('says when a failed SEO score is the noindex the page asks for', () => {
+    const ours = route({ scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 69 } })
+    const explain = (noindex: boolean) => explainMisses({ ours, spa: { lcp: 2000 }, landing: false, targets: TARGETS, noindex })
+    expect(explain(true)).toEqual([{ miss: 'seo 69', why: 'Page is blocked from indexing: noindex on purpose, kept out of search' }])
+    expect(explain(false)).toEqual([{ miss: 'seo 69', why: 'Page is blocked from indexing' }])
   })
 })
