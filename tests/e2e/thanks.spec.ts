@@ -8,6 +8,9 @@ test('/thanks: its own title, noindex, out of the sitemap, and the Schedule Your
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('We Have Your Details')
   await page.getByRole('link', { name: 'Schedule Your Call' }).click()
   await expect(page).toHaveURL(/\/schedule(\?|$)/)
+  // The visitor arrives: the schedule page has painted (and no navigation is left in flight when the
+  // test closes its context: a context closed mid-navigation once hung its teardown past the timeout).
+  await expect(page.getByRole('heading', { level: 1, name: "You're One Step Away" })).toBeVisible()
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/thanks')
 })
 
