@@ -45,7 +45,8 @@ export function explainMisses({ ours, spa, landing, targets, scriptPackages = nu
       )
     }
   }
-  if (!(ours.tbt <= targets.tbtMs)) {
+  // Judged as shown: the table prints whole milliseconds.
+  if (!(Math.round(ours.tbt) <= targets.tbtMs)) {
     const tasks = why?.longTasks?.map((t) => `${t.name} ${t.ms} ms`) ?? []
     add(`TBT ${Math.round(ours.tbt)} ms`, tasks.length ? `longest tasks: ${tasks.join(', ')}` : 'no long task listed')
   }

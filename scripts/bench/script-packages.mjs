@@ -3,13 +3,13 @@
 // the production ones); this keeps, per script, each package's share of the minified text and
 // deletes the maps, so a missed script budget can be told as 'react-dom 64 KB', not 'app.js 84 KB'.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { decode } from '@jridgewell/sourcemap-codec'
 
 export const SITE_CODE = 'site code'
 export const UNMAPPED = 'bundler runtime'
 
-/** The package a source of the map belongs to: its npm name, or the site's own code. */
+/** The package a source belongs to (its path resolved, not as the map spells it): npm name, or the site's code. */
 export function packageOf(source) {
   const at = source.lastIndexOf('node_modules/')
   if (at < 0) return source ? SITE_CODE : UNMAPPED
@@ -18,11 +18,11 @@ export function packageOf(source) {
 }
 
 /** Each package's share (0..1) of a minified script's characters, from its source map. */
-export function scriptShares(code, map) {
+export function scriptShares(code, map, resolveSource = (source) => source) {
   const lines = code.split('\n')
   const counts = new Map()
   const add = (pkg, n) => n > 0 && counts.set(pkg, (counts.get(pkg) ?? 0) + n)
-  const packages = map.sources.map((s) => packageOf(s ?? ''))
+  const packages = map.sources.map((s) => packageOf(s ? resolveSource(s) : ''))
   decode(map.mappings).forEach((segments, i) => {
     const length = lines[i]?.length ?? 0
     add(UNMAPPED, Math.min(segments[0]?.[0] ?? length, length))
@@ -41,11 +41,19 @@ const SHARES_FILE = join('.vite', 'script-packages.json')
 export function writeScriptPackages(dist) {
   const assets = join(dist, 'assets')
   const shares = {}
-  for (const file of readdirSync(assets).filter((f) => f.endsWith('.js.map'))) {
-    const script = file.slice(0, -'.map'.length)
-    const map = JSON.parse(readFileSync(join(assets, file), 'utf8'))
-    shares[script] = scriptShares(readFileSync(join(assets, script), 'utf8'), map)
-    rmSync(join(assets, file))
+  for (const script of readdirSync(assets).filter((f) => f.endsWith('.js'))) {
+    const mapFile = join(assets, `${script}.map`)
+    // The bundler writes no map for a chunk of its own code alone (its runtime, the preload helper).
+    if (!existsSync(mapFile)) {
+      shares[script] = { [UNMAPPED]: 1 }
+      continue
+    }
+    const map = JSON.parse(readFileSync(mapFile, 'utf8'))
+    // Sources are relative to the map; the bench's build sits inside node_modules/.cache, so a
+    // relative path would not show which package it reaches.
+    const base = resolve(dirname(mapFile), map.sourceRoot ?? '')
+    shares[script] = scriptShares(readFileSync(join(assets, script), 'utf8'), map, (source) => resolve(base, source))
+    rmSync(mapFile)
   }
   writeFileSync(join(dist, SHARES_FILE), `${JSON.stringify(shares, null, 1)}\n`)
 }

@@ -97,4 +97,10 @@ describe('explainMisses', () => {
     expect(explain(true)).toEqual([{ miss: 'seo 69', why: 'Page is blocked from indexing: noindex on purpose, kept out of search' }])
     expect(explain(false)).toEqual([{ miss: 'seo 69', why: 'Page is blocked from indexing' }])
   })
+
+  it('judges TBT in the whole milliseconds the table shows', () => {
+    const misses = (tbt: number) => explainMisses({ ours: route({ tbt }), spa: { lcp: 2000 }, landing: false, targets: TARGETS })
+    expect(misses(30.4)).toEqual([])
+    expect(misses(30.6).map((m) => m.miss)).toEqual(['TBT 31 ms'])
+  })
 })

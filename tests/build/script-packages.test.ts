@@ -60,15 +60,24 @@ describe('script packages', () => {
     ])
   })
 
-  it('keeps the shares beside a build and deletes its maps', () => {
-    const dist = mkdtempSync(join(tmpdir(), 'script-packages-'))
-    mkdirSync(join(dist, 'assets'))
+  it('keeps the shares beside a build inside node_modules/.cache, as the bench builds, and deletes its maps', () => {
+    const dist = join(mkdtempSync(join(tmpdir(), 'script-packages-')), 'node_modules', '.cache', 'bench-dist')
+    mkdirSync(join(dist, 'assets'), { recursive: true })
     mkdirSync(join(dist, '.vite'))
+    // As the bundler spells them: relative to the map, so only the resolved path shows the package.
+    const relative = {
+      ...map,
+      sources: ['../../../react-dom/cjs/client.js', '../../../@tanstack/router-core/dist/index.js', '../../../../src/router.tsx'],
+    }
     writeFileSync(join(dist, 'assets', 'app.js'), code)
-    writeFileSync(join(dist, 'assets', 'app.js.map'), JSON.stringify(map))
+    writeFileSync(join(dist, 'assets', 'app.js.map'), JSON.stringify(relative))
+    writeFileSync(join(dist, 'assets', 'rolldown-runtime-x.js'), 'var r=1')
     expect(readScriptPackages(dist)).toBeNull()
     writeScriptPackages(dist)
-    expect(readdirSync(join(dist, 'assets'))).toEqual(['app.js'])
-    expect(readScriptPackages(dist)?.['app.js']?.['react-dom']).toBeCloseTo(6 / 14)
+    expect(readdirSync(join(dist, 'assets')).sort()).toEqual(['app.js', 'rolldown-runtime-x.js'])
+    expect(readScriptPackages(dist)).toEqual({
+      'app.js': { 'bundler runtime': 2 / 14, 'react-dom': 6 / 14, '@tanstack/router-core': 2 / 14, 'site code': 4 / 14 },
+      'rolldown-runtime-x.js': { 'bundler runtime': 1 },
+    })
   })
 })
