@@ -162,7 +162,8 @@ async function main() {
 
 async function lighthouseComparison(origin) {
   // Every page the build prerendered (its record of the table of pages), unless routes are named.
-  const pages = JSON.parse(readFileSync(join(dist, '.vite', 'pages.json'), 'utf8')).map((page) => page.path)
+  const prerendered = JSON.parse(readFileSync(join(dist, '.vite', 'pages.json'), 'utf8'))
+  const pages = prerendered.map((page) => page.path)
   const lighthouseRoutes = lighthouseRouteOption ?? pages
   if (wantBuild || !existsSync(join(spaDist, 'index.html'))) {
     log(`building the client-only comparison site into ${relative(root, spaDist)} …`)
@@ -179,9 +180,7 @@ async function lighthouseComparison(origin) {
     log,
     outFile: join(root, 'docs/bench/lighthouse'),
     scriptPackages: readScriptPackages(dist),
-    noindexRoutes: lighthouseRoutes.filter((path) =>
-      /<meta name="robots" content="[^"]*noindex/.test(readFileSync(join(dist, path, 'index.html'), 'utf8')),
-    ),
+    noindexRoutes: prerendered.filter((page) => page.noindex).map((page) => page.path),
   })
   // The README shows the latest complete table: every route, at least 3 runs each.
   if (!lighthouseRouteOption && lighthouseRuns >= 3) {

@@ -1,5 +1,3 @@
-export declare const SITE_CODE: string
-export declare const UNMAPPED: string
 export declare function packageOf(source: string): string
 export declare function scriptShares(
   code: string,

@@ -6,8 +6,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path'
 import { decode } from '@jridgewell/sourcemap-codec'
 
-export const SITE_CODE = 'site code'
-export const UNMAPPED = 'bundler runtime'
+const SITE_CODE = 'site code'
+const UNMAPPED = 'bundler runtime'
 
 /** The package a source belongs to (its path resolved, not as the map spells it): npm name, or the site's code. */
 export function packageOf(source) {

@@ -3,7 +3,7 @@ import { absoluteUrl, canonicalUrl, seo } from '@/lib/seo'
 import { blogPostingLd, jsonLdGraph, organizationLd, telephoneOf, webSiteLd, type JsonLdNode } from '@/lib/json-ld'
 import { articleImagePng, logoPng, ogImages } from '@/content/og-images'
 import type { ArticleMeta } from '@/content/front-matter'
-import { pages, type StaticPath } from '@/content/pages'
+import { isNoindex, pages, type StaticPath } from '@/content/pages'
 
 /** Paths with their own head values; every route but the article template (src/content/pages.ts). */
 export type MetaPath = StaticPath
@@ -33,7 +33,7 @@ export const headFor = (path: MetaPath) => {
     path: page.canonical ?? path,
     origin: siteUrl,
     image: ogImages[page.image],
-    noindex: page.index === false,
+    noindex: isNoindex(page),
     jsonLd: pageJsonLd(path),
   })
 }

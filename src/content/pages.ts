@@ -133,7 +133,10 @@ export function pageFor(path: string): PageEntry | undefined {
   return clean.startsWith('/blog/') && clean.split('/').length === 3 ? pages['/blog/$slug'] : undefined
 }
 
-/** Whether the sitemap lists a page: not a variant of another page (its canonical) and not marked `index: false`. */
-export const inSitemap = (page: PageEntry) => page.index !== false && page.canonical === undefined
+/** Whether search engines are told not to index a page (a robots noindex tag): marked `index: false`. */
+export const isNoindex = (page: PageEntry) => page.index === false
+
+/** Whether the sitemap lists a page: not a variant of another page (its canonical) and not noindex. */
+export const inSitemap = (page: PageEntry) => !isNoindex(page) && page.canonical === undefined
 
 export const normalizePath = (path: string) => (path === '/' ? '/' : path.replace(/\/+$/, '') || '/')

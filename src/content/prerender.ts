@@ -1,10 +1,10 @@
 import { siteUrl } from '@/site'
 import { canonicalUrl } from '@/lib/seo'
 import { articleSlugs } from '@/content/articles'
-import { inSitemap, pages, routePaths, type RoutePath } from '@/content/pages'
+import { inSitemap, isNoindex, pages, routePaths, type RoutePath } from '@/content/pages'
 
 /** One HTML file the build writes: its URL path and the route (file) that renders it. */
-export type PrerenderTarget = { path: string; route: RoutePath; title: string; canonical: string; inSitemap: boolean }
+export type PrerenderTarget = { path: string; route: RoutePath; title: string; canonical: string; inSitemap: boolean; noindex: boolean }
 
 /** Route params per dynamic route, from the content collections. */
 const paramValues: Partial<Record<RoutePath, readonly string[]>> = { '/blog/$slug': articleSlugs }
@@ -19,6 +19,7 @@ export const prerenderTargets: PrerenderTarget[] = routePaths.flatMap((route) =>
     title: page.title,
     canonical: canonicalUrl(siteUrl, page.canonical ?? path),
     inSitemap: inSitemap(page),
+    noindex: isNoindex(page),
   }))
 })
 
