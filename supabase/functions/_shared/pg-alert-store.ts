@@ -1,6 +1,6 @@
 import type { ChannelName } from './alert-channels.ts'
 import type { Sql } from './db.ts'
-import type { AlertLead, AlertStore, ConditionName, ConditionReport, NotifiedState } from './lead-alerts.ts'
+import type { AlertLead, AlertStateStore, AlertStore, ConditionName, ConditionReport, NotifiedState } from './lead-alerts.ts'
 import type { DigestFigures, SpamLead } from './lead-digest.ts'
 
 const LISTED = 20
@@ -47,11 +47,11 @@ export function pgAlertStore(sql: Sql): AlertStore {
         leads: row.leads.map(toLead),
       }))
     },
-    async exclusive(fn) {
+    async exclusive<T>(fn: (state: AlertStateStore) => Promise<T>): Promise<T | undefined> {
       // A transaction lock, never a session one: it cannot outlive the run behind a pooler.
       const result = await sql.begin(async (tx) => {
         const [row] = await tx<{ locked: boolean }[]>`select pg_try_advisory_xact_lock(${ALERT_LOCK}) as locked`
-        if (!row?.locked) return { skipped: true as const }
+        if (!row?.locked) return { ran: false as const }
         const value = await fn({
           async notified(channel: ChannelName) {
             const states = await tx<{ condition: ConditionName; active: boolean; notified_at: Date | null; notified_count: number }[]>`
@@ -75,9 +75,10 @@ export function pgAlertStore(sql: Sql): AlertStore {
             }
           },
         })
-        return { skipped: false as const, value }
+        return { ran: true as const, value }
       })
-      return result.skipped ? undefined : (result.value as Awaited<ReturnType<typeof fn>>)
+      // postgres.js unwraps the callback's type loosely: the value is fn's own.
+      return result.ran ? (result.value as T) : undefined
     },
   }
 }

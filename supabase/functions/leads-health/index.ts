@@ -3,15 +3,14 @@ import { createDb } from '../_shared/db.ts'
 import { env } from '../_shared/env.ts'
 import { consoleLogger } from '../_shared/logger.ts'
 import { healthFigures, pgAlertStore } from '../_shared/pg-alert-store.ts'
+import { serve } from '../_shared/serve.ts'
 import { createHealthHandler } from './handler.ts'
 
 const dbUrl = env('SUPABASE_DB_URL')
 const sql = dbUrl ? createDb(dbUrl, { max: 2 }) : undefined
 const alerting = alertConfig(fetch)
-const port = Number(env('PORT'))
 
-Deno.serve(
-  Number.isInteger(port) && port > 0 ? { port } : {},
+serve(
   createHealthHandler({
     secret: env('REDELIVER_SECRET'),
     figures: sql && (() => healthFigures(sql)),
