@@ -139,5 +139,7 @@ describe('leads-redeliver', () => {
     const res = await run(SECRET, '?digest=1')
     expect(await res.json()).toEqual({ digest: { sent: ['webhook'], failed: [] } })
     expect(calls).toHaveLength(0)
+    const broken = redeliverer({ digest: () => Promise.reject(new Error('db down')) })
+    expect((await broken.run(SECRET, '?digest=1')).status).toBe(503)
   })
 })

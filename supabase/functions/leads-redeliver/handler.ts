@@ -45,9 +45,14 @@ export function createRedeliverHandler(deps: RedeliverDeps): (req: Request) => P
     if (!sameSecret(req.headers.get(SECRET_HEADER) ?? '', deps.secret)) return json(401, { error: 'Unauthorized' })
     if (new URL(req.url).searchParams.get('digest') === '1') {
       if (!deps.digest) return json(503, { error: 'The digest is not configured' })
-      const digest = await deps.digest()
-      deps.logger.info('leads digest', digest)
-      return json(200, { digest })
+      try {
+        const digest = await deps.digest()
+        deps.logger.info('leads digest', digest)
+        return json(200, { digest })
+      } catch (error) {
+        deps.logger.error('leads digest could not be made', { error: String(error) })
+        return json(503, { error: 'The digest could not be made' })
+      }
     }
     if (!deps.store || !deps.board) {
       // Leads still wait in the outbox: the pending-age alert is what tells someone.
