@@ -139,3 +139,13 @@ test('/schedule with the calendar down: Book your call here leads to the phone, 
   // The mock build has no VITE_CAL_ORIGIN/VITE_CAL_LINK: the phone is the way to book.
   await expect(link).toHaveAttribute('href', 'tel:1300555019')
 })
+
+test('every phone link dials the 1300 number as Australians do, and the JSON-LD telephone follows', async ({ page }) => {
+  await gotoHydrated(page, '/')
+  const hrefs = await page.locator('a[href^="tel:"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  // The header banner, the header and the footer at least.
+  expect(hrefs.length).toBeGreaterThanOrEqual(3)
+  expect(new Set(hrefs)).toEqual(new Set(['tel:1300555019']))
+  const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent()
+  expect(jsonLd).toContain('"telephone":"1300555019"')
+})
