@@ -69,6 +69,19 @@ describe('LeadCapture (wired to the mock services)', { timeout: 20_000 }, () => 
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('takes the phone as autofill writes it and sends its digits', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    await user.selectOptions(await screen.findByLabelText('Number of locations'), typed.locations)
+    await user.type(field.name(), typed.name)
+    await user.type(field.phone(), '+61 422 470 721')
+    await user.type(field.email(), typed.email)
+    await user.type(field.address(), '9 Queen Street')
+    await user.click(submitButton())
+    expect(await screen.findByRole('dialog', { name: 'Congrats!' })).toBeInTheDocument()
+    expect(recordedRequests('leads').map((r) => (r.body as { lead: { phone: string } }).lead.phone)).toEqual(['+61422470721'])
+  })
+
   it('tracks empty platform and keyword when the URL has none', async () => {
     const user = userEvent.setup({ delay: null })
     renderLeadCapture('/')

@@ -9,6 +9,7 @@ import { readTypedValues, nativeLeadFields } from './native-lead'
 import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
 import { useAppActor } from '@/lib/use-app-actor'
+import { durationInWords } from '@/lib/duration-words'
 import { LeadForm } from '@/ui/lead-form/lead-form'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
 import { AddressField } from './address-field'
@@ -83,8 +84,10 @@ export function LeadCapture({
     return () => subscription.unsubscribe()
   }, [formRef, dialogRef, onAccepted, congrats])
 
-  const { values, error } = form.context
+  const { values, error, retryAfterSeconds, refusals } = form.context
   const addressRequired = error === 'address-required'
+  const phoneInvalid = error === 'phone-invalid'
+  const fieldError = addressRequired || phoneInvalid
   const submitting = form.matches('submitting')
   const closeDialog = () => dialogRef.send({ type: 'dialog.close' })
 
@@ -98,8 +101,12 @@ export function LeadCapture({
         nativeError={nativeErrorTarget && !hydrated ? LEAD_SUBMIT_FAILED : undefined}
         locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
         submitting={submitting}
+        phoneError={phoneInvalid ? LEAD_ERROR_TEXT[error] : null}
         addressError={addressRequired ? LEAD_ERROR_TEXT[error] : null}
-        formError={error && !addressRequired ? LEAD_ERROR_TEXT[error] : null}
+        formError={error && !fieldError ? LEAD_ERROR_TEXT[error] : null}
+        retryWait={retryAfterSeconds ? durationInWords(retryAfterSeconds) : null}
+        invalidField={phoneInvalid ? 'phone' : addressRequired ? 'business' : null}
+        refusals={refusals}
         submitLabel={submitLabel}
         busyLabel={busyLabel}
         onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}
