@@ -26,4 +26,8 @@ export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScri
         { type: 'module', src: '/src/entry-client.tsx' },
       ],
     }
-  : { stylesheet: '/assets/app.css', headScripts: [], bodyScripts: [{ children: visitTrackingBoot }, { children: paintFirstBoot('/assets/app.js') }] }
+  : {
+      stylesheet: '/assets/app.css',
+      headScripts: [],
+      bodyScripts: [{ children: visitTrackingBoot }, { children: paintFirstBoot('/assets/app.js') }],
+    }

@@ -16,6 +16,6 @@ export const visitTrackingBoot = [
   'try{if(t)sessionStorage.setItem(k,JSON.stringify(t));else t=JSON.parse(sessionStorage.getItem(k)||"null")}catch(e){}',
   "if(!t||typeof t!=='object')return;",
   "['platform','keyword'].forEach(function(n){var v=c(t[n]);",
-  "d.querySelectorAll('form input[type=\"hidden\"][name=\"'+n+'\"]').forEach(function(i){i.value=v})})",
+  'd.querySelectorAll(\'form input[type="hidden"][name="\'+n+\'"]\').forEach(function(i){i.value=v})})',
   '})(document)',
 ].join('')

@@ -58,7 +58,10 @@ test('an ad click on /vet reaches a lead sent from the home page after a client-
   await gotoHydrated(page, `/vet${AD_CLICK}`)
   await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click()
   await expect(page).toHaveURL(/\/$/)
-  expect(await sendHomeLead(page)).toMatchObject({ tracking: { platform: 'google', keyword: 'vet' }, source: { path: '/', label: 'Homepage' } })
+  expect(await sendHomeLead(page)).toMatchObject({
+    tracking: { platform: 'google', keyword: 'vet' },
+    source: { path: '/', label: 'Homepage' },
+  })
 })
 
 test('an ad click on /vet reaches a lead sent after a full page load of another route; a later ad click replaces it', async ({ page }) => {
@@ -92,7 +95,12 @@ test('before the app script runs, the forms post the visit’s tracking natively
   await expect(hidden('platform')).toHaveValue('google')
   const form = page.locator('form:has([name="business"])').first()
   await form.locator('select[name="locations"]').selectOption({ index: 1 })
-  for (const [name, value] of Object.entries({ name: 'Native Tracker', phone: '0422470721', email: 'native@tracker.example', business: '1 Ad St' }))
+  for (const [name, value] of Object.entries({
+    name: 'Native Tracker',
+    phone: '0422470721',
+    email: 'native@tracker.example',
+    business: '1 Ad St',
+  }))
     await form.locator(`[name="${name}"]`).fill(value)
   await Promise.all([page.waitForURL(/\/thanks$/), form.locator('button[type="submit"]').click()])
 
@@ -100,5 +108,7 @@ test('before the app script runs, the forms post the visit’s tracking natively
     submission: { lead: { name: string }; tracking: unknown; source: { path: string } }
   }[]
   const mine = received.filter((lead) => lead.submission.lead.name === 'Native Tracker')
-  expect(mine.map((lead) => lead.submission)).toMatchObject([{ tracking: { platform: 'google', keyword: 'vet' }, source: { path: '/qrb' } }])
+  expect(mine.map((lead) => lead.submission)).toMatchObject([
+    { tracking: { platform: 'google', keyword: 'vet' }, source: { path: '/qrb' } },
+  ])
 })
