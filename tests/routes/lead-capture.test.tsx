@@ -6,6 +6,7 @@ import { server } from '@mocks/node'
 import { LEADS_FUNCTION } from '@mocks/endpoints'
 import { recordedRequests } from '@mocks/recorder'
 import { LEAD_EVENTS } from '@/services/analytics'
+import { VISIT_TRACKING_KEY } from '@/lib/visit-tracking'
 import {
   chooseFirstSuggestion,
   field,
@@ -93,6 +94,21 @@ describe('LeadCapture (wired to the mock services)', { timeout: 20_000 }, () => 
       tracking: { platform: '', keyword: '' },
       lead: { business: '9 Queen Street' },
     })
+  })
+
+  it('sends the tracking values the visit landed with when this page has none in its URL', async () => {
+    sessionStorage.setItem(VISIT_TRACKING_KEY, JSON.stringify({ platform: 'facebook', keyword: 'dentist' }))
+    try {
+      const user = userEvent.setup({ delay: null })
+      renderLeadCapture('/')
+      await fillContact(user)
+      await user.type(field.address(), '9 Queen Street')
+      await user.click(submitButton())
+      await screen.findByRole('dialog', { name: 'Congrats!' })
+      expect(recordedRequests('leads')[0]?.body).toMatchObject({ tracking: { platform: 'facebook', keyword: 'dentist' } })
+    } finally {
+      sessionStorage.clear()
+    }
   })
 
   it('Close closes the dialog and a second lead gets a new submissionId', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useLocation, useNavigate, useRouteContext, useSearch } from '@tanstack/react-router'
+import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import * as v from 'valibot'
 import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED, LeadSubmissionSchema, VET_LOCATIONS, type LeadCheck } from '@/schemas/lead'
@@ -10,6 +10,7 @@ import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
 import { useAppActor } from '@/lib/use-app-actor'
 import { durationInWords } from '@/lib/duration-words'
+import { NO_TRACKING, sessionStore, visitTracking } from '@/lib/visit-tracking'
 import { LeadForm } from '@/ui/lead-form/lead-form'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
 import { AddressField } from './address-field'
@@ -46,8 +47,10 @@ export function LeadCapture({
   check,
 }: LeadCaptureProps) {
   const { services } = useRouteContext({ from: '__root__' })
-  const tracking = useSearch({ from: '__root__' })
-  const { pathname } = useLocation()
+  const { pathname, searchStr } = useLocation()
+  // Once per form: the ad click's values this visit landed with (or this page's own query carries).
+  // The server has no storage; the form's context is not rendered, so this never changes the markup.
+  const [tracking] = useState(() => visitTracking(searchStr, sessionStore()))
   const navigate = useNavigate()
 
   const [form, formRef] = useAppActor(
@@ -97,7 +100,7 @@ export function LeadCapture({
         values={values}
         formRef={formElement}
         action={services.leads.nativeAction}
-        hiddenFields={nativeLeadFields(leadSource(pathname), hydrated ? tracking : { platform: '', keyword: '' })}
+        hiddenFields={nativeLeadFields(leadSource(pathname), hydrated ? form.context.tracking : NO_TRACKING)}
         nativeError={nativeErrorTarget && !hydrated ? LEAD_SUBMIT_FAILED : undefined}
         locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
         submitting={submitting}
