@@ -79,7 +79,7 @@ test('from the home page to a shareable result, the gap, the review link, its QR
   const png = readFileSync((await file.path())!)
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
-  await tabTo(page, page.getByRole('link', { name: 'Book a call to close the gap' }))
+  await tabTo(page, page.getByRole('button', { name: 'Book a call to close the gap' }))
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()

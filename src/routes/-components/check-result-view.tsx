@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { bookCallCopy } from '@/content/book-call'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { checkHeadline } from '@/lib/check-headline'
 import { rankedPlaces } from '@/lib/place-ranking'
@@ -67,7 +68,13 @@ export default function CheckResultView({ result, target, onTargetChange, onWide
       <ReviewLinkTools link={reviewLink(business.id)} />
 
       <div className="flex flex-wrap items-center gap-4">
-        <BookCall label={c.result.book} href="/schedule" initialValues={{ business: business.address }} check={check} />
+        <BookCall
+          label={c.result.book}
+          copy={bookCallCopy.check}
+          href="/schedule"
+          initialValues={{ business: business.address }}
+          check={check}
+        />
         <button type="button" className="btn-secondary" onClick={onRestart}>
           {c.result.another}
         </button>
