@@ -15,12 +15,17 @@ export function createStandInCalendar(bookingUrl: string): CalendarService {
     if (!host || host.childElementCount) return
     const panel = document.createElement('section')
     panel.setAttribute('aria-label', 'Calendar (offline stand-in), week view')
-    panel.className = 'grid grid-cols-5 gap-1 rounded-xl border border-slate-200 bg-white p-3 text-xs sm:gap-2 sm:p-4 sm:text-sm'
+    panel.className = 'grid grid-cols-5 gap-1 rounded-xl border border-slate-200 bg-white p-2 text-xs sm:gap-2 sm:p-4 sm:text-sm'
     for (const day of days) {
       const column = document.createElement('div')
       column.innerHTML =
         `<p class="mb-2 font-semibold">${day}</p>` +
-        times.map((t) => `<p class="mb-1 rounded bg-brand-50 px-1 py-1 text-center text-brand-800 sm:px-2">${t}</p>`).join('')
+        times
+          .map(
+            (t) =>
+              `<p class="mb-1 rounded bg-brand-50 px-0.5 py-1 text-center text-[0.6875rem] tracking-tight whitespace-nowrap text-brand-800 sm:px-2 sm:text-sm sm:tracking-normal">${t}</p>`,
+          )
+          .join('')
       panel.appendChild(column)
     }
     host.appendChild(panel)

@@ -1,22 +1,27 @@
 import * as v from 'valibot'
+import { siCalendly, siFacebook, siGoogle, siShopify, siSquare, siXero } from 'simple-icons'
 
-/** Every badge under public/images/logos is drawn on the same canvas, so the strip never shifts. */
+/** Badges share one canvas size (the vet pages' partner logos use it too), so a strip never shifts. */
 export const INTEGRATION_LOGO_SIZE = { width: 160, height: 40 } as const
 
 const LogoItemSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/)),
-  url: v.pipe(v.string(), v.regex(/^\/images\/logos\/[a-z0-9-]+\.svg$/)),
-  alt: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+  /** The accessible name of the mark. */
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+  /** The name shown beside the mark. */
+  label: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+  /** The brand's mark on a 24 x 24 box (one path), from simple-icons (CC0). */
+  path: v.pipe(v.string(), v.regex(/^M[0-9.\s,a-zA-Z-]+$/)),
 })
 
 export type LogoItem = v.InferOutput<typeof LogoItemSchema>
 
-// Plain text wordmarks of apps clients connect, not the vendors' own artwork.
+// The apps' own marks from simple-icons, imported by name so the bundle holds only these six paths.
 export const integrationLogos: readonly LogoItem[] = v.parse(v.pipe(v.array(LogoItemSchema), v.minLength(1)), [
-  { id: 'google-business', url: '/images/logos/google-business.svg', alt: 'Google Business Profile' },
-  { id: 'facebook', url: '/images/logos/facebook.svg', alt: 'Facebook' },
-  { id: 'xero', url: '/images/logos/xero.svg', alt: 'Xero' },
-  { id: 'shopify', url: '/images/logos/shopify.svg', alt: 'Shopify' },
-  { id: 'square', url: '/images/logos/square.svg', alt: 'Square' },
-  { id: 'calendly', url: '/images/logos/calendly.svg', alt: 'Calendly' },
+  { id: 'google-business', name: 'Google Business Profile', label: 'Google Business', path: siGoogle.path },
+  { id: 'facebook', name: 'Facebook', label: 'Facebook', path: siFacebook.path },
+  { id: 'xero', name: 'Xero', label: 'Xero', path: siXero.path },
+  { id: 'shopify', name: 'Shopify', label: 'Shopify', path: siShopify.path },
+  { id: 'square', name: 'Square', label: 'Square', path: siSquare.path },
+  { id: 'calendly', name: 'Calendly', label: 'Calendly', path: siCalendly.path },
 ])

@@ -29,7 +29,8 @@ export const vetContent = v.parse(
   {
     hero: {
       eyebrow: 'For veterinary practices',
-      headline: { before: 'More 5-star reviews for your', highlight: 'veterinary practice', after: '' },
+      // A non-breaking hyphen (U+2011): the heading never breaks inside '5-star'.
+      headline: { before: 'More 5\u2011star reviews for your', highlight: 'veterinary practice', after: '' },
       lead: 'Every consult ends with a friendly text asking for a review. Happy pet owners tap once, your rating climbs, and new clients find you first on Google.',
       points: [
         'Review requests sent automatically after every appointment',
@@ -93,7 +94,7 @@ export const x18Content = v.parse(
     hero: v.object({ eyebrow: text, title: text, lead: text, cta: text, trust: v.object({ value: text, label: text }) }),
     services: v.object({ section: SectionSchema, items: v.pipe(v.array(v.object({ title: text, text })), v.minLength(3), v.maxLength(6)) }),
     stats: v.pipe(v.array(v.object({ value: text, label: text })), v.length(3)),
-    book: v.object({ title: text, lead: text, modalTitle: text, modalText: text, submit: text }),
+    book: v.object({ title: text, lead: text, submit: text }),
   }),
   {
     hero: {
@@ -127,8 +128,6 @@ export const x18Content = v.parse(
     book: {
       title: 'Ready for a site that sells?',
       lead: 'Tell us about your business and we will call you to plan your new design, free and with no obligation.',
-      modalTitle: 'Book Your Strategy Call',
-      modalText: 'Leave your details and choose a time for your free design strategy call on the next page.',
       submit: 'Book My Strategy Call',
     },
   },

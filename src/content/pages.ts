@@ -14,7 +14,19 @@ export type PageEntry = {
   image: OgFamily
   /** false: a page search engines must not index (a thank-you page): a robots noindex tag, left out of the sitemap. */
   index?: false
+  /**
+   * The page's own lead form: the id of the element that holds it, and `top` when it opens the page.
+   * The header's Join Us scrolls up to a form at the top; anywhere else it opens the Book a call
+   * dialog (DESIGN.md deviation 6) and, before the script runs, links to this form or the home page's.
+   */
+  leadForm?: { id: string; top?: true }
+  /** The page ends on a full-width band of colour, which meets the footer with no white gap above it. */
+  endsOnBand?: true
 }
+
+/** The element id of the lead form that opens a landing page (the home page's too). */
+export const TOP_LEAD_FORM_ID = 'lead-form'
+const topLeadForm = { id: TOP_LEAD_FORM_ID, top: true } as const
 
 /** Every route file's path, as the router plugin generates it. */
 export type RoutePath = keyof FileRoutesByFullPath
@@ -22,6 +34,8 @@ export type RoutePath = keyof FileRoutesByFullPath
 const brand = site.brand
 const vetPage = {
   image: 'vet',
+  leadForm: topLeadForm,
+  endsOnBand: true,
   title: `Reputation Management for Veterinary Practices | ${brand}`,
   description:
     'More 5-star reviews for your veterinary practice with SMS review requests and AI replies. Trusted by 50+ veterinary practices.',
@@ -39,12 +53,15 @@ export const pages: Record<RoutePath, PageEntry> = {
     description:
       'Automated review requests by SMS, AI replies to every review, review widgets, social posting and reporting for local businesses. Rated 4.8+ stars from 200+ reviews.',
     source: 'Homepage',
+    leadForm: topLeadForm,
+    endsOnBand: true,
   },
   '/x18': {
     image: 'x18',
     title: `Design Services | ${brand}`,
     description: 'Websites, branding and creative built to convert, from the team trusted by 99+ happy clients. Book your strategy call.',
     source: 'X18 Page',
+    leadForm: { id: 'book' },
   },
   '/qrb': {
     image: 'partner',
@@ -52,6 +69,8 @@ export const pages: Record<RoutePath, PageEntry> = {
     description:
       'An exclusive offer for Dare Accounting clients: the business growth package for $390 per month instead of $600, saving $210 every month.',
     source: 'Accountants Page (QRB)',
+    leadForm: topLeadForm,
+    endsOnBand: true,
   },
   '/konversable': {
     image: 'partner',
@@ -59,6 +78,8 @@ export const pages: Record<RoutePath, PageEntry> = {
     description:
       'An exclusive offer for Konversable clients: the business growth package for $390 per month instead of $600, saving $210 every month.',
     source: 'Konversable Page',
+    leadForm: topLeadForm,
+    endsOnBand: true,
   },
   '/vet': { ...vetPage, source: 'Veterinary Page' },
   '/vet1': { ...vetPage, source: 'Veterinary Page (Alt)', canonical: '/vet' },
@@ -96,6 +117,7 @@ export const pages: Record<RoutePath, PageEntry> = {
     image: 'news',
     title: `Blog | ${brand}`,
     description: 'Reputation and review management tips for local businesses.',
+    leadForm: { id: 'growth-tips' },
   },
   '/terms': {
     image: 'legal',

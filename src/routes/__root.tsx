@@ -1,11 +1,27 @@
-import { useEffect } from 'react'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Outlet,
+  Scripts,
+  useHydrated,
+  useLocation,
+  useRouter,
+} from '@tanstack/react-router'
 import type { RouterContext } from '@/router'
 import { appAssets } from '@/lib/app-assets'
 import { scrollToTop } from '@/lib/scroll'
+import { joinUsAction } from '@/lib/join-us'
+import { scrollToHashTarget } from '@/lib/hash-scroll'
+import { pageFor, type PageEntry } from '@/content/pages'
 import { shellHydrated } from '@/lib/hydration-progress'
 import { SiteHeader } from '@/ui/layout/site-header'
 import { SiteFooter } from '@/ui/layout/site-footer'
+
+// The Join Us dialog (the lead form and its machines) loads when the visitor reaches for the button.
+const loadJoinUsDialog = () => import('./-components/join-us-dialog')
+const JoinUsDialog = lazy(loadJoinUsDialog)
+const preloadJoinUsDialog = () => void loadJoinUsDialog()
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // No search params at the root: links are plain paths, and an ad click's tracking values are kept
@@ -29,6 +45,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootDocument() {
   // Marks for tests and tools: `data-hydrated` once the shell and every deferred part have hydrated.
   useEffect(shellHydrated, [])
+  const router = useRouter()
+  useEffect(() => {
+    let cancel = () => {}
+    const unsubscribe = router.subscribe('onRendered', ({ toLocation }) => {
+      cancel()
+      cancel = scrollToHashTarget(toLocation.hash)
+    })
+    return () => {
+      unsubscribe()
+      cancel()
+    }
+  }, [router])
   // The client-only build the bench compares against renders into an empty shell; React hoists the head tags.
   if (import.meta.env.VITE_CLIENT_ONLY === 'true') {
     return (
@@ -52,6 +80,7 @@ function RootDocument() {
 }
 
 function PageBody() {
+  const page = pageFor(useLocation({ select: (location) => location.pathname }))
   return (
     <>
       <a
@@ -60,11 +89,38 @@ function PageBody() {
       >
         Skip to content
       </a>
-      <SiteHeader onBackToTop={scrollToTop} />
+      <Header page={page} />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter flush={page?.endsOnBand === true} />
+    </>
+  )
+}
+
+/** The header and the Join Us dialog it may open; only they render again once hydrated. */
+function Header({ page }: { page: PageEntry | undefined }) {
+  const hydrated = useHydrated()
+  const joinUs = joinUsAction(page)
+  // The dialog mounts the first time it is asked for and stays, so its Congrats can follow it.
+  const [joinDialog, setJoinDialog] = useState<'unused' | 'open' | 'closed'>('unused')
+  const closeJoinDialog = useCallback(() => setJoinDialog('closed'), [])
+
+  return (
+    <>
+      <SiteHeader
+        onBackToTop={scrollToTop}
+        joinUs={
+          joinUs.kind === 'scroll'
+            ? { href: joinUs.href, hydrated, onActivate: scrollToTop }
+            : { href: joinUs.href, hydrated, opensDialog: true, onActivate: () => setJoinDialog('open'), onIntent: preloadJoinUsDialog }
+        }
+      />
+      {joinDialog !== 'unused' && (
+        <Suspense fallback={null}>
+          <JoinUsDialog open={joinDialog === 'open'} onClose={closeJoinDialog} />
+        </Suspense>
+      )}
     </>
   )
 }

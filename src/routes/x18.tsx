@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { bookCallCopy } from '@/content/book-call'
 import { headFor } from '@/content/page-meta'
 import { generalTestimonialsSection, x18Content as c } from '@/content/landing'
 import { generalTestimonials } from '@/content/testimonials'
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/x18')({
 function DesignPage() {
   return (
     <>
-      <DesignHero hero={c.hero} stats={c.stats} cta={<DeferredBookCall label={c.hero.cta} />} />
+      <DesignHero hero={c.hero} stats={c.stats} cta={<DeferredBookCall label={c.hero.cta} copy={bookCallCopy.design} />} />
       <DesignServices services={c.services} />
       <DeferredTestimonials id="design-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} />
       <section id={BOOK_SECTION_ID} aria-labelledby="book-title" className="scroll-mt-20 py-16 sm:py-20">

@@ -56,7 +56,7 @@ test('home: the Congrats dialog open', async ({ page }) => {
 
 test('/x18: Book a call with suggestions open, then with the send error', async ({ page }) => {
   await gotoHydrated(page, '/x18?mock=lead-error')
-  await page.getByRole('link', { name: 'Book a call' }).click()
+  await page.getByRole('main').getByRole('button', { name: 'Book a call' }).click()
   const modal = page.getByRole('dialog', { name: 'Book Your Strategy Call' })
   await modal.getByRole('combobox', { name: 'Business address' }).pressSequentially(addressFixture.query)
   await expect(modal.getByRole('listbox').getByRole('option')).toHaveCount(addressFixture.count)

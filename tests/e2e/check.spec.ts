@@ -80,7 +80,7 @@ test('from the home page to a shareable result, the gap, the review link, its QR
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
   // The call to action sits under the gap's numbers (issue 18), above the table and the link.
-  await tabTo(page, page.getByRole('link', { name: 'Book a call to close the gap' }), 60, 'Shift+Tab')
+  await tabTo(page, page.getByRole('button', { name: 'Book a call to close the gap' }), 60, 'Shift+Tab')
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()

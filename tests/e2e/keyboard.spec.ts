@@ -98,7 +98,7 @@ test('Congrats: opened by Enter, focus moves in and stays in, Escape closes, foc
 
 test('Book a call on /x18: Enter opens it, focus stays in, Escape closes the suggestions first, then the dialog', async ({ page }) => {
   await gotoHydrated(page, '/x18')
-  const trigger = page.getByRole('link', { name: 'Book a call' })
+  const trigger = page.getByRole('main').getByRole('button', { name: 'Book a call' })
   await tabTo(page, trigger)
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Book Your Strategy Call' })
@@ -212,7 +212,7 @@ test.describe('visible focus', () => {
 
   test('inside the open Book a call dialog', async ({ page }) => {
     await gotoHydrated(page, '/x18')
-    await tabTo(page, page.getByRole('link', { name: 'Book a call' }))
+    await tabTo(page, page.getByRole('main').getByRole('button', { name: 'Book a call' }))
     await page.keyboard.press('Enter')
     await expect(page.getByRole('dialog', { name: 'Book Your Strategy Call' })).toBeVisible()
     await expectVisibleFocus(page, 'Book a call dialog')

@@ -97,6 +97,20 @@ test.describe('not found', () => {
     await page.getByRole('link', { name: 'Back to the home page' }).click()
     await expect(page).toHaveURL(/\/$/)
   })
+
+  test('the served 404 names itself and keeps out of search results, before and after hydration', async ({ page, request }) => {
+    const served = await request.get('/no-such-page')
+    expect(served.status()).toBe(404)
+    const html = await served.text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head.match(/<title>([^<]*)<\/title>/g)).toEqual(['<title>Page not found | ReviewLift</title>'])
+    expect(head.match(/<meta name="robots"[^>]*>/g)).toEqual(['<meta name="robots" content="noindex"/>'])
+
+    await gotoHydrated(page, '/no-such-page')
+    await expect(page).toHaveTitle('Page not found | ReviewLift')
+    await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+    await expect(page.locator('title')).toHaveCount(1)
+  })
 })
 
 test('an unknown blog slug redirects to /news, replacing the history entry', async ({ page }) => {

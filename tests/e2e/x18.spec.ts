@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
 import { expectAxeClean } from './axe-helper'
-import { leadRequests } from './lead-helpers'
+import { holdAppScript, leadRequests } from './lead-helpers'
 
 const ADDRESS = '78 Harbour Street, Sydney NSW, Australia'
 const modal = (page: Page) => page.getByRole('dialog', { name: 'Book Your Strategy Call' })
-const trigger = (page: Page) => page.getByRole('link', { name: 'Book a call' })
+// Hydrated, Book a call is a button that opens the dialog (issue 19 point 3); before that, a link to the form.
+const trigger = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Book a call' })
+const formLink = (page: Page) => page.getByRole('main').getByRole('link', { name: 'Book a call' })
 
 async function fillModal(page: Page) {
   const m = modal(page)
@@ -101,10 +103,31 @@ test.describe('before hydration (no script)', () => {
 
   test('Book a call is a link to the form on the page', async ({ page }) => {
     await page.goto('/x18')
-    await trigger(page).click()
+    await expect(formLink(page)).not.toHaveAttribute('aria-haspopup')
+    await formLink(page).click()
     await expect(page).toHaveURL(/#book$/)
     const section = page.locator('#book')
     await expect(section.getByLabel('Full name')).toBeInViewport()
     await expect(section.getByRole('button', { name: 'Book My Strategy Call' })).toBeVisible()
   })
+})
+
+test('Book a call: prerendered, a link to the form; once hydrated, a button that opens a dialog, with no hydration error', async ({
+  page,
+}) => {
+  const release = await holdAppScript(page)
+  await page.goto('/x18', { waitUntil: 'commit' })
+  await expect(formLink(page)).toHaveAttribute('href', '#book')
+  await expect(formLink(page)).not.toHaveAttribute('aria-haspopup')
+  release()
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await expect(trigger(page)).toHaveAttribute('aria-haspopup', 'dialog')
+  await expect(trigger(page)).not.toHaveAttribute('href')
+  await expect(formLink(page)).toHaveCount(0)
+  await trigger(page).click()
+  await expect(modal(page)).toBeVisible()
+  await expect(modal(page)).toHaveAccessibleDescription(
+    'Leave your details and choose a time for your free design strategy call on the next page.',
+  )
+  // The console watch of every test fails it on any React hydration error.
 })

@@ -88,7 +88,7 @@ test.describe('200% and 400% zoom', () => {
 
   test('Book a call on /x18: every field and the submit button can be reached in the zoomed dialog', async ({ page }) => {
     await gotoHydrated(page, '/x18')
-    await page.getByRole('link', { name: 'Book a call' }).click()
+    await page.getByRole('main').getByRole('button', { name: 'Book a call' }).click()
     const dialog = page.getByRole('dialog', { name: 'Book Your Strategy Call' })
     const submit = dialog.getByRole('button', { name: 'Book My Strategy Call' })
     await submit.scrollIntoViewIfNeeded()

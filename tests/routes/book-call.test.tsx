@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { server } from '@mocks/node'
 import { LEADS_FUNCTION } from '@mocks/endpoints'
 import { recordedRequests } from '@mocks/recorder'
+import { bookCallCopy } from '@/content/book-call'
 import { BookCall } from '@/routes/-components/book-call'
 import { SCHEDULE_HEADING, setUpLeadCaptureTests } from './lead-capture-harness'
 import { contact, fillLead, renderAt } from './landing-harness'
@@ -15,9 +16,10 @@ const MODAL = { name: 'Book Your Strategy Call' }
 const SUBMIT = { name: 'Book My Strategy Call' }
 
 async function openModal(user: ReturnType<typeof userEvent.setup>) {
-  renderAt('/x18', <BookCall label="Book a call" />)
-  const trigger = await screen.findByRole('link', { name: 'Book a call' })
-  expect(trigger).toHaveAttribute('href', '#book')
+  renderAt('/x18', <BookCall label="Book a call" copy={bookCallCopy.design} />)
+  // Rendered in the browser (not hydrating a prerendered page), the trigger is a button at once.
+  const trigger = await screen.findByRole('button', { name: 'Book a call' })
+  expect(trigger).toHaveAttribute('aria-haspopup', 'dialog')
   expect(screen.queryByRole('dialog', MODAL)).not.toBeInTheDocument()
   await user.click(trigger)
   return { trigger, modal: await screen.findByRole('dialog', MODAL) }
@@ -71,6 +73,17 @@ describe('Book a call', { timeout: 20_000 }, () => {
     expect(within(modal).getByLabelText('Email')).toHaveValue(contact.email)
     expect(within(modal).getByRole('combobox', { name: 'Business address' })).toHaveValue(contact.business)
     expect(screen.queryByRole('dialog', { name: 'Congrats!' })).not.toBeInTheDocument()
+  })
+
+  it('speaks in the copy of its booking context: a review check result does not offer a design call', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderAt('/check', <BookCall label="Book a call to close the gap" copy={bookCallCopy.check} href="/schedule" />)
+    await user.click(await screen.findByRole('button', { name: 'Book a call to close the gap' }))
+    const modal = await screen.findByRole('dialog', { name: bookCallCopy.check.title })
+    expect(modal).toHaveAccessibleDescription(bookCallCopy.check.text)
+    expect(modal).not.toHaveTextContent(/design/i)
+    expect(within(modal).getByRole('button', { name: bookCallCopy.check.submit })).toBeInTheDocument()
+    expect(new Set(Object.values(bookCallCopy).map((copy) => copy.text)).size).toBe(Object.keys(bookCallCopy).length)
   })
 
   it('the X closes the modal and focus returns to the trigger', async () => {

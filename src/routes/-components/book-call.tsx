@@ -1,69 +1,38 @@
-import { useCallback, type MouseEvent } from 'react'
-import { useNavigate } from '@tanstack/react-router'
-import { x18Content } from '@/content/landing'
+import { useCallback } from 'react'
+import { useHydrated } from '@tanstack/react-router'
+import type { BookCallCopy } from '@/content/book-call'
 import { dialogMachine } from '@/machines/dialog.machine'
 import { useAppActor } from '@/lib/use-app-actor'
-import { ModalDialog } from '@/ui/dialog/modal-dialog'
-import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
-import { LeadCapture, type LeadCaptureProps } from './lead-capture'
+import { ProgressiveButton } from '@/ui/progressive-button'
+import { BookCallModal, type BookCallModalProps } from './book-call-modal'
 import { BOOK_SECTION_ID } from './book-call-target'
-
-const c = x18Content.book
 
 /**
  * The Book a call trigger and its modal. Until hydration the trigger is a plain link to the
- * in-page form; once hydrated it opens 'Book Your Strategy Call'. An accepted lead closes the
- * modal (its form resets itself) and the Congrats dialog takes over.
+ * in-page form (what works without the script); once hydrated it is a button that opens the modal.
  */
 export function BookCall({
   label,
+  copy,
   href = `#${BOOK_SECTION_ID}`,
   initialValues,
   check,
-}: { label: string; href?: string } & Pick<LeadCaptureProps, 'initialValues' | 'check'>) {
-  const navigate = useNavigate()
+}: { label: string; copy: BookCallCopy; href?: string } & Pick<BookCallModalProps, 'initialValues' | 'check'>) {
+  const hydrated = useHydrated()
   const [modal, modalRef] = useAppActor(dialogMachine)
-  const [congrats, congratsRef] = useAppActor(dialogMachine)
-  const onAccepted = useCallback(() => {
-    modalRef.send({ type: 'dialog.close' })
-    congratsRef.send({ type: 'dialog.open' })
-  }, [modalRef, congratsRef])
-
-  function open(event: MouseEvent<HTMLAnchorElement>) {
-    event.preventDefault()
-    modalRef.send({ type: 'dialog.open' })
-  }
+  const close = useCallback(() => modalRef.send({ type: 'dialog.close' }), [modalRef])
 
   return (
     <>
-      <a href={href} aria-haspopup="dialog" onClick={open} className="btn-primary px-8 py-3.5 text-base">
-        {label}
-      </a>
-      <ModalDialog
-        open={modal.matches('open')}
-        title={c.modalTitle}
-        description={c.modalText}
-        onClose={() => modalRef.send({ type: 'dialog.close' })}
-      >
-        <LeadCapture
-          submitLabel={c.submit}
-          busyLabel="Processing..."
-          addressListSize="compact"
-          congrats={false}
-          nativeErrorTarget={false}
-          onAccepted={onAccepted}
-          initialValues={initialValues}
-          check={check}
-        />
-      </ModalDialog>
-      <CongratsDialog
-        open={congrats.matches('open')}
-        onClose={() => congratsRef.send({ type: 'dialog.close' })}
-        onSchedule={() => {
-          congratsRef.send({ type: 'dialog.close' })
-          void navigate({ to: '/schedule' })
-        }}
+      <ProgressiveButton
+        label={label}
+        href={href}
+        hydrated={hydrated}
+        opensDialog
+        onActivate={() => modalRef.send({ type: 'dialog.open' })}
+        className="btn-primary px-8 py-3.5 text-base"
       />
+      <BookCallModal copy={copy} open={modal.matches('open')} onClose={close} initialValues={initialValues} check={check} />
     </>
   )
 }

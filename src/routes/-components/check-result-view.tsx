@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { bookCallCopy } from '@/content/book-call'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { checkHeadline } from '@/lib/check-headline'
 import { rankedPlaces } from '@/lib/place-ranking'
@@ -53,6 +54,7 @@ export default function CheckResultView({ result, target, onTargetChange, onWide
         <div>
           <BookCall
             label={c.result.book}
+            copy={bookCallCopy.check}
             href="/schedule"
             initialValues={{ business: `${business.name}, ${business.address}` }}
             check={check}

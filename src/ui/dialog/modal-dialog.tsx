@@ -24,13 +24,13 @@ export function ModalDialog({ open, title, description, onClose, children }: Mod
       ref={dialogRef}
       aria-labelledby={`${id}-title`}
       aria-describedby={description ? `${id}-text` : undefined}
-      className="m-auto max-h-[92dvh] w-[min(94vw,32rem)] overflow-y-auto rounded-2xl p-0 shadow-2xl backdrop:bg-slate-900/60"
+      className="m-auto max-h-[92dvh] w-[min(calc(100vw-1rem),32rem)] overflow-y-auto rounded-2xl p-0 shadow-2xl [scrollbar-width:thin] backdrop:bg-slate-900/60"
       onCancel={(event) => {
         event.preventDefault()
         onClose()
       }}
     >
-      <div className="relative p-6 sm:p-8">
+      <div className="relative px-4 py-5 sm:p-8">
         <DialogCloseButton onClose={onClose} />
         <h2 id={`${id}-title`} className="pr-10 text-2xl font-bold tracking-tight text-ink">
           {title}

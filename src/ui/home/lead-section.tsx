@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { leadContent as c } from '@/content/home'
+import { TOP_LEAD_FORM_ID } from '@/content/pages'
 import { site } from '@/site'
 import { StarRow } from '@/ui/home/star-row'
 
@@ -46,7 +47,7 @@ export function LeadSection({ children }: { children: ReactNode }) {
         </div>
 
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-          <div className="rounded-3xl bg-white p-5 text-ink shadow-float ring-1 ring-black/5 sm:p-7">
+          <div id={TOP_LEAD_FORM_ID} className="scroll-mt-28 rounded-3xl bg-white p-5 text-ink shadow-float ring-1 ring-black/5 sm:p-7">
             <h2 id="lead-form-title" className="text-lg font-bold tracking-tight sm:text-xl">
               {c.formTitle}
             </h2>

@@ -10,9 +10,10 @@ const legal = [
   { to: '/dpa', label: 'DPA' },
 ] as const
 
-export function SiteFooter() {
+/** `flush`: the page ends on a full-width band, which the footer meets without a gap. */
+export function SiteFooter({ flush = false }: { flush?: boolean }) {
   return (
-    <footer id="contact" className="mt-16 bg-brand-950 text-slate-200" aria-labelledby="footer-heading">
+    <footer id="contact" className={`${flush ? '' : 'mt-16 '}bg-brand-950 text-slate-200`} aria-labelledby="footer-heading">
       <h2 id="footer-heading" className="sr-only">
         Contact and legal
       </h2>

@@ -1,10 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { site } from '@/site'
+import { ProgressiveButton, type ProgressiveButtonProps } from '@/ui/progressive-button'
 import { SiteLogo } from './site-logo'
 
 const navLink = 'rounded px-2 py-1 text-sm font-medium text-ink hover:text-brand-700'
 
-export function SiteHeader({ onBackToTop }: { onBackToTop: () => void }) {
+/** The Join Us control, as the page needs it (scroll up to its form, or open the Book a call dialog). */
+export type JoinUsProps = Omit<ProgressiveButtonProps, 'label' | 'className'>
+
+export function SiteHeader({ onBackToTop, joinUs }: { onBackToTop: () => void; joinUs: JoinUsProps }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="bg-brand-950 text-center text-sm text-white">
@@ -36,13 +40,9 @@ export function SiteHeader({ onBackToTop }: { onBackToTop: () => void }) {
             <span className="sr-only">Call </span>
             {site.phone.display}
           </a>
-          <button type="button" onClick={onBackToTop} className="btn-primary px-5 py-2 text-sm">
-            Join Us Here
-          </button>
+          <ProgressiveButton label="Join Us Here" className="btn-primary px-5 py-2 text-sm" {...joinUs} />
         </nav>
-        <button type="button" onClick={onBackToTop} className="btn-primary px-5 py-2 text-sm md:hidden">
-          JOIN US
-        </button>
+        <ProgressiveButton label="JOIN US" className="btn-primary px-5 py-2 text-sm md:hidden" {...joinUs} />
       </div>
     </header>
   )

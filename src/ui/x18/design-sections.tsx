@@ -33,11 +33,13 @@ export function DesignHero({ hero, stats, cta }: { hero: Content['hero']; stats:
               <span className="text-brand-200">{hero.trust.label}</span>
             </p>
           </div>
-          <dl className="mt-12 grid max-w-3xl grid-cols-3 gap-4 border-t border-white/15 pt-8">
+          <dl className="mt-12 grid max-w-3xl grid-cols-3 gap-3 border-t border-white/15 pt-8 sm:gap-4">
             {stats.map((stat) => (
               <div key={stat.label} className="flex flex-col">
                 <dt className="text-sm text-brand-200">{stat.label}</dt>
-                <dd className="order-first text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{stat.value}</dd>
+                <dd className="order-first text-2xl leading-tight font-extrabold tracking-tight whitespace-nowrap text-white min-[400px]:text-3xl sm:text-4xl">
+                  {stat.value}
+                </dd>
               </div>
             ))}
           </dl>

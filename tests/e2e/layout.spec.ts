@@ -1,0 +1,145 @@
+import type { Page } from '@playwright/test'
+import { expect, gotoHydrated, test } from './fixtures'
+
+// Issue 18 point 11 (checked by eye with screenshots at 390 and 1280 px; these pin what is measurable).
+
+const noHorizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+for (const path of ['/vet', '/vet1']) {
+  test(`${path}: the heading never breaks inside '5-star'`, async ({ page }) => {
+    await gotoHydrated(page, path)
+    const heading = page.getByRole('heading', { level: 1 })
+    // A non-breaking hyphen (U+2011): the visible text is unchanged, and so is what is read out.
+    await expect(heading).toHaveAccessibleName('More 5\u2011star reviews for your veterinary practice')
+    for (const width of [320, 340, 360, 390, 430, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      const lines = await heading.evaluate((h) => {
+        const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf('5\u2011star')
+          if (at < 0) continue
+          const range = document.createRange()
+          range.setStart(node, at)
+          range.setEnd(node, at + '5\u2011star'.length)
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+        }
+        return 0
+      })
+      expect(lines, `'5-star' at ${width} px`).toBe(1)
+    }
+  })
+}
+
+for (const width of [390, 1280]) {
+  test(`/x18 at ${width} px: every figure sits on one line`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await gotoHydrated(page, '/x18')
+    const figures = await page.locator('#design-title ~ dl dd').evaluateAll((els) =>
+      els.map((el) => ({
+        text: el.textContent,
+        height: el.getBoundingClientRect().height,
+        line: parseFloat(getComputedStyle(el).lineHeight),
+        fits: el.scrollWidth <= el.parentElement!.clientWidth,
+      })),
+    )
+    expect(figures.map((f) => f.text)).toEqual(['99+', '4.8+', '2 weeks'])
+    for (const figure of figures) {
+      expect(figure.height, figure.text!).toBeLessThan(figure.line * 1.5)
+      expect(figure.fits, figure.text!).toBe(true)
+    }
+    expect(new Set(figures.map((f) => Math.round(f.height))).size).toBe(1)
+  })
+
+  test(`/x18 at ${width} px: the dialog shows the whole address placeholder`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 })
+    await gotoHydrated(page, '/x18')
+    await page.getByRole('main').getByRole('button', { name: 'Book a call' }).click()
+    const box = page.getByRole('dialog', { name: 'Book Your Strategy Call' }).getByRole('combobox', { name: 'Business address' })
+    const { text, room } = await box.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input)
+      const context = document.createElement('canvas').getContext('2d')!
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      return {
+        text: context.measureText(input.placeholder).width,
+        room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+      }
+    })
+    expect(text).toBeLessThanOrEqual(room)
+    expect(await noHorizontalOverflow(page)).toBe(true)
+  })
+
+  test(`/schedule at ${width} px: the calendar stand-in's time cells fit their columns`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await gotoHydrated(page, '/schedule')
+    const calendar = page.getByRole('region', { name: /Calendar \(offline stand-in\)/ })
+    await expect(calendar).toBeVisible()
+    const overflowing = await calendar.evaluate((panel) => {
+      const cells = [...panel.querySelectorAll('p')]
+      const box = panel.getBoundingClientRect()
+      return cells
+        .filter((cell) => {
+          const rect = cell.getBoundingClientRect()
+          const column = cell.parentElement!.getBoundingClientRect()
+          return cell.scrollWidth > cell.clientWidth || rect.right > column.right + 0.5 || rect.right > box.right
+        })
+        .map((cell) => cell.textContent)
+    })
+    expect(overflowing).toEqual([])
+    expect(await calendar.evaluate((panel) => panel.scrollWidth <= panel.clientWidth)).toBe(true)
+    expect(await noHorizontalOverflow(page)).toBe(true)
+  })
+
+  for (const path of ['/', '/qrb', '/konversable', '/vet']) {
+    test(`${path} at ${width} px: the last section meets the footer with no white band`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await gotoHydrated(page, path)
+      const gap = await page.evaluate(() => {
+        const main = document.querySelector('main')!
+        const sections = [...main.querySelectorAll('section:not(section section)')]
+        const last = sections[sections.length - 1]!
+        return document.querySelector('footer')!.getBoundingClientRect().top - last.getBoundingClientRect().bottom
+      })
+      expect(gap).toBe(0)
+    })
+  }
+
+  test(`/terms at ${width} px: a page that ends on plain text keeps its space above the footer`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await gotoHydrated(page, '/terms')
+    const gap = await page.evaluate(
+      () => document.querySelector('footer')!.getBoundingClientRect().top - document.querySelector('main')!.getBoundingClientRect().bottom,
+    )
+    expect(gap).toBe(64)
+  })
+
+  test(`/ at ${width} px: the integrations strip shows each app's mark at one size, named`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await gotoHydrated(page, '/')
+    const strip = page.getByRole('region', { name: 'Trusted by 200+ Integrated Apps' })
+    await strip.scrollIntoViewIfNeeded()
+    const names = ['Google Business Profile', 'Facebook', 'Xero', 'Shopify', 'Square', 'Calendly']
+    for (const name of names) await expect(strip.getByRole('img', { name })).toBeVisible()
+    const sizes = await strip.getByRole('img').evaluateAll((marks) =>
+      marks.map((mark) => {
+        const label = mark.nextElementSibling!
+        return {
+          mark: Math.round(mark.getBoundingClientRect().height),
+          font: getComputedStyle(label).fontSize,
+          colour: getComputedStyle(mark).color,
+        }
+      }),
+    )
+    expect(sizes).toHaveLength(names.length)
+    // Each mark and name fits its own cell, the longest ('Google Business') included.
+    const crowded = await strip.getByRole('listitem').evaluateAll((items) =>
+      items
+        .filter((li) => {
+          const boxes = [...li.children].map((child) => child.getBoundingClientRect())
+          return Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left)) > li.clientWidth + 0.5
+        })
+        .map((li) => li.textContent),
+    )
+    expect(crowded).toEqual([])
+    expect(new Set(sizes.map((s) => JSON.stringify(s))).size).toBe(1)
+  })
+}
