@@ -92,7 +92,7 @@ test.describe('a failed lead offers the wait in words and the phone, on every le
 
   test('/x18: the Book a call dialog', async ({ page }) => {
     await gotoHydrated(page, '/x18?mock=lead-error')
-    await page.getByRole('link', { name: 'Book a call' }).click()
+    await page.getByRole('button', { name: 'Book a call' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('Number of locations').selectOption('2-10')
     await dialog.getByLabel('Full name').fill('Mia Chen')
@@ -105,7 +105,7 @@ test.describe('a failed lead offers the wait in words and the phone, on every le
 
   test('/check: the booking from a result, prefilled with the business name and address', async ({ page }) => {
     await gotoHydrated(page, '/check?place=mock-vet-harbourside&radius=5&mock=lead-error')
-    await page.getByRole('link', { name: 'Book a call to close the gap' }).click()
+    await page.getByRole('button', { name: 'Book a call to close the gap' }).click()
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByRole('combobox', { name: 'Business address' })).toHaveValue(
       'Harbourside Veterinary Clinic, 221 King Street, Newtown NSW 2042, Australia',
@@ -126,7 +126,7 @@ test('/check at 390 px: Book a call to close the gap is right under the numbers'
   await expect(headline).toBeVisible()
   await expect(page.getByText('212 new 5-star reviews would lift you to 4.8 stars.')).toBeVisible()
   const top = (await headline.boundingBox())!
-  const cta = (await page.getByRole('link', { name: 'Book a call to close the gap' }).boundingBox())!
+  const cta = (await page.getByRole('button', { name: 'Book a call to close the gap' }).boundingBox())!
   // Within the first screen under the headline (it sat about 1,500 px below it).
   expect(cta.y - (top.y + top.height)).toBeLessThan(400)
   const table = (await page.getByRole('table').boundingBox())!
