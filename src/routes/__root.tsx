@@ -1,7 +1,17 @@
 import { useEffect } from 'react'
-import { createRootRouteWithContext, HeadContent, Outlet, retainSearchParams, Scripts, stripSearchParams } from '@tanstack/react-router'
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Outlet,
+  retainSearchParams,
+  Scripts,
+  stripSearchParams,
+  useHydrated,
+} from '@tanstack/react-router'
 import type { RouterContext } from '@/router'
 import { appAssets } from '@/lib/app-assets'
+import { consentBoot } from '@/lib/consent-mode'
+import { readConsentConfig } from '@/config'
 import { scrollToTop } from '@/lib/scroll'
 import { shellHydrated } from '@/lib/hydration-progress'
 import { SiteHeader } from '@/ui/layout/site-header'
@@ -24,7 +34,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
       { rel: 'stylesheet', href: appAssets.stylesheet },
     ],
-    scripts: appAssets.headScripts,
+    // Consent Mode's defaults come first, before any tag or gtag command (issue 22).
+    scripts: [{ children: consentBoot(readConsentConfig().fallback) }, ...appAssets.headScripts],
   }),
   scripts: () => appAssets.bodyScripts,
   component: RootDocument,
@@ -56,6 +67,9 @@ function RootDocument() {
 }
 
 function PageBody() {
+  const { services } = Route.useRouteContext()
+  // Before hydration the footer links to the cookie policy; once the script runs it opens the dialog.
+  const hydrated = useHydrated()
   return (
     <>
       <a
@@ -68,7 +82,7 @@ function PageBody() {
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter onCookieSettings={hydrated ? services.consent.openPreferences : undefined} />
     </>
   )
 }
