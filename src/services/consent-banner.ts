@@ -5,7 +5,7 @@ import libraryCss from 'vanilla-cookieconsent/dist/cookieconsent.css?inline'
 import { consentTexts } from '@/content/consent'
 import { CONSENT_COOKIE, CONSENT_COOKIE_DAYS, signalsFor } from '@/lib/consent-mode'
 
-// The site's palette and type; while the bar shows, the page can scroll everything clear of it.
+// The site's palette and type, and on a phone the three buttons in one row.
 const siteCss = `
 #cc-main{--cc-font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;
 --cc-primary-color:#0f172a;--cc-secondary-color:#475569;--cc-btn-primary-bg:#1f5ae0;--cc-btn-primary-hover-bg:#1a47b8;
@@ -19,19 +19,30 @@ const siteCss = `
 #cc-main .cm--bar .cm__btn-group{display:contents!important}
 #cc-main .cm--bar .cm__btn{min-width:0!important;margin:0!important;padding:.625rem .25rem!important;font-size:.875rem}
 }
-html.show--consent{scroll-padding-bottom:var(--consent-bar-height,0px)}
-html.show--consent body{padding-bottom:var(--consent-bar-height,0px)}
 `
 
 const updateGtag = (categories: readonly string[]) => window.gtag?.('consent', 'update', signalsFor(categories))
 
-/** Keeps --consent-bar-height equal to the bar's height, so nothing stays hidden behind it. */
-function trackBarHeight(modal: HTMLElement) {
-  const set = () =>
-    document.documentElement.style.setProperty('--consent-bar-height', `${Math.ceil(modal.getBoundingClientRect().height)}px`)
-  set()
-  new ResizeObserver(set).observe(modal)
+/**
+ * While the bar shows, the page gets room below its content and a scroll padding as tall as the bar,
+ * so the lead form's submit button, or whatever takes focus, can always sit above it. Measured by a
+ * ResizeObserver (after layout, never forcing one) and set on html and body only, not as a custom
+ * property of the root, which every element would inherit and restyle.
+ */
+function reserveRoomFor(modal: HTMLElement) {
+  const observer = new ResizeObserver(([entry]) => {
+    const height = `${Math.ceil(entry?.borderBoxSize[0]?.blockSize ?? 0)}px`
+    document.documentElement.style.scrollPaddingBottom = height
+    document.body.style.paddingBottom = height
+  })
+  observer.observe(modal)
+  return () => {
+    observer.disconnect()
+    document.documentElement.style.scrollPaddingBottom = ''
+    document.body.style.paddingBottom = ''
+  }
 }
+let releaseRoom = () => {}
 
 /**
  * The library moves focus into the bar 100 ms after showing it, but a bar built on first show is
@@ -52,6 +63,10 @@ const banner = {
   showPreferences: () => CookieConsent.showPreferences(),
 }
 
+// Adding the stylesheet, running the library and building the bar are each a task of their own:
+// together they were one 150 ms task on a throttled phone (Lighthouse's TBT).
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 let ready: Promise<typeof banner> | undefined
 
 /** Runs the library once (its modals stay closed until asked); later calls get the same instance. */
@@ -61,6 +76,7 @@ export function consentBanner(): Promise<typeof banner> {
     style.dataset.consent = ''
     style.textContent = libraryCss + siteCss
     document.head.appendChild(style)
+    await nextTask()
     await CookieConsent.run({
       autoShow: false,
       mode: 'opt-in',
@@ -79,11 +95,16 @@ export function consentBanner(): Promise<typeof banner> {
       },
       onFirstConsent: ({ cookie }) => updateGtag(cookie.categories),
       onChange: ({ cookie }) => updateGtag(cookie.categories),
-      onModalReady: ({ modalName, modal }) => {
-        if (modalName === 'consentModal') trackBarHeight(modal)
+      onModalShow: ({ modalName }) => {
+        const modal = document.querySelector<HTMLElement>('#cc-main .cm')
+        if (modalName === 'consentModal' && modal) releaseRoom = reserveRoomFor(modal)
+      },
+      onModalHide: ({ modalName }) => {
+        if (modalName === 'consentModal') releaseRoom()
       },
       language: { default: 'en', translations: { en: consentTexts } },
     })
+    await nextTask()
     return banner
   })()
   return ready

@@ -142,4 +142,11 @@ test.describe('a visitor whose time zone is Australia/Sydney', () => {
     await expect(preferences(page)).toBeHidden()
     await expect(settings).toBeFocused()
   })
+
+  test('every page has Cookie settings in its footer', async ({ page }) => {
+    for (const path of ['/', '/vet', '/schedule', '/enterprise', '/blog/get-more-customer-reviews', '/cookies']) {
+      await gotoHydrated(page, path)
+      await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' })).toBeVisible()
+    }
+  })
 })
