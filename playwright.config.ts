@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // The cookie banner opens at once for European time zones (issue 22): every spec runs in UTC,
+    // wherever the machine is, unless it asks for a zone (tests/e2e/consent.spec.ts).
+    timezoneId: 'UTC',
     launchOptions: {
       executablePath: chromiumExecutable,
       args: CHROMIUM_ARGS,

@@ -7,6 +7,13 @@ const MediaUrlSchema = v.union(
   'VITE_VET_VIDEO_URL must be a URL or a path',
 )
 
+/** Consent Mode v2 outside the regions where the law asks first (those are always denied), and who sees the banner at once. */
+const ConsentSchema = v.object({
+  fallback: v.optional(v.picklist(['granted', 'denied'], 'VITE_CONSENT_DEFAULT must be granted or denied'), 'granted'),
+  banner: v.optional(v.picklist(['auto', 'always'], 'VITE_CONSENT_BANNER must be auto or always'), 'auto'),
+})
+export type ConsentConfig = v.InferOutput<typeof ConsentSchema>
+
 const LiveSchema = v.object({
   mockServices: v.literal(false),
   supabaseUrl: v.pipe(v.string('VITE_SUPABASE_URL is missing'), v.url('VITE_SUPABASE_URL must be a URL')),
@@ -17,6 +24,7 @@ const LiveSchema = v.object({
   gadsConversion: v.optional(v.string()),
   siteUrl: optionalUrl,
   vetVideoUrl: v.optional(MediaUrlSchema),
+  consent: ConsentSchema,
 })
 
 const MockSchema = v.object({
@@ -57,6 +65,7 @@ export function parseConfig(env: RawEnv): Config {
     gadsConversion: blankToUndefined(env.VITE_GADS_CONVERSION),
     siteUrl: blankToUndefined(env.VITE_SITE_URL),
     vetVideoUrl: blankToUndefined(env.VITE_VET_VIDEO_URL),
+    consent: rawConsent(env),
   }
   const result = v.safeParse(ConfigSchema, raw)
   if (!result.success) throw new ConfigError(result.issues.map((issue) => issue.message))
@@ -75,7 +84,27 @@ export function readConfig(): Config {
     VITE_GADS_CONVERSION: import.meta.env.VITE_GADS_CONVERSION,
     VITE_SITE_URL: import.meta.env.VITE_SITE_URL,
     VITE_VET_VIDEO_URL: import.meta.env.VITE_VET_VIDEO_URL,
+    ...consentEnv(),
   })
+}
+
+const rawConsent = (env: RawEnv) => ({
+  fallback: blankToUndefined(env.VITE_CONSENT_DEFAULT),
+  banner: blankToUndefined(env.VITE_CONSENT_BANNER),
+})
+const consentEnv = (): RawEnv => ({
+  VITE_CONSENT_DEFAULT: import.meta.env.VITE_CONSENT_DEFAULT,
+  VITE_CONSENT_BANNER: import.meta.env.VITE_CONSENT_BANNER,
+})
+
+/**
+ * The consent settings alone, for the document head's inline bootstrap, which runs before any
+ * service exists (and must render the same on the server and in the browser).
+ */
+export function readConsentConfig(env: RawEnv = consentEnv()): ConsentConfig {
+  const result = v.safeParse(ConsentSchema, rawConsent(env))
+  if (!result.success) throw new ConfigError(result.issues.map((issue) => issue.message))
+  return result.output
 }
 
 /**

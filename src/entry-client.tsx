@@ -32,6 +32,8 @@ async function boot() {
     )
   })
   reportWebVitals(services.analytics)
+  // The cookie banner (where it opens at once) loads when the hydrated page is idle: never the LCP.
+  services.consent.start()
 }
 
 function yieldToMain(): Promise<void> {

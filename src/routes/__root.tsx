@@ -1,15 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
-import {
-  createRootRouteWithContext,
-  HeadContent,
-  Outlet,
-  Scripts,
-  useHydrated,
-  useLocation,
-  useRouter,
-} from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useHydrated, useLocation, useRouter } from '@tanstack/react-router'
 import type { RouterContext } from '@/router'
 import { appAssets } from '@/lib/app-assets'
+import { consentBoot } from '@/lib/consent-mode'
+import { readConsentConfig } from '@/config'
 import { scrollToTop } from '@/lib/scroll'
 import { joinUsAction } from '@/lib/join-us'
 import { scrollToHashTarget } from '@/lib/hash-scroll'
@@ -36,7 +30,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
       { rel: 'stylesheet', href: appAssets.stylesheet },
     ],
-    scripts: appAssets.headScripts,
+    // Consent Mode's defaults come first, before any tag or gtag command (issue 22).
+    scripts: [{ children: consentBoot(readConsentConfig().fallback) }, ...appAssets.headScripts],
   }),
   scripts: () => appAssets.bodyScripts,
   component: RootDocument,
@@ -93,7 +88,7 @@ function PageBody() {
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter flush={page?.endsOnBand === true} />
+      <Footer flush={page?.endsOnBand === true} />
     </>
   )
 }
@@ -123,4 +118,11 @@ function Header({ page }: { page: PageEntry | undefined }) {
       )}
     </>
   )
+}
+
+/** The footer; once hydrated, its Cookie settings opens the preferences (before, it links to the policy). */
+function Footer({ flush }: { flush: boolean }) {
+  const { services } = Route.useRouteContext()
+  const hydrated = useHydrated()
+  return <SiteFooter flush={flush} onCookieSettings={hydrated ? services.consent.openPreferences : undefined} />
 }

@@ -33,8 +33,21 @@ declare global {
   }
 }
 
-/** gtag.js, loaded once the page is idle so it never competes with the first paint. */
-export function createGtagAnalytics({ gtagId, conversion }: { gtagId: string; conversion?: string }): AnalyticsService {
+/**
+ * gtag.js, loaded once the page is idle so it never competes with the first paint. Consent Mode
+ * (set by the document's inline bootstrap, src/lib/consent-mode.ts) decides what the tag stores and
+ * sends: with ad_storage denied the lead events go as cookieless pings. Web vitals are ours to hold
+ * back: they go only while analytics is allowed.
+ */
+export function createGtagAnalytics({
+  gtagId,
+  conversion,
+  analyticsAllowed = () => true,
+}: {
+  gtagId: string
+  conversion?: string
+  analyticsAllowed?: () => boolean
+}): AnalyticsService {
   if (typeof window !== 'undefined') {
     window.dataLayer = window.dataLayer ?? []
     window.gtag =
@@ -63,7 +76,7 @@ export function createGtagAnalytics({ gtagId, conversion }: { gtagId: string; co
       }
     },
     webVital(metric) {
-      window.gtag?.('event', metric.name, webVitalParams(metric))
+      if (analyticsAllowed()) window.gtag?.('event', metric.name, webVitalParams(metric))
     },
   }
 }

@@ -5,6 +5,7 @@ import { createGtagAnalytics, noAnalytics, type AnalyticsService } from './analy
 import { calendarBookingUrl, createCalEmbedCalendar, type CalendarService } from './calendar'
 import { createRegistrationsService, type RegistrationsService } from './registrations'
 import { createReviewCheckService, type ReviewCheckService } from './review-check'
+import { createConsentService, type ConsentService } from './consent'
 
 export type Services = {
   leads: LeadsService
@@ -13,6 +14,7 @@ export type Services = {
   calendar: CalendarService
   registrations: RegistrationsService
   reviewCheck: ReviewCheckService
+  consent: ConsentService
 }
 
 /** Without a calendar link the schedule page offers a plain way to book: a phone call. */
@@ -25,16 +27,20 @@ const unconfiguredCalendar: CalendarService = {
 /** Every external system, built from config; mock mode passes stand-ins for the non-HTTP ones. */
 export function createServices(config: Config, overrides: Partial<Services> = {}): Services {
   const functionsUrl = `${config.supabaseUrl.replace(/\/$/, '')}/functions/v1`
+  const consent = overrides.consent ?? createConsentService(config.consent)
   return {
     leads: createLeadsService({ functionsUrl, nativeAction: nativeLeadAction(config) }),
     places: createPlacesService({ functionsUrl }),
-    analytics: config.gtagId ? createGtagAnalytics({ gtagId: config.gtagId, conversion: config.gadsConversion }) : noAnalytics,
+    analytics: config.gtagId
+      ? createGtagAnalytics({ gtagId: config.gtagId, conversion: config.gadsConversion, analyticsAllowed: consent.analyticsAllowed })
+      : noAnalytics,
     calendar:
       config.calOrigin && config.calLink
         ? createCalEmbedCalendar({ origin: config.calOrigin, calLink: config.calLink })
         : unconfiguredCalendar,
     registrations: createRegistrationsService({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }),
     reviewCheck: createReviewCheckService({ functionsUrl }),
+    consent,
     ...overrides,
   }
 }

@@ -69,6 +69,27 @@ describe('web vitals', () => {
   })
 })
 
+describe('web vitals under consent', () => {
+  it('sends no vital to gtag while analytics is not allowed, and sends them once it is', () => {
+    const gtag = vi.fn()
+    stubBrowser({ gtag })
+    let allowed = false
+    const analytics = createGtagAnalytics({ gtagId: 'G-TEST', conversion: 'AW-1/x', analyticsAllowed: () => allowed })
+    gtag.mockClear()
+
+    analytics.webVital(lcp)
+    expect(gtag).not.toHaveBeenCalled()
+    // The lead events still go to gtag: Consent Mode decides how (cookieless pings when denied).
+    analytics.leadSubmitted()
+    expect(gtag.mock.calls.map((call) => call[1])).toEqual(['conversion', 'generate_lead'])
+
+    allowed = true
+    gtag.mockClear()
+    analytics.webVital(cls)
+    expect(gtag.mock.calls).toEqual([['event', 'CLS', expect.objectContaining({ metric_id: 'v5-2' })]])
+  })
+})
+
 describe('gtag analytics', () => {
   it("sends ('event','conversion',{send_to,value:15,currency:'USD'}) then ('event','generate_lead',{value:0,currency:'USD'})", () => {
     const gtag = vi.fn()

@@ -29,6 +29,7 @@ describe('parseConfig', () => {
       gtagId: undefined,
       gadsConversion: undefined,
       siteUrl: undefined,
+      consent: { fallback: 'granted', banner: 'auto' },
     })
   })
 
@@ -61,6 +62,7 @@ describe('parseConfig', () => {
       gtagId: 'G-XYZ',
       gadsConversion: 'AW-1/abc',
       siteUrl: 'https://www.example.com',
+      consent: { fallback: 'granted', banner: 'auto' },
     })
   })
 

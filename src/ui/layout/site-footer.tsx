@@ -10,8 +10,13 @@ const legal = [
   { to: '/dpa', label: 'DPA' },
 ] as const
 
-/** `flush`: the page ends on a full-width band, which the footer meets without a gap. */
-export function SiteFooter({ flush = false }: { flush?: boolean }) {
+const legalPill = 'inline-block rounded-full border border-white/30 px-4 py-1.5 text-sm hover:bg-white/10'
+
+/**
+ * `flush`: the page ends on a full-width band, which the footer meets without a gap.
+ * `onCookieSettings` opens the cookie preferences; without it (no script yet) the control links to the policy.
+ */
+export function SiteFooter({ flush = false, onCookieSettings }: { flush?: boolean; onCookieSettings?: () => void } = {}) {
   return (
     <footer id="contact" className={`${flush ? '' : 'mt-16 '}bg-brand-950 text-slate-200`} aria-labelledby="footer-heading">
       <h2 id="footer-heading" className="sr-only">
@@ -70,11 +75,22 @@ export function SiteFooter({ flush = false }: { flush?: boolean }) {
           <ul className="mt-3 flex flex-wrap gap-2">
             {legal.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="inline-block rounded-full border border-white/30 px-4 py-1.5 text-sm hover:bg-white/10">
+                <Link to={item.to} className={legalPill}>
                   {item.label}
                 </Link>
               </li>
             ))}
+            <li>
+              {onCookieSettings ? (
+                <button type="button" aria-haspopup="dialog" onClick={onCookieSettings} className={`${legalPill} cursor-pointer`}>
+                  Cookie settings
+                </button>
+              ) : (
+                <a href="/cookies" className={legalPill}>
+                  Cookie settings
+                </a>
+              )}
+            </li>
           </ul>
         </div>
       </div>
