@@ -47,7 +47,8 @@ export type AiReplyRequestInput = v.InferInput<typeof AiReplyRequestSchema>
  * for everything sent so far; `done` carries the whole final reply, which replaces what was shown.
  */
 export const AiReplyEventSchema = v.variant('type', [
-  v.object({ type: v.literal('chunk'), text: v.string() }),
+  /** `source`: model text that passed the checks so far, or a template streamed (offline). */
+  v.object({ type: v.literal('chunk'), text: v.string(), source: v.picklist(REPLY_SOURCES) }),
   v.object({
     type: v.literal('done'),
     text: v.string(),
