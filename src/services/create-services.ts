@@ -1,4 +1,5 @@
 import type { Config } from '@/config'
+import { createAiReplyService, type AiReplyService } from './ai-reply'
 import { site } from '@/site'
 import { createLeadsService, nativeLeadAction, type LeadsService } from './leads'
 import { createPlacesService, type PlacesService } from './places'
@@ -14,6 +15,7 @@ export type Services = {
   calendar: CalendarService
   registrations: RegistrationsService
   reviewCheck: ReviewCheckService
+  aiReply: AiReplyService
 }
 
 /** Without a calendar link the schedule page offers a plain way to book: a phone call. */
@@ -36,6 +38,7 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
         : unconfiguredCalendar,
     registrations: createRegistrationsService({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }),
     reviewCheck: createReviewCheckService({ functionsUrl }),
+    aiReply: createAiReplyService({ functionsUrl }),
     ...overrides,
   }
 }
