@@ -85,16 +85,21 @@ const NOT_NAMES = new Set(
 )
 
 /**
- * Names in the review: capitalised words that are not common words and never appear in lower case
- * there (people, pets, staff, streets). A reply may use none of them but the first name given.
+ * Names in the review: capitalised words inside a sentence that are not common words and never
+ * appear in lower case there (people, pets, staff, streets). A word that starts a sentence is
+ * capitalised anyway, so it counts only when it is capitalised inside one too. A reply may use
+ * none of them but the first name given.
  */
 export function namesIn(review: string, allowed: readonly string[]): Set<string> {
   const allow = new Set(allowed.flatMap(words).map((w) => w.toLowerCase()))
   const lower = new Set(words(review).filter((w) => w === w.toLowerCase()))
   const names = new Set<string>()
-  for (const word of words(review)) {
+  for (const match of review.matchAll(/[\p{L}\p{N}'’-]+/gu)) {
+    const word = match[0]
     const key = word.toLowerCase()
-    if (!/^\p{Lu}/u.test(word) || key.length < 2 || lower.has(key)) continue
+    const before = review.slice(0, match.index).trimEnd()
+    const startsSentence = before === '' || /[.!?:;"“(\n]$/.test(before)
+    if (startsSentence || !/^\p{Lu}/u.test(word) || key.length < 2 || lower.has(key)) continue
     if (!NOT_NAMES.has(key) && !ENGLISH.has(key) && !allow.has(key)) names.add(key)
   }
   return names

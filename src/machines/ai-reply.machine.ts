@@ -4,15 +4,15 @@ import { templateReply } from '@/lib/reply-templates'
 import {
   AiReplyRequestSchema,
   type AiReplyRequest,
-  type BusinessKind,
   type FallbackReason,
   type Rating,
+  type ReplyField,
+  type ReplyFormValues,
   type ReplySource,
-  type Tone,
 } from '@/schemas/ai-reply'
 
-export type ReplyForm = { review: string; rating: Rating | null; firstName: string; business: string; kind: BusinessKind; tone: Tone }
-export type ReplyField = keyof ReplyForm
+export type ReplyForm = ReplyFormValues
+export type { ReplyField }
 export type ReplyFailureKind = 'rate-limited' | 'invalid'
 
 /** What the streaming actor sends back: checked text as it comes, then the final reply, or why there is none. */

@@ -40,6 +40,9 @@ export const AiReplyRequestSchema = v.object({
   tone: v.picklist(TONES, 'Please choose a tone'),
 })
 export type AiReplyRequest = v.InferOutput<typeof AiReplyRequestSchema>
+/** The form as the visitor fills it in: no rating until one is chosen. */
+export type ReplyFormValues = Omit<AiReplyRequest, 'rating'> & { rating: Rating | null }
+export type ReplyField = keyof ReplyFormValues
 export type AiReplyRequestInput = v.InferInput<typeof AiReplyRequestSchema>
 
 /**
@@ -68,7 +71,7 @@ export const AiReplyErrorSchema = v.object({
 })
 
 /** What a lead booked from /reply carries to the board: never the review or the reply. */
-export const LeadReplySchema = v.object({
+export const LeadReplySchema = v.strictObject({
   rating: v.picklist(RATINGS),
   tone: v.picklist(TONES),
   kind: v.picklist(BUSINESS_KINDS),

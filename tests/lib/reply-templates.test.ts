@@ -60,6 +60,18 @@ describe('template replies', () => {
             }
   })
 
+  it('keeps the first name and the business for a review full of names, numbers and sentence-start verbs', () => {
+    const r = request({
+      review: 'Dr Patel misdiagnosed my dog Bella. Call me on 0412 345 678. Dan Whitfield',
+      firstName: 'Dan',
+      business: 'Harbourside Vets',
+      kind: 'health',
+      rating: 1,
+      tone: 'professional',
+    })
+    expect(templateReply(r)).toMatch(/^Dear Dan, .*please call Harbourside Vets/)
+  })
+
   it('drops a business or first name that would break a check', () => {
     const r = request({ business: 'Cheap Fix 0412 345 678 discount', firstName: 'Www.spam.example' })
     const reply = templateReply(r)

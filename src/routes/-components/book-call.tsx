@@ -20,7 +20,8 @@ export function BookCall({
   href = `#${BOOK_SECTION_ID}`,
   initialValues,
   check,
-}: { label: string; href?: string } & Pick<LeadCaptureProps, 'initialValues' | 'check'>) {
+  reply,
+}: { label: string; href?: string } & Pick<LeadCaptureProps, 'initialValues' | 'check' | 'reply'>) {
   const navigate = useNavigate()
   const [modal, modalRef] = useAppActor(dialogMachine)
   const [congrats, congratsRef] = useAppActor(dialogMachine)
@@ -54,6 +55,7 @@ export function BookCall({
           onAccepted={onAccepted}
           initialValues={initialValues}
           check={check}
+          reply={reply}
         />
       </ModalDialog>
       <CongratsDialog

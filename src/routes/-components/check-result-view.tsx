@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react'
+import { Link } from '@tanstack/react-router'
+import { aiReplyContent } from '@/content/ai-reply'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { checkHeadline } from '@/lib/check-headline'
 import { rankedPlaces } from '@/lib/place-ranking'
@@ -72,6 +74,12 @@ export default function CheckResultView({ result, target, onTargetChange, onWide
           {c.result.another}
         </button>
       </div>
+      <p className="text-ink">
+        {aiReplyContent.teaser.text}{' '}
+        <Link to="/reply" className="font-semibold text-brand-700 underline">
+          {aiReplyContent.teaser.link}
+        </Link>
+      </p>
       <p className="text-xs text-muted">
         {c.result.attribution} <span translate="no">Google Maps</span>
       </p>
