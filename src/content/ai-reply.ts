@@ -53,9 +53,4 @@ export const aiReplyContent = {
     rateLimited: (seconds?: number) => `You have used your free drafts for now. Please try again in ${durationInWords(seconds ?? 3_600)}.`,
     invalid: 'We could not read that request. Please check the fields above and try again.',
   },
-  teaser: {
-    title: 'Try a free AI reply',
-    text: 'Paste one of your reviews and watch a safe reply being drafted in seconds.',
-    link: 'Draft a free reply',
-  },
 } as const

@@ -13,7 +13,7 @@ export async function streamDraft(
 ): Promise<void> {
   let body: ReadableStream<Uint8Array> | null
   try {
-    body = (await (await http()).post(url, { json: request, signal })).body
+    body = (await (await http()).post(url, { json: request, signal, headers: { accept: 'text/event-stream' } })).body
   } catch (error) {
     throw toFailure(error, signal)
   }

@@ -12,7 +12,7 @@ async function tabTo(page: Page, target: Locator, max = 80) {
   await expect(target).toBeFocused()
 }
 
-const stream = (page: Page) => page.getByTestId('reply-stream')
+const stream = (page: Page) => page.getByTestId('draft-text-live')
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Your reply (you can edit it)' })
 
 /** Fills the form with the keyboard alone: paste the review, choose 1 star, a vet, professional. */
@@ -179,7 +179,7 @@ test('offline timing: first words within a second, the whole reply within a few 
           let first = 0
           const started = performance.now()
           const observer = new MutationObserver(() => {
-            const text = document.querySelector('[data-testid="reply-stream"]')?.textContent ?? ''
+            const text = document.querySelector('[data-testid="draft-text-live"]')?.textContent ?? ''
             if (!first && text) first = performance.now() - started
             if (document.getElementById('reply-text')) {
               observer.disconnect()

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
-import { aiReplyContent } from '@/content/ai-reply'
+import { aiReplyTeaser } from '@/content/ai-reply-teaser'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { checkHeadline } from '@/lib/check-headline'
 import { rankedPlaces } from '@/lib/place-ranking'
@@ -75,9 +75,9 @@ export default function CheckResultView({ result, target, onTargetChange, onWide
         </button>
       </div>
       <p className="text-ink">
-        {aiReplyContent.teaser.text}{' '}
+        {aiReplyTeaser.text}{' '}
         <Link to="/reply" className="font-semibold text-brand-700 underline">
-          {aiReplyContent.teaser.link}
+          {aiReplyTeaser.link}
         </Link>
       </p>
       <p className="text-xs text-muted">

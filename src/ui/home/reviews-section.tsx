@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { aiReplyContent } from '@/content/ai-reply'
+import { aiReplyTeaser } from '@/content/ai-reply-teaser'
 import { reviewsContent as c } from '@/content/home'
 import { FeatureList } from '@/ui/home/feature-list'
 import { ReviewMockup } from '@/ui/home/review-mockup'
@@ -14,9 +14,9 @@ export function ReviewsSection() {
           <SectionIntro id="reviews-title" {...c.intro} />
           <FeatureList items={c.features} className="mt-10" />
           <p className="mt-8 text-ink">
-            {aiReplyContent.teaser.text}{' '}
+            {aiReplyTeaser.text}{' '}
             <Link to="/reply" className="font-semibold text-brand-700 underline">
-              {aiReplyContent.teaser.link}
+              {aiReplyTeaser.link}
             </Link>
           </p>
         </div>

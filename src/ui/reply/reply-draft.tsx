@@ -50,7 +50,7 @@ export function ReplyDraft({ phase, reply, source, reason, stopped, copying, onS
           role="group"
           aria-label={c.heading}
           aria-busy="true"
-          data-testid="reply-stream"
+          data-testid="draft-text-live"
           className="min-h-32 rounded-lg border border-slate-300 bg-white p-3 whitespace-pre-wrap text-ink"
         >
           {reply}

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react'
 import { aiReplyContent } from '@/content/ai-reply'
 import { BUSINESS_KINDS, RATINGS, REVIEW_MAX_CHARS, TONES, type ReplyField, type ReplyFormValues } from '@/schemas/ai-reply'
 import { ChoiceRadios } from './choice-radios'
@@ -24,20 +23,18 @@ function FieldError({ id, text }: { id: string; text?: string }) {
   ) : null
 }
 
-/** The review and how to answer it. No email and no phone are asked. */
+/**
+ * The review and how to answer it. No email and no phone are asked. Not a <form>: nothing is
+ * posted anywhere without the script, and a GET form would put the review in the URL.
+ */
 export function ReplyForm({ values, errors, ready, busy, onChange, onSubmit }: ReplyFormProps) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    onSubmit()
-  }
   const described = (field: ReplyField, ...more: string[]) =>
     [...more, errors[field] ? `reply-${field}-error` : ''].filter(Boolean).join(' ') || undefined
 
   return (
-    <form
+    <div
+      role="group"
       aria-label={c.label}
-      noValidate
-      onSubmit={submit}
       className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
       <div className="grid gap-1">
@@ -125,7 +122,7 @@ export function ReplyForm({ values, errors, ready, busy, onChange, onSubmit }: R
         onChange={(value) => onChange('tone', value)}
       />
 
-      <button type="submit" className="btn-primary" disabled={!ready || busy}>
+      <button type="button" className="btn-primary" disabled={!ready || busy} onClick={onSubmit}>
         {c.submit}
       </button>
       <noscript>
@@ -133,6 +130,6 @@ export function ReplyForm({ values, errors, ready, busy, onChange, onSubmit }: R
           {c.noScript} <a href="/schedule">{c.noScriptLink}</a>.
         </p>
       </noscript>
-    </form>
+    </div>
   )
 }

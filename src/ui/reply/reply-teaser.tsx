@@ -1,7 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { aiReplyContent } from '@/content/ai-reply'
-
-const c = aiReplyContent.teaser
+import { aiReplyTeaser as c } from '@/content/ai-reply-teaser'
 
 /** The band that leads to the free AI reply (/reply), on the veterinary pages. */
 export function ReplyTeaser({ id }: { id: string }) {
