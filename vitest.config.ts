@@ -21,7 +21,7 @@ export default mergeConfig(
         },
         {
           extends: true,
-          test: { name: 'dom', environment: 'jsdom', include: ['tests/{routes,ui,lib}/**/*.test.tsx'] },
+          test: { name: 'dom', environment: 'jsdom', include: ['tests/{routes,ui,lib,machines}/**/*.test.tsx'] },
         },
       ],
     },

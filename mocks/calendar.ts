@@ -5,8 +5,11 @@ import { isScenario } from './scenario'
 const days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri']
 const times = ['9:00am', '10:30am', '1:00pm', '3:30pm']
 
-/** A local stand-in for the calendar embed: a week view drawn into the host, opened by its button. */
-export function createStandInCalendar(): CalendarService {
+/**
+ * A local stand-in for the calendar embed: a week view drawn into the host, opened by its button.
+ * `bookingUrl` is the live one (the calendar's page when configured, else the phone), never /schedule.
+ */
+export function createStandInCalendar(bookingUrl: string): CalendarService {
   let host: HTMLElement | null = null
   const open = () => {
     if (!host || host.childElementCount) return
@@ -23,7 +26,7 @@ export function createStandInCalendar(): CalendarService {
     host.appendChild(panel)
   }
   return {
-    bookingUrl: '/schedule',
+    bookingUrl,
     triggerAttributes: { 'data-cal-namespace': CAL_NAMESPACE, 'data-cal-link': 'mock/30min', 'data-cal-config': CAL_CONFIG },
     async load(element) {
       await new Promise((resolve) => setTimeout(resolve, isScenario('slow') ? 1_500 : 50))

@@ -1,4 +1,6 @@
+import type { Config } from '@/config'
 import type { Services } from '@/services/create-services'
+import { calendarBookingUrl } from '@/services/calendar'
 import { createRecordingAnalytics, type AnalyticsEvent, type WebVital } from '@/services/analytics'
 import { createStandInCalendar } from './calendar'
 import { scenarioFromUrl } from './scenario'
@@ -11,12 +13,12 @@ declare global {
 }
 
 /** Mock mode: start the MSW worker before the app renders, and stand in for the non-HTTP systems. */
-export async function startMockBrowser(): Promise<Partial<Services>> {
+export async function startMockBrowser(config: Pick<Config, 'calOrigin' | 'calLink'>): Promise<Partial<Services>> {
   scenarioFromUrl(window.location.search)
   const { worker } = await import('./browser')
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: '/mockServiceWorker.js' } })
   const analytics = createRecordingAnalytics()
   window.__analyticsEvents = analytics.events
   window.__webVitals = analytics.vitals
-  return { analytics, calendar: createStandInCalendar() }
+  return { analytics, calendar: createStandInCalendar(calendarBookingUrl(config)) }
 }

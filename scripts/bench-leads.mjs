@@ -3,9 +3,13 @@
 // time, plus repeats of some submission ids, while the board fails a share of create_item calls
 // (500s, 429s, hangs past the timeout). Then redelivery runs until nothing is pending, and the
 // board is counted: every accepted lead must be on it exactly once.
-// Options: --leads N, --concurrency N, --repeat-share X, --fail-share X, --seed N.
+// Then the auth-outage run: the board refuses the token for the first half of the leads (they fail
+// after MAX_ATTEMPTS=2), the token is fixed, `retry_failed_leads()` and redelivery send them; every
+// lead must be on the board once and exactly one alert must have gone to the webhook.
+// Options: --leads N, --concurrency N, --repeat-share X, --fail-share X, --seed N, --run faults|auth|all.
 import { parseArgs } from 'node:util'
 import { startFunction } from '../tests/support/deno-function.mjs'
+import { startFakeAlerts } from '../tests/support/fake-alerts.mjs'
 import { startFakeBoard } from '../tests/support/fake-board.mjs'
 import { startPgCluster } from '../tests/support/pg-cluster.mjs'
 
@@ -16,8 +20,10 @@ const { values: opts } = parseArgs({
     'repeat-share': { type: 'string', default: '0.1' },
     'fail-share': { type: 'string', default: '0.2' },
     seed: { type: 'string', default: '8' },
+    run: { type: 'string', default: 'all' },
   },
 })
+const RUNS = opts.run === 'all' ? ['faults', 'auth'] : [opts.run]
 const LEADS = Number(opts.leads)
 const CONCURRENCY = Number(opts.concurrency)
 const REPEAT_SHARE = Number(opts['repeat-share'])
@@ -50,14 +56,15 @@ const lead = (i) => ({
 
 const pg = await startPgCluster()
 const board = await startFakeBoard()
+const alerts = await startFakeAlerts()
 const injected = { 'http-500': 0, 'rate-limited': 0, hang: 0 }
-board.failRandomly(() => {
+const faults = () => {
   const r = random()
   if (r >= FAIL_SHARE) return undefined
   const fault = r < FAIL_SHARE / 3 ? 'http-500' : r < (2 * FAIL_SHARE) / 3 ? 'rate-limited' : 'hang'
   injected[fault]++
   return fault
-})
+}
 const env = {
   SUPABASE_DB_URL: pg.url,
   MONDAY_API_TOKEN: 'bench-token',
@@ -75,17 +82,17 @@ const env = {
   REDELIVER_SECRET: SECRET,
   REDELIVER_BATCH_SIZE: '200',
   REDELIVER_CONCURRENCY: '3',
+  ALERT_WEBHOOK_URL: alerts.webhookUrl,
 }
-const [leads, redeliver] = await Promise.all([startFunction('leads', env), startFunction('leads-redeliver', env)])
+const functions = []
+const start = async (name, overrides = {}) => {
+  const fn = await startFunction(name, { ...env, ...overrides })
+  functions.push(fn)
+  return fn
+}
 
-try {
-  const distinct = Array.from({ length: LEADS }, (_, i) => lead(i))
-  const posts = [...distinct]
-  // Repeats (a browser retrying the same submission) land at random places, some concurrently.
-  for (let i = 0; i < Math.round(LEADS * REPEAT_SHARE); i++) {
-    posts.splice(Math.floor(random() * posts.length), 0, distinct[Math.floor(random() * LEADS)])
-  }
-
+/** Posts every body from `concurrency` workers (each its own visitor address); answers by status. */
+async function postAll(url, posts) {
   const accepted = new Set()
   const latencies = []
   const statuses = {}
@@ -96,9 +103,8 @@ try {
       while (next < posts.length) {
         const body = posts[next++]
         const t0 = performance.now()
-        const res = await fetch(leads.url, {
+        const res = await fetch(url, {
           method: 'POST',
-          // Each worker is a different visitor address, as 50 people would be.
           headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': `198.51.100.${worker + 1}` },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(30_000),
@@ -112,50 +118,132 @@ try {
       }
     }),
   )
-  const postingSeconds = (performance.now() - started) / 1000
+  return { accepted, latencies, statuses, seconds: (performance.now() - started) / 1000 }
+}
 
-  const redeliveryStarted = performance.now()
+/** Calls redelivery as the cron job does until no lead is pending; rounds and seconds. */
+async function redeliverUntilSettled(url) {
+  const started = performance.now()
   let rounds = 0
   for (;;) {
     const [{ pending }] = await pg.sql`select count(*)::int as pending from leads where status = 'pending'`
     if (pending === 0) break
-    if (performance.now() - redeliveryStarted > REDELIVERY_LIMIT_MS) throw new Error(`${pending} leads still pending`)
-    await fetch(redeliver.url, { method: 'POST', headers: { 'x-redeliver-secret': SECRET }, signal: AbortSignal.timeout(60_000) })
+    if (performance.now() - started > REDELIVERY_LIMIT_MS) throw new Error(`${pending} leads still pending`)
+    await fetch(url, { method: 'POST', headers: { 'x-redeliver-secret': SECRET }, signal: AbortSignal.timeout(60_000) })
     rounds++
     await sleep(200)
   }
-  const redeliverySeconds = (performance.now() - redeliveryStarted) / 1000
+  return { rounds, seconds: (performance.now() - started) / 1000 }
+}
 
-  const rows = await pg.sql`select status, count(*)::int as n from leads group by status`
-  const byStatus = Object.fromEntries(rows.map((row) => [row.status, row.n]))
+/** Duplicated and lost among `ids`, from the board's items. */
+function countBoard(ids, accepted) {
   const onBoard = new Map()
-  for (const item of board.items.values()) onBoard.set(item.submissionId, (onBoard.get(item.submissionId) ?? 0) + 1)
-  const duplicated = [...onBoard.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0)
-  const lost = [...accepted].filter((id) => !onBoard.has(id)).length
-  const sorted = latencies.sort((a, b) => a - b)
+  for (const item of board.items.values())
+    if (ids.has(item.submissionId)) onBoard.set(item.submissionId, (onBoard.get(item.submissionId) ?? 0) + 1)
+  return {
+    duplicated: [...onBoard.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0),
+    lost: [...accepted].filter((id) => !onBoard.has(id)).length,
+  }
+}
 
-  const lines = [
-    `posted ${posts.length} (${LEADS} distinct + ${posts.length - LEADS} repeats, concurrency ${CONCURRENCY})`,
-    `answers ${Object.entries(statuses)
-      .map(([status, n]) => `${status}:${n}`)
-      .join(' ')}`,
-    `board faults injected ${Object.entries(injected)
-      .map(([fault, n]) => `${fault}:${n}`)
-      .join(' ')} (${Math.round(FAIL_SHARE * 100)}% of create_item)`,
-    `accepted ${accepted.size}`,
-    `delivered ${byStatus.delivered ?? 0}`,
-    `failed ${byStatus.failed ?? 0}`,
-    `duplicated ${duplicated}`,
-    `lost ${lost}`,
-    `throughput ${(accepted.size / postingSeconds).toFixed(1)} leads/s`,
-    `p50 accept latency ${Math.round(percentile(sorted, 50))} ms`,
-    `p95 accept latency ${Math.round(percentile(sorted, 95))} ms`,
-    `redelivery ${rounds} rounds, ${redeliverySeconds.toFixed(1)} s until nothing pending`,
-  ]
-  console.log(lines.join('\n'))
-  if (lost > 0 || duplicated > 0) process.exitCode = 1
+/** The runbook's command, as the service role (the SQL editor) runs it. */
+const retryFailed = () => pg.asRole('service_role', (tx) => tx`select retry_failed_leads() as n`)
+
+const byStatus = async () =>
+  Object.fromEntries((await pg.sql`select status, count(*)::int as n from leads group by status`).map((row) => [row.status, row.n]))
+const list = (counts) =>
+  Object.entries(counts)
+    .map(([key, n]) => `${key}:${n}`)
+    .join(' ')
+
+async function faultsRun() {
+  board.failRandomly(faults)
+  const [leads, redeliver] = await Promise.all([start('leads'), start('leads-redeliver')])
+  const distinct = Array.from({ length: LEADS }, (_, i) => lead(i))
+  const posts = [...distinct]
+  // Repeats (a browser retrying the same submission) land at random places, some concurrently.
+  for (let i = 0; i < Math.round(LEADS * REPEAT_SHARE); i++) {
+    posts.splice(Math.floor(random() * posts.length), 0, distinct[Math.floor(random() * LEADS)])
+  }
+  const { accepted, latencies, statuses, seconds } = await postAll(leads.url, posts)
+  const redelivery = await redeliverUntilSettled(redeliver.url)
+  board.failRandomly(null)
+
+  const statusCounts = await byStatus()
+  const { duplicated, lost } = countBoard(new Set(distinct.map((l) => l.submissionId)), accepted)
+  const sorted = latencies.sort((a, b) => a - b)
+  console.log(
+    [
+      `posted ${posts.length} (${LEADS} distinct + ${posts.length - LEADS} repeats, concurrency ${CONCURRENCY})`,
+      `answers ${list(statuses)}`,
+      `board faults injected ${list(injected)} (${Math.round(FAIL_SHARE * 100)}% of create_item)`,
+      `accepted ${accepted.size}`,
+      `delivered ${statusCounts.delivered ?? 0}`,
+      `failed ${statusCounts.failed ?? 0}`,
+      `duplicated ${duplicated}`,
+      `lost ${lost}`,
+      `throughput ${(accepted.size / seconds).toFixed(1)} leads/s`,
+      `p50 accept latency ${Math.round(percentile(sorted, 50))} ms`,
+      `p95 accept latency ${Math.round(percentile(sorted, 95))} ms`,
+      `redelivery ${redelivery.rounds} rounds, ${redelivery.seconds.toFixed(1)} s until nothing pending`,
+    ].join('\n'),
+  )
+  return lost === 0 && duplicated === 0
+}
+
+async function authOutageRun() {
+  await pg.sql`truncate leads, lead_alert_state`
+  alerts.clear()
+  // The inline attempt and one redelivery attempt, then `failed`: what a revoked token does to every lead in ~3.5 h.
+  const [leads, redeliver] = await Promise.all([start('leads', { MAX_ATTEMPTS: '2' }), start('leads-redeliver', { MAX_ATTEMPTS: '2' })])
+  const distinct = Array.from({ length: LEADS }, (_, i) => lead(LEADS + i))
+  const half = Math.floor(LEADS / 2)
+
+  board.refuse('not-authenticated')
+  const first = await postAll(leads.url, distinct.slice(0, half))
+  const outage = await redeliverUntilSettled(redeliver.url)
+  const failed = (await byStatus()).failed ?? 0
+  const alertsDuringOutage = alerts.webhook.length
+
+  board.refuse(null)
+  const second = await postAll(leads.url, distinct.slice(half))
+  const [{ n: requeued }] = await retryFailed()
+  const recovery = await redeliverUntilSettled(redeliver.url)
+  const [{ n: again }] = await retryFailed()
+  await redeliverUntilSettled(redeliver.url)
+
+  const accepted = new Set([...first.accepted, ...second.accepted])
+  const statusCounts = await byStatus()
+  const { duplicated, lost } = countBoard(new Set(distinct.map((l) => l.submissionId)), accepted)
+  const sent = alerts.webhook.map((message) => message.text)
+  const alertsSent = sent.filter((text) => text.includes('ALERT:')).length
+  const resolved = sent.filter((text) => text.includes('RESOLVED:')).length
+  console.log(
+    [
+      '',
+      `auth outage: board refused the token for the first ${half} of ${LEADS} leads`,
+      `answers ${list(first.statuses)} while refused, ${list(second.statuses)} after the fix`,
+      `failed after MAX_ATTEMPTS=2 ${failed} (${outage.rounds} redelivery rounds while refused)`,
+      `retry_failed_leads() requeued ${requeued}, a second call ${again}`,
+      `accepted ${accepted.size}`,
+      `delivered ${statusCounts.delivered ?? 0}`,
+      `duplicated ${duplicated}`,
+      `lost ${lost}`,
+      `alerts sent ${alertsSent} (${alertsDuringOutage} during the outage), resolved messages ${resolved}`,
+      `recovery ${recovery.rounds} rounds, ${recovery.seconds.toFixed(1)} s until nothing pending`,
+    ].join('\n'),
+  )
+  return lost === 0 && duplicated === 0 && alertsSent === 1
+}
+
+try {
+  let ok = true
+  if (RUNS.includes('faults')) ok = (await faultsRun()) && ok
+  if (RUNS.includes('auth')) ok = (await authOutageRun()) && ok
+  if (!ok) process.exitCode = 1
 } finally {
-  await Promise.all([leads.stop(), redeliver.stop()])
-  await board.close()
+  await Promise.all(functions.map((fn) => fn.stop()))
+  await Promise.all([board.close(), alerts.close()])
   await pg.stop()
 }

@@ -8,6 +8,9 @@
 //   --no-axe                               skip the accessibility pass
 //   --lighthouse-runs N                    Lighthouse runs per route and build (default 3; 0 skips Lighthouse and the SPA build)
 //   --lighthouse-routes /,/vet             Lighthouse routes (default: every prerendered route)
+//   --first-input                          only the first-input table: a name typed into each landing route's lead form
+//                                          from the moment it is visible (slowest interaction, typed text kept)
+//   --first-input-runs N                   first-input runs per landing route (default 3); 0 skips the table
 // Lighthouse compares the prerendered build with the same site built client-only (SPA) and writes
 // its table to docs/bench/lighthouse.md and .json.
 // Budgets are printed as PASS/OVER next to each figure; the exit code is 0 whatever the figures
@@ -26,6 +29,7 @@ import { CHROMIUM_ARGS, chromiumExecutable } from './chromium.mjs'
 import { buildSpa } from './bench/build-spa.mjs'
 import { readScriptPackages } from './bench/script-packages.mjs'
 import { lighthouseSection } from './bench/lighthouse-section.mjs'
+import { firstInputSection } from './bench/first-input-section.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
@@ -47,6 +51,8 @@ const lighthouseRouteOption = option('--lighthouse-routes')
   ?.split(',')
   .map((r) => r.trim())
   .filter(Boolean)
+const firstInputOnly = args.includes('--first-input')
+const firstInputRuns = Math.min(20, Math.max(0, Number.parseInt(option('--first-input-runs') ?? '3', 10) || 0))
 const spaDist = resolve(root, 'node_modules/.cache/bench-spa')
 const LIVE_ENV = { VITE_SUPABASE_URL: 'https://project.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon', VITE_MOCK_SERVICES: 'false' }
 
@@ -113,6 +119,23 @@ async function main() {
   browser = await chromium.launch({ executablePath: chromiumExecutable, args: [...CHROMIUM_ARGS, OFFLINE_RULE], timeout: 60_000 })
   log(`serving ${relative(root, dist) || dist} at ${origin}; Chromium ${browser.version()}`)
 
+  if (firstInputOnly) {
+    const firstInput = await firstInputSection({ browser, origin, runs: Math.max(1, firstInputRuns), log, loadSamples, table })
+    loadSamples.push(loadavg()[0])
+    console.log(
+      [
+        '== Bench: first input on the live production build ==',
+        `site      ${relative(root, dist) || dist} (${wantBuild ? 'built now' : 'existing build'}); ${phoneLine()}`,
+        `machine   ${machineLine()}`,
+        '',
+        firstInput.text,
+        firstInput.over.length ? `== OVER: ${firstInput.over.join(', ')}` : '== all first-input lines PASS',
+        `== bench took ${Math.round((Date.now() - started) / 1000)} s`,
+      ].join('\n'),
+    )
+    return
+  }
+
   // Accessibility first: unthrottled, quick, and independent of the timing runs.
   const axe = new Map()
   if (!args.includes('--no-axe')) {
@@ -155,9 +178,10 @@ async function main() {
     }
   }
 
+  const firstInput = firstInputRuns ? await firstInputSection({ browser, origin, runs: firstInputRuns, log, loadSamples, table }) : null
   loadSamples.push(loadavg()[0])
   const lighthouse = lighthouseRuns ? await lighthouseComparison(origin) : null
-  report({ origin, loads, baseline, failures, axe, lighthouse, seconds: (Date.now() - started) / 1000 })
+  report({ origin, loads, baseline, failures, axe, firstInput, lighthouse, seconds: (Date.now() - started) / 1000 })
 }
 
 async function lighthouseComparison(origin) {
@@ -201,26 +225,30 @@ function writeReadmeTable(markdown) {
   writeFileSync(file, `${before}${start}\n${markdown.trim()}\n${end}${rest.slice(rest.indexOf(end) + end.length)}`)
 }
 
-function report({ loads, baseline, failures, axe, lighthouse, seconds }) {
+const phoneLine = () => {
+  const down = (NETWORK.downloadThroughput * 8) / 1024 / 1024
+  const up = (NETWORK.uploadThroughput * 8) / 1024
+  return (
+    `phone ${PHONE.viewport.width}x${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, CPU ${CPU_SLOWDOWN}x slower (CDP Emulation.setCPUThrottlingRate), ` +
+    `network ${NETWORK.latency} ms latency / ${down} Mbps down / ${up} kbps up (CDP Network.emulateNetworkConditions), cache off, fresh context per load`
+  )
+}
+const machineLine = () =>
+  `${availableParallelism()} cores; 1-min load average during the runs: median ${median(loadSamples).toFixed(1)}, max ${Math.max(...loadSamples).toFixed(1)}`
+
+function report({ loads, baseline, failures, axe, firstInput, lighthouse, seconds }) {
   const out = []
   const over = []
   const budgetLine = (route, what, ok) => {
     if (!ok) over.push(`${route} ${what}`)
     return verdict(ok)
   }
-  const down = (NETWORK.downloadThroughput * 8) / 1024 / 1024
-  const up = (NETWORK.uploadThroughput * 8) / 1024
   out.push('== Bench: live production build ==')
   out.push(
     `site      ${relative(root, dist) || dist} (${wantBuild ? 'built now' : 'existing build'}), served gzip by scripts/static-server.mjs`,
   )
-  out.push(
-    `phone     ${PHONE.viewport.width}x${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, CPU ${CPU_SLOWDOWN}x slower (CDP Emulation.setCPUThrottlingRate), ` +
-      `network ${NETWORK.latency} ms latency / ${down} Mbps down / ${up} kbps up (CDP Network.emulateNetworkConditions), cache off, fresh context per load`,
-  )
-  out.push(
-    `machine   ${availableParallelism()} cores; 1-min load average during the runs: median ${median(loadSamples).toFixed(1)}, max ${Math.max(...loadSamples).toFixed(1)}`,
-  )
+  out.push(`phone     ${phoneLine().slice('phone '.length)}`)
+  out.push(`machine   ${machineLine()}`)
   out.push(
     `runs      ${runs} per route (medians; min-max in the spread table)${baselineRuns ? `, plus ${baselineRuns} with scripts blocked per route` : ''}; Chromium ${browser.version()} headless, no GPU`,
   )
@@ -369,6 +397,12 @@ function report({ loads, baseline, failures, axe, lighthouse, seconds }) {
     out.push(
       "'needs review' = axe's incomplete results (nodes it could not decide, e.g. text over a gradient): not counted as violations, check them by eye",
     )
+    out.push('')
+  }
+
+  if (firstInput) {
+    out.push(firstInput.text)
+    for (const route of firstInput.over) over.push(`${route} first input`)
     out.push('')
   }
 

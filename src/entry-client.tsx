@@ -14,7 +14,7 @@ async function boot() {
   // A direct, statically analysable check: in a live build the branch and all of MSW are dropped.
   if (import.meta.env.VITE_MOCK_SERVICES === 'true') {
     const { startMockBrowser } = await import('@mocks/start-browser')
-    overrides = await startMockBrowser()
+    overrides = await startMockBrowser(config)
   }
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) await enableInspector()
   const services = createServices(config, overrides)

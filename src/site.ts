@@ -1,8 +1,10 @@
+import { telHref } from '@/lib/tel'
+
 // One place for the agency's public identity. Values marked PLACEHOLDER must be replaced with the
 // agency's real details before launch; everything else on the site reads from here.
 export const site = {
   brand: 'ReviewLift', // PLACEHOLDER brand name
-  phone: { display: '1300 555 019', href: 'tel:+611300555019' }, // PLACEHOLDER sales phone
+  phone: { display: '1300 555 019', href: telHref('1300 555 019') }, // PLACEHOLDER sales phone (the link follows the number)
   email: 'hello@reviewlift.example', // PLACEHOLDER contact email
   clientAppUrl: 'https://app.reviewlift.example', // PLACEHOLDER client app (Login, Client Area)
   defaultSiteUrl: 'https://www.reviewlift.example', // PLACEHOLDER; VITE_SITE_URL overrides it

@@ -50,4 +50,7 @@ export const reviewCheckContent = {
   searchOff: 'Business search is unavailable just now, so the check cannot start. We can run it for you on a call:',
   searchOffLink: 'book a free strategy call',
   capTitle: 'We will send your report',
+  /** When the check is limited or Google is down: the same report, run by a specialist. */
+  offerTitle: 'Or let a specialist run it for you',
+  offerText: 'Leave your details and we will send your report.',
 }

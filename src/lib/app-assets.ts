@@ -1,8 +1,10 @@
 // The scripts and stylesheet the document loads. Names are fixed at build (vite.config.ts) so the
 // server-rendered head and the hydrating client agree on them. In dev the root renders Vite's client
 // and the React refresh preamble itself (what `transformIndexHtml` would inject), so they hydrate too.
-// In production an inline boot loads the entry after the first paint (paint-first.ts).
+// In production an inline boot loads the entry after the first paint (paint-first.ts). In both, an
+// inline script keeps the visit's tracking values and fills the forms' hidden fields (visit-tracking-boot.ts).
 import { paintFirstBoot } from './paint-first'
+import { visitTrackingBoot } from './visit-tracking-boot'
 
 const reactRefreshPreamble = [
   'import { injectIntoGlobalHook } from "/@react-refresh";',
@@ -17,11 +19,15 @@ type ScriptTag = { type?: 'module'; src?: string; children?: string }
 export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScripts: ScriptTag[] } = import.meta.env.DEV
   ? {
       stylesheet: '/src/styles.css',
-      bodyScripts: [],
+      bodyScripts: [{ children: visitTrackingBoot }],
       headScripts: [
         { type: 'module', children: reactRefreshPreamble },
         { type: 'module', src: '/@vite/client' },
         { type: 'module', src: '/src/entry-client.tsx' },
       ],
     }
-  : { stylesheet: '/assets/app.css', headScripts: [], bodyScripts: [{ children: paintFirstBoot('/assets/app.js') }] }
+  : {
+      stylesheet: '/assets/app.css',
+      headScripts: [],
+      bodyScripts: [{ children: visitTrackingBoot }, { children: paintFirstBoot('/assets/app.js') }],
+    }

@@ -74,7 +74,7 @@ export function blogPostingLd(post: BlogPostingInput, organizationName: string):
 
 export const jsonLdGraph = (nodes: JsonLdNode[]): JsonLdGraph => ({ '@context': 'https://schema.org', '@graph': nodes })
 
-/** 'tel:+611300555019' -> '+611300555019' */
+/** 'tel:1300555019' -> '1300555019', 'tel:+61422470721' -> '+61422470721': as telHref dials it. */
 export const telephoneOf = (href: string) => href.replace(/^tel:/, '')
 
 /** JSON for an inline script: '<', '>' and '&' escaped, so no text in the data can close the script element. */

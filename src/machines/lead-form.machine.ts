@@ -1,6 +1,7 @@
-import { assign, emit, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
+import { assign, emit, fromPromise, not, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
 import { addressAutocompleteMachine } from './address-autocomplete.machine'
 import type { Lead, LeadCheck, LeadErrorKind, LeadReply, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
+import { isAcceptablePhone } from '@/schemas/lead-phone'
 
 /** The form's fields as typed: plain strings, validated by LeadSubmissionSchema in the service. */
 export type LeadValues = Record<keyof Lead, string>
@@ -25,6 +26,10 @@ export type LeadAddressSearchRef = ActorRefFrom<typeof addressAutocompleteMachin
 export interface LeadFormContext {
   values: LeadValues
   error: LeadErrorKind | null
+  /** How long the server asked to wait after a failed submission (Retry-After), when it said. */
+  retryAfterSeconds: number | null
+  /** Counts the submissions refused for a field, so the page moves focus to it each time. */
+  refusals: number
   tracking: Tracking
   source: LeadSource
   /** One id per lead, kept across retries so the server can recognise a resubmission. */
@@ -100,6 +105,13 @@ const chosenAddress = (context: LeadFormContext, event: LeadFormEvent) => {
 /** Errors are data from the actor; only a rate limit gets its own message. */
 const isRateLimitError = (error: unknown) => typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'rate-limited'
 
+/** Retry-After as the failure carries it (a ServiceError's `retryAfterSeconds`). */
+const retryAfterOf = (event: unknown): number | null => {
+  const error = (event as { error?: { retryAfterSeconds?: unknown } }).error
+  const seconds = error?.retryAfterSeconds
+  return typeof seconds === 'number' && seconds > 0 ? seconds : null
+}
+
 export const leadFormMachine = setup({
   types: {
     input: {} as LeadFormInput,
@@ -148,14 +160,18 @@ export const leadFormMachine = setup({
       values: ({ context, event }) => (event.type === 'form.adopted' ? { ...context.values, ...event.values } : context.values),
     }),
     clearValues: assign({ values: EMPTY_LEAD_VALUES }),
-    clearError: assign({ error: null }),
-    showAddressRequired: assign({ error: 'address-required' as const }),
-    showSubmitFailed: assign({ error: 'submit-failed' as const }),
-    showRateLimited: assign({ error: 'rate-limited' as const }),
+    clearError: assign({ error: null, retryAfterSeconds: null }),
+    clearPhoneError: assign({ error: ({ context }) => (context.error === 'phone-invalid' ? null : context.error) }),
+    showPhoneInvalid: assign({ error: 'phone-invalid' as const, refusals: ({ context }) => context.refusals + 1 }),
+    showAddressRequired: assign({ error: 'address-required' as const, refusals: ({ context }) => context.refusals + 1 }),
+    showSubmitFailed: assign({ error: 'submit-failed' as const, retryAfterSeconds: ({ event }) => retryAfterOf(event) }),
+    showRateLimited: assign({ error: 'rate-limited' as const, retryAfterSeconds: ({ event }) => retryAfterOf(event) }),
     trackLead: (_, _params: TrackLeadParams) => {},
   },
   guards: {
     hasAddress: ({ context }) => context.values.business.trim() !== '',
+    hasAcceptablePhone: ({ context }) => isAcceptablePhone(context.values.phone),
+    isPhoneField: ({ event }) => event.type === 'field.changed' && event.field === 'phone',
     isAddressField: ({ event }) => event.type === 'field.changed' && event.field === 'business',
     hasChosenAddress: ({ context, event }) => chosenAddress(context, event) !== undefined,
     // Runs on the submit actor's error event, which carries the failure as `error`.
@@ -170,6 +186,8 @@ export const leadFormMachine = setup({
     ...(input.reply ? { reply: input.reply } : {}),
     values: { ...EMPTY_LEAD_VALUES, ...input.initialValues },
     error: null,
+    retryAfterSeconds: null,
+    refusals: 0,
     tracking: input.tracking,
     source: input.source,
     submissionId: '',
@@ -181,7 +199,11 @@ export const leadFormMachine = setup({
   states: {
     idle: {
       on: {
-        'field.changed': [{ guard: 'isAddressField', actions: ['setField', 'clearError', 'searchAddress'] }, { actions: 'setField' }],
+        'field.changed': [
+          { guard: 'isAddressField', actions: ['setField', 'clearError', 'searchAddress'] },
+          { guard: 'isPhoneField', actions: ['setField', 'clearPhoneError'] },
+          { actions: 'setField' },
+        ],
         'address.choose': { guard: 'hasChosenAddress', actions: ['setChosenAddress', 'clearError', 'forwardToAddress'] },
         'address.next': { actions: 'forwardToAddress' },
         'address.previous': { actions: 'forwardToAddress' },
@@ -189,6 +211,7 @@ export const leadFormMachine = setup({
         'form.adopted': { actions: 'adoptValues' },
         'native.failed': { actions: 'showSubmitFailed' },
         'lead.submit': [
+          { guard: not('hasAcceptablePhone'), actions: 'showPhoneInvalid' },
           { guard: 'hasAddress', target: 'submitting', actions: ['clearError', 'stampGuard'] },
           { actions: 'showAddressRequired' },
         ],

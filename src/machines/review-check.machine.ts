@@ -54,6 +54,9 @@ const failureOf = (error: unknown): NonNullable<ReviewCheckContext['failure']> =
   return { kind: e?.kind ?? 'down', ...(e?.retryAfterSeconds ? { retryAfterSeconds: e.retryAfterSeconds } : {}) }
 }
 
+/** An abort is ours (the check was stopped), never the server's answer: it is not a failure. */
+const wasAborted = ({ event }: { event: unknown }) => ((event as { error?: { name?: unknown } }).error?.name ?? '') === 'AbortError'
+
 const failureIs =
   (kind: CheckFailureKind) =>
   ({ context }: { context: ReviewCheckContext }) =>
@@ -110,6 +113,7 @@ export const reviewCheckMachine = setup({
     noCompetitors: ({ context }) => context.result?.competitors.length === 0,
     isLimited: failureIs('rate-limited'),
     isCapped: failureIs('cap-reached'),
+    wasAborted,
     isUnknown: ({ context }) => context.failure?.kind === 'not-found' || context.failure?.kind === 'not-a-business',
   },
 }).createMachine({
@@ -152,7 +156,12 @@ export const reviewCheckMachine = setup({
         src: 'runCheck',
         input: ({ context }) => ({ placeId: context.business?.placeId ?? '', radiusKm: context.radiusKm }),
         onDone: { target: 'result', actions: ['keepResult', 'announce'] },
-        onError: { target: 'failed', actions: 'keepFailure' },
+        onError: [
+          // React's development double start stops the flow and starts it again mid-check; the
+          // first request's abort then arrives at the restarted check: ask again, quietly.
+          { guard: 'wasAborted', target: 'checking', reenter: true },
+          { target: 'failed', actions: 'keepFailure' },
+        ],
       },
     },
     result: {

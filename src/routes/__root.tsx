@@ -1,19 +1,15 @@
 import { useEffect } from 'react'
-import { createRootRouteWithContext, HeadContent, Outlet, retainSearchParams, Scripts, stripSearchParams } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { RouterContext } from '@/router'
 import { appAssets } from '@/lib/app-assets'
 import { scrollToTop } from '@/lib/scroll'
 import { shellHydrated } from '@/lib/hydration-progress'
 import { SiteHeader } from '@/ui/layout/site-header'
 import { SiteFooter } from '@/ui/layout/site-footer'
-import { trackingDefaults, TrackingSearchSchema, type TrackingSearch } from '@/schemas/tracking-search'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  validateSearch: TrackingSearchSchema,
-  // Tracking values follow the visitor through the site, so a lead sent from any page keeps its source.
-  search: {
-    middlewares: [retainSearchParams<TrackingSearch>(['platform', 'keyword']), stripSearchParams<TrackingSearch>(trackingDefaults)],
-  },
+  // No search params at the root: links are plain paths, and an ad click's tracking values are kept
+  // for the visit in sessionStorage instead of in every URL (src/lib/visit-tracking.ts, decision 012).
   head: () => ({
     meta: [
       { charSet: 'utf-8' },

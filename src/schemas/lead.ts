@@ -2,6 +2,7 @@
 // It imports nothing but valibot, with explicit extensions, so Deno can load it as it is.
 import * as v from 'valibot'
 import { LeadReplySchema } from './ai-reply.ts'
+import { isAcceptablePhone, normalisePhone, PHONE_INVALID, PHONE_MAX_LENGTH } from './lead-phone.ts'
 
 export const GENERAL_LOCATIONS = ['1', '2-10', '11-50', '50+'] as const
 export const VET_LOCATIONS = ['1', '2-5', '6-15', '15+'] as const
@@ -12,15 +13,13 @@ export const LEAD_SUBMIT_FAILED = 'An error occurred. Please try again.'
 export const LEAD_RATE_LIMITED = 'Too many submissions from your connection. Please wait a few minutes and try again.'
 
 /** What went wrong with a lead, as the form machine names it; the text lives only in LEAD_ERROR_TEXT. */
-export type LeadErrorKind = 'address-required' | 'submit-failed' | 'rate-limited'
+export type LeadErrorKind = 'phone-invalid' | 'address-required' | 'submit-failed' | 'rate-limited'
 export const LEAD_ERROR_TEXT: Record<LeadErrorKind, string> = {
+  'phone-invalid': PHONE_INVALID,
   'address-required': ADDRESS_REQUIRED,
   'submit-failed': LEAD_SUBMIT_FAILED,
   'rate-limited': LEAD_RATE_LIMITED,
 }
-
-/** What the browser pattern allows in the phone input: digits only. */
-export const PHONE_PATTERN = '[0-9]{6,15}'
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
 const required = (max: number, message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max))
@@ -28,7 +27,12 @@ const required = (max: number, message: string) => v.pipe(v.string(message), v.t
 export const LeadSchema = v.object({
   locations: v.picklist(ALL_LOCATIONS, 'Please choose the number of locations'),
   name: required(100, 'Please enter your name'),
-  phone: v.pipe(required(20, 'Please enter your phone number'), v.regex(/^[0-9]{6,15}$/, 'Please enter digits only')),
+  // As typed or autofilled ('+61 422 470 721'); what goes on is digits with a leading + kept.
+  phone: v.pipe(
+    required(PHONE_MAX_LENGTH, 'Please enter your phone number'),
+    v.check(isAcceptablePhone, PHONE_INVALID),
+    v.transform(normalisePhone),
+  ),
   email: v.pipe(required(254, 'Please enter your email'), v.email('Please enter a valid email')),
   business: required(300, ADDRESS_REQUIRED),
   note: v.optional(text(1000), ''),

@@ -1,3 +1,5 @@
+import { site } from '@/site'
+
 export const CAL_NAMESPACE = '30min'
 export const CAL_CONFIG = JSON.stringify({ layout: 'week_view' })
 
@@ -52,11 +54,20 @@ function loadScript(src: string, signal?: AbortSignal): Promise<void> {
   })
 }
 
+/**
+ * Where 'Book your call here' leads when the widget cannot load: the calendar's own booking page
+ * (VITE_CAL_ORIGIN + '/' + VITE_CAL_LINK), or the sales phone when no calendar is configured.
+ */
+export function calendarBookingUrl({ calOrigin, calLink }: { calOrigin?: string; calLink?: string }): string {
+  if (!calOrigin || !calLink) return site.phone.href
+  return `${calOrigin.replace(/\/$/, '')}/${calLink.replace(/^\//, '')}`
+}
+
 /** The third-party calendar embed: popup on its schedule button, week view, namespace 30min. */
 export function createCalEmbedCalendar({ origin, calLink }: { origin: string; calLink: string }): CalendarService {
   const base = origin.replace(/\/$/, '')
   return {
-    bookingUrl: `${base}/${calLink}`,
+    bookingUrl: calendarBookingUrl({ calOrigin: origin, calLink }),
     triggerAttributes: { 'data-cal-namespace': CAL_NAMESPACE, 'data-cal-link': calLink, 'data-cal-config': CAL_CONFIG },
     async load(_host, signal) {
       const cal = installCalQueue()

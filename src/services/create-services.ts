@@ -1,10 +1,9 @@
 import type { Config } from '@/config'
 import { createAiReplyService, type AiReplyService } from './ai-reply'
-import { site } from '@/site'
 import { createLeadsService, nativeLeadAction, type LeadsService } from './leads'
 import { createPlacesService, type PlacesService } from './places'
 import { createGtagAnalytics, noAnalytics, type AnalyticsService } from './analytics'
-import { createCalEmbedCalendar, type CalendarService } from './calendar'
+import { calendarBookingUrl, createCalEmbedCalendar, type CalendarService } from './calendar'
 import { createRegistrationsService, type RegistrationsService } from './registrations'
 import { createReviewCheckService, type ReviewCheckService } from './review-check'
 
@@ -20,7 +19,7 @@ export type Services = {
 
 /** Without a calendar link the schedule page offers a plain way to book: a phone call. */
 const unconfiguredCalendar: CalendarService = {
-  bookingUrl: site.phone.href,
+  bookingUrl: calendarBookingUrl({}),
   triggerAttributes: {},
   load: () => Promise.reject(new Error('calendar is not configured (VITE_CAL_ORIGIN, VITE_CAL_LINK)')),
 }

@@ -2,6 +2,15 @@ import { isHttpError, isTimeoutError } from './http'
 
 export type FailureKind = 'invalid' | 'unavailable' | 'rate-limited' | 'timeout' | 'network' | 'unexpected'
 
+/** Retry-After of a failed HTTP answer in ms, as delta-seconds or an HTTP date; undefined when absent. */
+export function retryAfterMs(error: unknown): number | undefined {
+  const value = isHttpError(error) ? error.response.headers.get('retry-after')?.trim() : undefined
+  if (!value) return undefined
+  if (/^\d+$/.test(value)) return Number(value) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
+}
+
 /** A failed call to an external system, named so machines and logs can tell failures apart. */
 export class ServiceError extends Error {
   constructor(
@@ -9,6 +18,8 @@ export class ServiceError extends Error {
     readonly kind: FailureKind,
     message: string,
     readonly status?: number,
+    /** How long the service asked us to wait (Retry-After), when it said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${service}: ${message}`)
     this.name = 'ServiceError'
@@ -20,7 +31,8 @@ export function toServiceError(service: string, error: unknown): ServiceError {
   if (isHttpError(error)) {
     const status = error.response.status
     const kind = status === 429 ? 'rate-limited' : status >= 400 && status < 500 ? 'invalid' : 'unavailable'
-    return new ServiceError(service, kind, `HTTP ${status}`, status)
+    const waitMs = retryAfterMs(error)
+    return new ServiceError(service, kind, `HTTP ${status}`, status, waitMs === undefined ? undefined : Math.ceil(waitMs / 1000))
   }
   if (isTimeoutError(error)) return new ServiceError(service, 'timeout', 'timed out')
   // By name, not instanceof: the abort error may come from another realm's DOMException.

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { LeadAcceptedSchema, type LeadSubmission } from '@/schemas/lead'
-import { ServiceError, toServiceError } from './http-failure'
-import { isHttpError, lazyHttp } from './http'
+import { retryAfterMs, ServiceError, toServiceError } from './http-failure'
+import { lazyHttp } from './http'
 
 export interface LeadsService {
   submit(submission: LeadSubmission, signal?: AbortSignal): Promise<{ id: string }>
@@ -39,14 +39,6 @@ const isTransient = (error: ServiceError) =>
   error.kind === 'rate-limited' ||
   (error.status ?? 0) >= 500 ||
   error.status === 408
-
-function retryAfterMs(error: unknown): number | undefined {
-  const value = isHttpError(error) ? error.response.headers.get('retry-after')?.trim() : undefined
-  if (!value) return undefined
-  if (/^\d+$/.test(value)) return Number(value) * 1000
-  const at = Date.parse(value)
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
-}
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

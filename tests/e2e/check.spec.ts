@@ -6,9 +6,9 @@ import { leadRequests } from './lead-helpers'
 
 const businessBox = (page: Page) => page.getByRole('combobox', { name: 'Your business' })
 
-/** Tabs until `target` has focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, max = 60) {
-  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+/** Tabs (or Shift+Tabs) until `target` has focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, max = 60, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press(key)
   await expect(target).toBeFocused()
 }
 
@@ -79,11 +79,14 @@ test('from the home page to a shareable result, the gap, the review link, its QR
   const png = readFileSync((await file.path())!)
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
-  await tabTo(page, page.getByRole('link', { name: 'Book a call to close the gap' }))
+  // The call to action sits under the gap's numbers (issue 18), above the table and the link.
+  await tabTo(page, page.getByRole('link', { name: 'Book a call to close the gap' }), 60, 'Shift+Tab')
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('combobox', { name: 'Business address' })).toHaveValue('221 King Street, Newtown NSW 2042, Australia')
+  await expect(dialog.getByRole('combobox', { name: 'Business address' })).toHaveValue(
+    'Harbourside Veterinary Clinic, 221 King Street, Newtown NSW 2042, Australia',
+  )
   await expectAxeClean(page, 'check: book a call')
   await tabTo(page, dialog.getByLabel('Number of locations'))
   await page.keyboard.type('1')
@@ -99,7 +102,7 @@ test('from the home page to a shareable result, the gap, the review link, its QR
 
   const [lead] = await leadRequests(page)
   expect(lead?.body).toMatchObject({
-    lead: { business: '221 King Street, Newtown NSW 2042, Australia', name: 'Riley Vet' },
+    lead: { business: 'Harbourside Veterinary Clinic, 221 King Street, Newtown NSW 2042, Australia', name: 'Riley Vet' },
     source: { path: '/check', label: 'Review Check Page' },
     check: { placeId: 'mock-vet-harbourside', rating: 4.6, reviewCount: 212, rank: 3, radiusKm: 5 },
   })
@@ -172,10 +175,30 @@ test.describe('failures, each reached by a scenario and explained', () => {
   // The browser logs each failed answer (429, 502, 503) on its own; the page explains them.
   test.use({ allowedConsoleErrors: [/status of (429|502|503)/] })
 
-  test('rate limited: the wait in words', async ({ page }) => {
-    await gotoHydrated(page, '/check?mock=check-limited&place=mock-vet-harbourside&radius=5')
+  /** Issue 18: a check that cannot run still leads somewhere: the lead form with the business, and the phone. */
+  async function expectReportByHand(page: Page, business: string) {
+    const offer = page.getByRole('region', { name: 'Or let a specialist run it for you' })
+    await expect(offer.getByRole('combobox', { name: 'Business address' })).toHaveValue(business)
+    await expect(offer.getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+    await expect(offer.getByRole('button', { name: 'Get My Free Consultation' })).toBeVisible()
+  }
+
+  test('rate limited: the wait in words, and the lead form and the phone instead', async ({ page }) => {
+    await gotoHydrated(page, '/check?mock=check-limited')
+    await pickBusiness(page, 'harbourside', 'Harbourside Veterinary Clinic, 221 King Street, Newtown NSW 2042, Australia')
+    await runCheck(page)
     await expect(page.getByRole('alert')).toContainText('Please try again in 25 minutes.')
+    await expectReportByHand(page, 'Harbourside Veterinary Clinic, 221 King Street, Newtown NSW 2042, Australia')
     await expectAxeClean(page, 'check: rate limited')
+  })
+
+  test('Places failing from the picker: the lead form with the business and the phone beside Try again', async ({ page }) => {
+    await gotoHydrated(page, '/check?mock=check-down')
+    await pickBusiness(page, 'newtown plumbing', 'Newtown Plumbing Co, 45 Wilson Street, Newtown NSW 2042, Australia')
+    await runCheck(page)
+    await expect(page.getByRole('alert')).toContainText('Google Maps did not answer')
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
+    await expectReportByHand(page, 'Newtown Plumbing Co, 45 Wilson Street, Newtown NSW 2042, Australia')
   })
 
   test('Places failing: a clear message and a retry', async ({ page }) => {

@@ -72,7 +72,7 @@ test('a visitor registers with the keyboard only; supabase-js loads only after C
   for (const step of ['Account setup', 'Team onboarding', 'Custom integration planning', 'Go-live support']) {
     await expect(page.getByText(step, { exact: true })).toBeVisible()
   }
-  await expect(page.getByRole('link', { name: '1300 555 019' }).last()).toHaveAttribute('href', 'tel:+611300555019')
+  await expect(page.getByRole('link', { name: '1300 555 019' }).last()).toHaveAttribute('href', 'tel:1300555019')
   expect(
     scripts.some((path) => path.endsWith(supabaseChunk())),
     'supabase-js after Confirm',

@@ -7,7 +7,8 @@ import { startNativeStack, type NativeStack } from '../support/native-stack'
 test.use({ javaScriptEnabled: false })
 test.describe.configure({ mode: 'serial' })
 
-const typed = { name: 'Jane Citizen', phone: '0422470721', email: 'jane.native@example.com', business: '12 Harbour St, Sydney' }
+// The phone as autofill writes it (issue 18): no browser pattern stops it, and the board gets digits.
+const typed = { name: 'Jane Citizen', phone: '+61 422 470 721', email: 'jane.native@example.com', business: '12 Harbour St, Sydney' }
 const forms = (value: string) => [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]
 
 let stack: NativeStack
@@ -41,6 +42,9 @@ test('without JavaScript the home form posts to the leads function, lands on /th
   await expect(page.getByRole('link', { name: 'Schedule Your Call' })).toHaveAttribute('href', /^\/schedule(\?|$)/)
   const calls = (operation: string) => stack.board.requests.filter((request) => request.operation === operation)
   expect(calls('create_item')).toHaveLength(1)
+  expect(JSON.parse(String(calls('create_item')[0]!.variables.columnValues))).toMatchObject({
+    phone: { phone: '+61422470721', countryShortName: 'US' },
+  })
   expect(stack.board.items.size).toBe(1)
   // The source page travels in the item's update note ('Page: Homepage').
   expect(calls('create_update')).toHaveLength(1)

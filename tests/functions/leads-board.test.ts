@@ -90,6 +90,21 @@ describe('leads function: board failures', () => {
       'Bad gateway',
     ],
     ['HTTP 200 without an id', () => HttpResponse.json({ data: { create_item: null } }), 'invalid-response', undefined],
+    [
+      'HTTP 401 (a revoked token)',
+      () => HttpResponse.json({ errors: [{ message: 'Not Authenticated' }] }, { status: 401 }),
+      'auth',
+      'Not Authenticated',
+    ],
+    [
+      'a board it cannot reach',
+      () =>
+        HttpResponse.json({
+          errors: [{ message: 'Board not found', extensions: { code: 'ResourceNotFoundException', status_code: 404 } }],
+        }),
+      'access',
+      'Board not found',
+    ],
   ])('%s -> recorded and queued (200), logged with the board message and never the token', async (_case, reply, reason, message) => {
     const calls = fakeBoard({ create_item: [reply] })
     const { handler, logger, store } = leadsHandler()

@@ -6,7 +6,7 @@ import { deno, LOCAL_RESOLUTION, repoRoot } from '../support/deno-function.mjs'
 // Running the functions under Deno against PostgreSQL and a fake board: leads-faults.test.ts.
 describe('edge functions under Deno', () => {
   it('type-check (deno check on every entry file)', async () => {
-    const files = ['leads', 'leads-redeliver', 'places'].map((name) => `supabase/functions/${name}/index.ts`)
+    const files = ['leads', 'leads-redeliver', 'leads-health', 'places'].map((name) => `supabase/functions/${name}/index.ts`)
     const { stderr } = await promisify(execFile)(deno, ['check', ...LOCAL_RESOLUTION, ...files], {
       cwd: repoRoot,
       env: { ...process.env, NO_COLOR: '1' },

@@ -69,6 +69,20 @@ describe('leads function: native form post', () => {
     expect(only(calls, 'create_item')).toHaveLength(1)
   })
 
+  it.each(['+61 422 470 721', '(04) 2247 0721'])(
+    'takes the phone as typed or autofilled (%s) and the board gets its digits',
+    async (phone) => {
+      const calls = fakeBoard()
+      const { handler, store } = leadsHandler()
+      const res = await postForm(handler, { ...typed, phone })
+      expect(res.headers.get('location')).toBe(`${ORIGIN}/thanks`)
+      const digits = phone.startsWith('+') ? '+61422470721' : '0422470721'
+      expect([...store.rows.values()][0]!.submission.lead.phone).toBe(digits)
+      const columns = JSON.parse(String(only(calls, 'create_item')[0]!.variables.columnValues)) as Record<string, unknown>
+      expect(Object.values(columns)).toContainEqual({ phone: digits, countryShortName: 'US' })
+    },
+  )
+
   it('gives every post its own id (two posts, two leads)', async () => {
     fakeBoard()
     const { handler, store } = leadsHandler()
@@ -97,6 +111,7 @@ describe('leads function: native form post', () => {
 
   it.each([
     ['phone with letters', { phone: '04224x0721' }],
+    ['phone with 5 digits', { phone: '0422 4' }],
     ['email invalid', { email: 'jane@' }],
     ['name missing', { name: undefined }],
     ['locations not offered', { locations: '3' }],

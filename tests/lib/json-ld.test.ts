@@ -59,6 +59,7 @@ describe('JSON-LD builders', () => {
   })
 
   it('take the number out of a tel: link', () => {
-    expect(telephoneOf('tel:+611300555019')).toBe('+611300555019')
+    expect(telephoneOf('tel:1300555019')).toBe('1300555019')
+    expect(telephoneOf('tel:+61422470721')).toBe('+61422470721')
   })
 })

@@ -38,6 +38,7 @@ const showing = (actor: ReturnType<typeof start>['actor']) =>
 describe('leadFormMachine address search', () => {
   it('typing searches, choosing a suggestion fills the address and clears the error', async () => {
     const { actor, clock, queries } = start()
+    actor.send({ type: 'field.changed', field: 'phone', value: '0422470721' })
     actor.send({ type: 'lead.submit' })
     expect(actor.getSnapshot().context.error).toBe('address-required')
     actor.send({ type: 'field.changed', field: 'business', value: '1 Main' })

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { ADDRESS_REQUIRED, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED } from '@/schemas/lead'
+import { PHONE_INVALID } from '@/schemas/lead-phone'
 import {
   leadFormMachine,
   type LeadFormInput,
@@ -70,6 +71,46 @@ describe('leadFormMachine', () => {
     expect(actor.getSnapshot().context.error).toBe('address-required')
     expect(LEAD_ERROR_TEXT['address-required']).toBe(ADDRESS_REQUIRED)
     expect(submitLead).not.toHaveBeenCalled()
+  })
+
+  it.each(['12345', '0422 47x 721', '+61 4224 7072 1999 99', ''])('refuses the phone %j at its field, counting the refusal', (phone) => {
+    const { actor, submitLead } = start(async () => ({ id: 'x' }))
+    fill(actor, { ...typed, phone })
+    actor.send({ type: 'lead.submit' })
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'phone-invalid', refusals: 1 })
+    expect(LEAD_ERROR_TEXT['phone-invalid']).toBe(PHONE_INVALID)
+    actor.send({ type: 'lead.submit' })
+    expect(actor.getSnapshot().context.refusals).toBe(2)
+    expect(submitLead).not.toHaveBeenCalled()
+
+    actor.send({ type: 'field.changed', field: 'phone', value: '+61 422 470 721' })
+    expect(actor.getSnapshot().context.error).toBeNull()
+  })
+
+  it('sends the phone as typed; the schema makes it digits on the way out', async () => {
+    const { actor, submitLead } = start(async () => ({ id: 'item-1' }))
+    fill(actor, { ...typed, phone: '+61 422 470 721' })
+    actor.send({ type: 'lead.submit' })
+    await waitFor(actor, (s) => s.matches('idle'))
+    expect(submitLead.mock.calls[0]?.[0].lead.phone).toBe('+61 422 470 721')
+  })
+
+  it('keeps how long the server asked to wait after a failure, and forgets it on the next try', async () => {
+    const { actor, submitLead } = start(async () => {
+      throw Object.assign(new Error('HTTP 503'), { kind: 'unavailable', retryAfterSeconds: 600 })
+    })
+    fill(actor, typed)
+    actor.send({ type: 'lead.submit' })
+    const failed = await waitFor(actor, (s) => s.matches('idle'))
+    expect(failed.context).toMatchObject({ error: 'submit-failed', retryAfterSeconds: 600 })
+
+    submitLead.mockImplementationOnce(async () => {
+      throw Object.assign(new Error('HTTP 429'), { kind: 'rate-limited' })
+    })
+    actor.send({ type: 'lead.submit' })
+    expect(actor.getSnapshot().context.retryAfterSeconds).toBeNull()
+    const limited = await waitFor(actor, (s) => s.matches('idle'))
+    expect(limited.context).toMatchObject({ error: 'rate-limited', retryAfterSeconds: null })
   })
 
   it('submits trimmed values with tracking, source and submissionId', async () => {
@@ -158,6 +199,7 @@ describe('leadFormMachine', () => {
 
   it('typing in the address field clears a shown error; other fields keep it', () => {
     const { actor } = start(async () => ({ id: 'x' }))
+    actor.send({ type: 'field.changed', field: 'phone', value: '0422470721' })
     actor.send({ type: 'lead.submit' })
     expect(actor.getSnapshot().context.error).toBe('address-required')
 
@@ -184,6 +226,7 @@ describe('leadFormMachine', () => {
 
   it('the default submitLead is not provided: the form reports a failure', async () => {
     const actor = createActor(leadFormMachine, { input }).start()
+    actor.send({ type: 'field.changed', field: 'phone', value: '0422470721' })
     actor.send({ type: 'field.changed', field: 'business', value: '1 Main St' })
     actor.send({ type: 'lead.submit' })
     const snapshot = await waitFor(actor, (s) => s.matches('idle'))

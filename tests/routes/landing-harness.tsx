@@ -7,13 +7,11 @@ import { createMemoryHistory, createRootRouteWithContext, createRoute, createRou
 import { parseConfig } from '@/config'
 import { createServices, type Services } from '@/services/create-services'
 import { createRecordingAnalytics } from '@/services/analytics'
-import { TrackingSearchSchema } from '@/schemas/tracking-search'
 import { SCHEDULE_HEADING } from './lead-capture-harness'
 
 export function renderAt(path: string, element: ReactNode) {
   const services: Services = createServices(parseConfig({ VITE_MOCK_SERVICES: 'true' }), { analytics: createRecordingAnalytics() })
   const rootRoute = createRootRouteWithContext<{ services: Services }>()({
-    validateSearch: TrackingSearchSchema,
     component: () => <Outlet />,
   })
   const page = createRoute({ getParentRoute: () => rootRoute, path, component: () => element })

@@ -1,8 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { LEAD_RATE_LIMITED } from '@/schemas/lead'
+import { PHONE_INVALID } from '@/schemas/lead-phone'
 import { server } from '@mocks/node'
 import { LEADS_FUNCTION, PLACES_FUNCTION } from '@mocks/endpoints'
 import { recordedRequests } from '@mocks/recorder'
@@ -94,6 +95,7 @@ describe('LeadCapture failures', { timeout: 20_000 }, () => {
     await user.click(submitButton())
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ADDRESS_ERROR)
+    expect(field.address()).toHaveFocus()
     expect(field.address()).toHaveAttribute('aria-invalid', 'true')
     expect(field.address()).toHaveAccessibleDescription(ADDRESS_ERROR)
     expect(recordedRequests('leads')).toEqual([])
@@ -152,6 +154,34 @@ describe('LeadCapture rate limit', { timeout: 20_000 }, () => {
     await user.type(field.address(), '3 Vet Clinic Way')
     await user.click(submitButton())
     expect(await screen.findByRole('alert')).toHaveTextContent(LEAD_RATE_LIMITED)
+    expect(screen.getByRole('alert')).toHaveTextContent('You can try again in 10 minutes, or call us on 1300 555 019.')
     expectTypedValuesKept('3 Vet Clinic Way')
+  })
+
+  it('the error gives a way forward: the wait the function asked for, in words, and the sales phone', async () => {
+    server.use(http.post(LEADS_FUNCTION, () => HttpResponse.json({ error: 'down' }, { status: 503, headers: { 'retry-after': '600' } })))
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    await fillContact(user)
+    await user.type(field.address(), '3 Vet Clinic Way')
+    await user.click(submitButton())
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(`${LEAD_ERROR}You can try again in 10 minutes, or call us on 1300 555 019.`)
+    expect(within(alert).getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+  })
+
+  it('refuses a phone of fewer than 6 digits at its field, with focus there, and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    await user.selectOptions(await screen.findByLabelText('Number of locations'), typed.locations)
+    await user.type(field.name(), typed.name)
+    await user.type(field.phone(), '04 22')
+    await user.type(field.email(), typed.email)
+    await user.type(field.address(), '3 Vet Clinic Way')
+    await user.click(submitButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent(PHONE_INVALID)
+    expect(field.phone()).toHaveFocus()
+    expect(field.phone()).toHaveAccessibleDescription(PHONE_INVALID)
+    expect(recordedRequests('leads')).toEqual([])
   })
 })

@@ -8,7 +8,6 @@ import { clearRecordedRequests } from '@mocks/recorder'
 import { parseConfig } from '@/config'
 import { createServices, type Services } from '@/services/create-services'
 import { createRecordingAnalytics } from '@/services/analytics'
-import { TrackingSearchSchema } from '@/schemas/tracking-search'
 import { LeadCapture } from '@/routes/-components/lead-capture'
 
 export const SCHEDULE_HEADING = "You're One Step Away"
@@ -43,7 +42,6 @@ export function renderLeadCapture(initialUrl = '/?platform=google&keyword=vet') 
   const analytics = createRecordingAnalytics()
   const services: Services = createServices(parseConfig({ VITE_MOCK_SERVICES: 'true' }), { analytics })
   const rootRoute = createRootRouteWithContext<{ services: Services }>()({
-    validateSearch: TrackingSearchSchema,
     component: () => <Outlet />,
   })
   const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <LeadCapture /> })

@@ -6,6 +6,7 @@ import { server } from '@mocks/node'
 import { LEADS_FUNCTION } from '@mocks/endpoints'
 import { recordedRequests } from '@mocks/recorder'
 import { LEAD_EVENTS } from '@/services/analytics'
+import { VISIT_TRACKING_KEY } from '@/lib/visit-tracking'
 import {
   chooseFirstSuggestion,
   field,
@@ -69,6 +70,19 @@ describe('LeadCapture (wired to the mock services)', { timeout: 20_000 }, () => 
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('takes the phone as autofill writes it and sends its digits', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderLeadCapture()
+    await user.selectOptions(await screen.findByLabelText('Number of locations'), typed.locations)
+    await user.type(field.name(), typed.name)
+    await user.type(field.phone(), '+61 422 470 721')
+    await user.type(field.email(), typed.email)
+    await user.type(field.address(), '9 Queen Street')
+    await user.click(submitButton())
+    expect(await screen.findByRole('dialog', { name: 'Congrats!' })).toBeInTheDocument()
+    expect(recordedRequests('leads').map((r) => (r.body as { lead: { phone: string } }).lead.phone)).toEqual(['+61422470721'])
+  })
+
   it('tracks empty platform and keyword when the URL has none', async () => {
     const user = userEvent.setup({ delay: null })
     renderLeadCapture('/')
@@ -80,6 +94,21 @@ describe('LeadCapture (wired to the mock services)', { timeout: 20_000 }, () => 
       tracking: { platform: '', keyword: '' },
       lead: { business: '9 Queen Street' },
     })
+  })
+
+  it('sends the tracking values the visit landed with when this page has none in its URL', async () => {
+    sessionStorage.setItem(VISIT_TRACKING_KEY, JSON.stringify({ platform: 'facebook', keyword: 'dentist' }))
+    try {
+      const user = userEvent.setup({ delay: null })
+      renderLeadCapture('/')
+      await fillContact(user)
+      await user.type(field.address(), '9 Queen Street')
+      await user.click(submitButton())
+      await screen.findByRole('dialog', { name: 'Congrats!' })
+      expect(recordedRequests('leads')[0]?.body).toMatchObject({ tracking: { platform: 'facebook', keyword: 'dentist' } })
+    } finally {
+      sessionStorage.clear()
+    }
   })
 
   it('Close closes the dialog and a second lead gets a new submissionId', async () => {

@@ -157,8 +157,19 @@ describe('leads service', () => {
         () => (calls++, HttpResponse.json({ error: 'limited' }, { status: 429, headers: { 'retry-after': '600' } })),
       ),
     )
-    expect(await failure(retrying(20_000).submit(submission()))).toMatchObject({ kind: 'rate-limited', status: 429 })
+    expect(await failure(retrying(20_000).submit(submission()))).toMatchObject({
+      kind: 'rate-limited',
+      status: 429,
+      retryAfterSeconds: 600,
+    })
     expect(calls).toBe(1)
+  })
+
+  it('says how long the function asked to wait when it could not record the lead', async () => {
+    server.use(
+      http.post(LEADS_FUNCTION, () => HttpResponse.json({ error: 'no database' }, { status: 503, headers: { 'retry-after': '600' } })),
+    )
+    expect(await failure(retrying(20_000).submit(submission()))).toMatchObject({ kind: 'unavailable', status: 503, retryAfterSeconds: 600 })
   })
 
   it('stops waiting between attempts when the signal aborts', async () => {

@@ -3,7 +3,10 @@ import type { IncomingHttpHeaders } from 'node:http'
 export type Fault = 'http-500' | 'rate-limited' | 'graphql-error' | 'complexity' | 'hang' | 'created-lost' | 'created-hang'
 export type BoardOperation = 'create_item' | 'create_update' | 'find_item'
 
+export type Refusal = 'not-authenticated' | 'user-unauthorized' | 'board-not-found'
+
 export declare const FAULTS: readonly Fault[]
+export declare const REFUSALS: Record<Refusal, [status: number, body: unknown]>
 
 export interface FakeBoard {
   url: string
@@ -13,6 +16,7 @@ export interface FakeBoard {
   callsFor(submissionId: string, operation?: BoardOperation): number
   fail(operation: BoardOperation, ...faults: Fault[]): void
   failRandomly(pick: (() => Fault | undefined) | null): void
+  refuse(kind: Refusal | null): void
   down(): Promise<void>
   up(): Promise<void>
   close(): Promise<void>

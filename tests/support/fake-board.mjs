@@ -9,6 +9,19 @@ export const FAULTS = ['http-500', 'rate-limited', 'graphql-error', 'complexity'
 const operationOf = (query) =>
   query.includes('create_update(') ? 'create_update' : query.includes('items_page_by_column_values(') ? 'find_item' : 'create_item'
 
+/** How the board refuses every call while `refuse(kind)` is on, as its API answers them. */
+export const REFUSALS = {
+  'not-authenticated': [401, { errors: [{ message: 'Not Authenticated' }] }],
+  'user-unauthorized': [
+    200,
+    { errors: [{ message: 'User unauthorized to perform action', extensions: { code: 'UserUnauthorizedException', status_code: 403 } }] },
+  ],
+  'board-not-found': [
+    200,
+    { errors: [{ message: 'Board not found', extensions: { code: 'ResourceNotFoundException', status_code: 404 } }] },
+  ],
+}
+
 const send = (res, status, body, headers = {}) =>
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
 
@@ -17,6 +30,7 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
   const items = new Map()
   const queued = { create_item: [], create_update: [], find_item: [] }
   let random = null
+  let refusal = null
   let nextId = 5_000
 
   function createItem(variables) {
@@ -57,6 +71,7 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     const variables = body.variables ?? {}
     requests.push({ operation, headers: req.headers, variables })
     if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs))
+    if (refusal) return send(res, ...REFUSALS[refusal])
     const fault = queued[operation].shift() ?? (operation === 'create_item' && random ? random() : undefined)
     if (fault) return misbehave(fault, req, res, variables)
     if (!req.headers.authorization) return send(res, 401, { errors: [{ message: 'Not Authenticated' }] })
@@ -84,6 +99,8 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     fail: (operation, ...faults) => void queued[operation].push(...faults),
     /** Fails each create_item with `pick()`'s fault, or succeeds when it returns undefined. */
     failRandomly: (pick) => void (random = pick),
+    /** Refuses every call (a revoked token, a board it cannot reach) until `refuse(null)`. */
+    refuse: (kind) => void (refusal = kind),
     /** Stops listening (connections are refused) until `up()`, on the same port. */
     down: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
     up: () => new Promise((resolve) => server.listen(port, '127.0.0.1', resolve)),

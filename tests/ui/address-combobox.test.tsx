@@ -47,6 +47,16 @@ describe('AddressCombobox', () => {
     expect(screen.getByText('3 address suggestions available. Use the arrow keys to choose.')).toBeInTheDocument()
   })
 
+  it('says quietly that it is searching, in a polite status, until the suggestions arrive', () => {
+    const { rerender } = setup({ expanded: false, options: [], searching: true })
+    const status = screen.getByRole('status')
+    expect(status).toHaveTextContent('Searching…')
+    expect(status).toHaveAttribute('aria-live', 'polite')
+    expect(status).not.toHaveClass('sr-only')
+    rerender({ expanded: true, options, searching: false })
+    expect(screen.getByRole('status')).toHaveTextContent('3 address suggestions available.')
+  })
+
   it('is collapsed with a hidden list when not expanded or when there are no options', () => {
     const { input, rerender } = setup({ expanded: false })
     expect(input).toHaveAttribute('aria-expanded', 'false')

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { GENERAL_LOCATIONS, VET_LOCATIONS } from '@/schemas/lead'
+import { PHONE_INVALID } from '@/schemas/lead-phone'
 import { LeadForm, type LeadFormProps, type LeadFormValues } from '@/ui/lead-form/lead-form'
 import { AddressCombobox } from '@/ui/lead-form/address-combobox'
 
@@ -40,7 +41,8 @@ function renderForm(props: Partial<LeadFormProps> = {}) {
     ...props,
   }
   const view = render(<LeadForm {...all} />)
-  return { ...view, onFieldChange, onSubmit }
+  const update = (next: Partial<LeadFormProps>) => view.rerender(<LeadForm {...all} {...next} />)
+  return { ...view, update, onFieldChange, onSubmit }
 }
 
 const valid: LeadFormValues = {
@@ -73,19 +75,19 @@ describe('LeadForm', () => {
     expect(screen.getByLabelText('Business address')).toHaveAttribute('role', 'combobox')
   })
 
-  it('requires every field and restricts the phone to digits', () => {
+  it('requires every field and lets the phone hold what people type (issue 18: no browser pattern stops them)', () => {
     renderForm()
     for (const label of ['Number of locations', 'Full name', 'Phone', 'Email', 'Business address']) {
       expect(screen.getByLabelText(label)).toBeRequired()
     }
     const phone = screen.getByLabelText('Phone')
     expect(phone).toHaveAttribute('placeholder', 'Phone ex. 0422470721')
-    expect(phone).toHaveAttribute('inputmode', 'numeric')
-    const pattern = new RegExp(`^(?:${phone.getAttribute('pattern')})$`)
-    expect(pattern.test('0422470721')).toBe(true)
-    expect(pattern.test('0422 470 721')).toBe(false)
-    expect(pattern.test('+61422470721')).toBe(false)
+    expect(phone).toHaveAttribute('type', 'tel')
+    const pattern = new RegExp(`^(?:${phone.getAttribute('pattern')})$`, 'v')
+    for (const typed of ['0422470721', '0422 470 721', '+61 422 470 721', '(04) 2247 0721', '0422-470.721'])
+      expect(pattern.test(typed)).toBe(true)
     expect(pattern.test('call me')).toBe(false)
+    expect(Number(phone.getAttribute('maxlength'))).toBeGreaterThanOrEqual('+61 (0) 422 470 721'.length)
   })
 
   it('lets the browser block a phone with letters and an email without @', async () => {
@@ -166,9 +168,35 @@ describe('LeadForm', () => {
     expectDisabled(screen.getByRole('button', { name: 'Processing...' }))
   })
 
-  it('shows a form error in an alert', () => {
+  it('shows a form error in an alert, with the sales phone as a way forward', () => {
     renderForm({ formError: 'An error occurred. Please try again.' })
-    expect(screen.getByRole('alert')).toHaveTextContent('An error occurred. Please try again.')
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent('An error occurred. Please try again.')
+    expect(alert).toHaveTextContent('Or call us on 1300 555 019.')
+    expect(within(alert).getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+  })
+
+  it('says how long to wait when the server said', () => {
+    renderForm({ formError: 'An error occurred. Please try again.', retryWait: '10 minutes' })
+    expect(screen.getByRole('alert')).toHaveTextContent('You can try again in 10 minutes, or call us on 1300 555 019.')
+  })
+
+  it('shows the phone error in an alert that describes the phone input', () => {
+    renderForm({ phoneError: PHONE_INVALID })
+    expect(screen.getByRole('alert')).toHaveTextContent(PHONE_INVALID)
+    const phone = screen.getByLabelText('Phone')
+    expect(phone).toHaveAttribute('aria-invalid', 'true')
+    expect(phone).toHaveAccessibleDescription(PHONE_INVALID)
+  })
+
+  it('moves focus to the refused field each time a submission is refused', () => {
+    const { update } = renderForm({ addressError: 'Please enter your business address', invalidField: 'business', refusals: 1 })
+    expect(screen.getByLabelText('Business address')).toHaveFocus()
+    screen.getByRole('button', { name: 'Get My Free Consultation' }).focus()
+    update({ addressError: 'Please enter your business address', invalidField: 'business', refusals: 2 })
+    expect(screen.getByLabelText('Business address')).toHaveFocus()
+    update({ addressError: null, phoneError: PHONE_INVALID, invalidField: 'phone', refusals: 3 })
+    expect(screen.getByLabelText('Phone')).toHaveFocus()
   })
 
   it('shows the address error in an alert that describes the address input', () => {

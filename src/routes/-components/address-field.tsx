@@ -26,12 +26,14 @@ export function AddressField({ search, label = 'Business address', ...field }: A
   const predictions = useSelector(search, (s) => s.context.predictions)
   const highlightedIndex = useSelector(search, (s) => s.context.highlightedIndex)
   const expanded = useSelector(search, (s) => s.matches({ enabled: 'showing' }))
+  const searching = useSelector(search, (s) => s.matches({ enabled: 'fetching' }))
   return (
     <AddressCombobox
       {...field}
       label={label}
       options={predictions.map((prediction) => ({ id: prediction.place_id, label: prediction.description }))}
       expanded={expanded}
+      searching={searching}
       highlightedIndex={highlightedIndex}
     />
   )

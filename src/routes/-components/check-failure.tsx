@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { durationInWords } from '@/lib/duration-words'
 import type { ReviewCheckContext } from '@/machines/review-check.machine'
+import { CallUs } from '@/ui/lead-form/call-us'
 import { LeadCapture } from './lead-capture'
 
 export type CheckFailureProps = {
@@ -9,30 +11,49 @@ export type CheckFailureProps = {
   onRetry: () => void
 }
 
-/** Each failure explained; the daily cap hands over to the lead form, prefilled with the business. */
+/** The way forward when the check cannot run: the lead form prefilled with the business, and the phone. */
+function ReportByHand({ id, title, business, children }: { id: string; title: string; business: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-4">
+      <h2 id={id} className="text-2xl font-bold text-ink">
+        {title}
+      </h2>
+      <div>
+        {children}
+        <CallUs />
+      </div>
+      <LeadCapture initialValues={{ business }} nativeErrorTarget={false} />
+    </section>
+  )
+}
+
+/** Each failure explained; the daily cap, a rate limit and Google down hand over to the lead form. */
 export function CheckFailure({ failure, businessDescription, onRetry }: CheckFailureProps) {
   const text = c.failures[failure.kind](durationInWords(failure.retryAfterSeconds ?? 3_600))
   if (failure.kind === 'cap-reached') {
     return (
-      <section aria-labelledby="check-cap-title" className="grid gap-4">
-        <h2 id="check-cap-title" className="text-2xl font-bold text-ink">
-          {c.capTitle}
-        </h2>
+      <ReportByHand id="check-cap-title" title={c.capTitle} business={businessDescription}>
         <p role="alert">{text}</p>
-        <LeadCapture initialValues={{ business: businessDescription }} nativeErrorTarget={false} />
-      </section>
+      </ReportByHand>
     )
   }
   return (
-    <div className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-      <p role="alert" className="text-ink">
-        {text}
-      </p>
-      {failure.kind === 'down' && (
-        <button type="button" className="btn-primary justify-self-start" onClick={onRetry}>
-          {c.retry}
-        </button>
+    <>
+      <div className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+        <p role="alert" className="text-ink">
+          {text}
+        </p>
+        {failure.kind === 'down' && (
+          <button type="button" className="btn-primary justify-self-start" onClick={onRetry}>
+            {c.retry}
+          </button>
+        )}
+      </div>
+      {(failure.kind === 'rate-limited' || failure.kind === 'down') && (
+        <ReportByHand id="check-offer-title" title={c.offerTitle} business={businessDescription}>
+          <p>{c.offerText}</p>
+        </ReportByHand>
       )}
-    </div>
+    </>
   )
 }

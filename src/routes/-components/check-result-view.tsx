@@ -45,11 +45,22 @@ export default function CheckResultView({ result, target, onTargetChange, onWide
         <p className="mt-1 text-sm text-muted">{business.address}</p>
       </div>
 
-      {business.reviewCount === 0 ? (
-        <p className="rounded-lg bg-brand-50 p-4 text-ink">{c.noReviews}</p>
-      ) : (
-        <ReviewGap rating={business.rating} reviewCount={business.reviewCount} target={target} onTargetChange={onTargetChange} />
-      )}
+      <div className="grid gap-4">
+        {business.reviewCount === 0 ? (
+          <p className="rounded-lg bg-brand-50 p-4 text-ink">{c.noReviews}</p>
+        ) : (
+          <ReviewGap rating={business.rating} reviewCount={business.reviewCount} target={target} onTargetChange={onTargetChange} />
+        )}
+        {/* Right under the numbers: on a phone the table and the review link run far below. */}
+        <div>
+          <BookCall
+            label={c.result.book}
+            href="/schedule"
+            initialValues={{ business: `${business.name}, ${business.address}` }}
+            check={check}
+          />
+        </div>
+      </div>
 
       {competitors.length === 0 ? (
         <div className="grid gap-3 rounded-lg bg-slate-50 p-4">
@@ -69,7 +80,6 @@ export default function CheckResultView({ result, target, onTargetChange, onWide
       <ReviewLinkTools link={reviewLink(business.id)} />
 
       <div className="flex flex-wrap items-center gap-4">
-        <BookCall label={c.result.book} href="/schedule" initialValues={{ business: business.address }} check={check} />
         <button type="button" className="btn-secondary" onClick={onRestart}>
           {c.result.another}
         </button>

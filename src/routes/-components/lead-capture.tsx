@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useLocation, useNavigate, useRouteContext, useSearch } from '@tanstack/react-router'
+import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import * as v from 'valibot'
 import {
@@ -17,6 +17,8 @@ import { readTypedValues, nativeLeadFields } from './native-lead'
 import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
 import { useAppActor } from '@/lib/use-app-actor'
+import { durationInWords } from '@/lib/duration-words'
+import { NO_TRACKING, sessionStore, visitTracking } from '@/lib/visit-tracking'
 import { LeadForm } from '@/ui/lead-form/lead-form'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
 import { AddressField } from './address-field'
@@ -56,8 +58,10 @@ export function LeadCapture({
   reply,
 }: LeadCaptureProps) {
   const { services } = useRouteContext({ from: '__root__' })
-  const tracking = useSearch({ from: '__root__' })
-  const { pathname } = useLocation()
+  const { pathname, searchStr } = useLocation()
+  // Once per form: the ad click's values this visit landed with (or this page's own query carries).
+  // The server has no storage; the form's context is not rendered, so this never changes the markup.
+  const [tracking] = useState(() => visitTracking(searchStr, sessionStore()))
   const navigate = useNavigate()
 
   const [form, formRef] = useAppActor(
@@ -94,8 +98,10 @@ export function LeadCapture({
     return () => subscription.unsubscribe()
   }, [formRef, dialogRef, onAccepted, congrats])
 
-  const { values, error } = form.context
+  const { values, error, retryAfterSeconds, refusals } = form.context
   const addressRequired = error === 'address-required'
+  const phoneInvalid = error === 'phone-invalid'
+  const fieldError = addressRequired || phoneInvalid
   const submitting = form.matches('submitting')
   const closeDialog = () => dialogRef.send({ type: 'dialog.close' })
 
@@ -105,12 +111,16 @@ export function LeadCapture({
         values={values}
         formRef={formElement}
         action={services.leads.nativeAction}
-        hiddenFields={nativeLeadFields(leadSource(pathname), hydrated ? tracking : { platform: '', keyword: '' })}
+        hiddenFields={nativeLeadFields(leadSource(pathname), hydrated ? form.context.tracking : NO_TRACKING)}
         nativeError={nativeErrorTarget && !hydrated ? LEAD_SUBMIT_FAILED : undefined}
         locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
         submitting={submitting}
+        phoneError={phoneInvalid ? LEAD_ERROR_TEXT[error] : null}
         addressError={addressRequired ? LEAD_ERROR_TEXT[error] : null}
-        formError={error && !addressRequired ? LEAD_ERROR_TEXT[error] : null}
+        formError={error && !fieldError ? LEAD_ERROR_TEXT[error] : null}
+        retryWait={retryAfterSeconds ? durationInWords(retryAfterSeconds) : null}
+        invalidField={phoneInvalid ? 'phone' : addressRequired ? 'business' : null}
+        refusals={refusals}
         submitLabel={submitLabel}
         busyLabel={busyLabel}
         onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}

@@ -9,6 +9,8 @@ export type AddressComboboxProps = {
   value: string
   options: AddressOption[]
   expanded: boolean
+  /** Suggestions are on their way: a quiet 'Searching…' under the input, announced politely. */
+  searching?: boolean
   highlightedIndex: number
   disabled?: boolean
   invalid?: boolean
@@ -103,8 +105,12 @@ export function AddressCombobox(props: AddressComboboxProps) {
           </li>
         ))}
       </ul>
-      <p className="sr-only" aria-live="polite">
-        {open ? `${options.length} ${kind} suggestion${options.length === 1 ? '' : 's'} available. Use the arrow keys to choose.` : ''}
+      <p role="status" aria-live="polite" className={props.searching && !open ? 'mt-1 text-sm text-muted' : 'sr-only'}>
+        {open
+          ? `${options.length} ${kind} suggestion${options.length === 1 ? '' : 's'} available. Use the arrow keys to choose.`
+          : props.searching
+            ? 'Searching…'
+            : ''}
       </p>
     </div>
   )

@@ -1,5 +1,6 @@
-import { useId, type FormEvent, type ReactNode, type Ref } from 'react'
-import { PHONE_PATTERN } from '@/schemas/lead'
+import { useEffect, useId, type FormEvent, type ReactNode, type Ref } from 'react'
+import { PHONE_INPUT_PATTERN, PHONE_MAX_LENGTH } from '@/schemas/lead-phone'
+import { CallUs } from './call-us'
 import { inputClass, labelClass } from './field-styles'
 import { HONEYPOT_NAME, HoneypotField } from './honeypot-field'
 import { TextField } from './text-field'
@@ -18,10 +19,17 @@ export type LeadFormProps = {
   nativeError?: string
   locationOptions: readonly string[]
   submitting: boolean
+  /** The error shown under the phone field (fewer than 6 or more than 15 digits). */
+  phoneError?: string | null
   /** The error shown under the address field ('Please enter your business address'). */
   addressError: string | null
-  /** The error shown above the button (a failed submission). */
+  /** The error shown above the button (a failed submission), with the phone as a way forward. */
   formError: string | null
+  /** How long the server asked to wait before another try, in words ('10 minutes'). */
+  retryWait?: string | null
+  /** The field a refused submission is about; focus moves there each time `refusals` grows. */
+  invalidField?: 'phone' | 'business' | null
+  refusals?: number
   submitLabel?: string
   busyLabel?: string
   /** The address field: an autocomplete combobox, rendered by the page that owns its machine. */
@@ -37,6 +45,11 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
   const { values, submitting, submitLabel = 'Get My Free Consultation', busyLabel = 'Submitting...' } = props
   const id = useId()
   const field = (name: string) => `${id}-${name}`
+  const { invalidField, refusals = 0 } = props
+
+  useEffect(() => {
+    if (refusals > 0 && invalidField) document.getElementById(`${id}-${invalidField}`)?.focus()
+  }, [id, invalidField, refusals])
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -96,16 +109,23 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
             label="Phone"
             name="phone"
             type="tel"
-            inputMode="numeric"
             autoComplete="tel"
-            pattern={PHONE_PATTERN}
-            title="Digits only, for example 0422470721"
+            pattern={PHONE_INPUT_PATTERN}
+            title="Digits, with spaces, dashes, dots, brackets or a leading + if you like, for example 0422 470 721"
             required
-            maxLength={15}
+            maxLength={PHONE_MAX_LENGTH}
             placeholder="Phone ex. 0422470721"
+            aria-invalid={props.phoneError ? true : undefined}
+            aria-describedby={props.phoneError ? field('phone-error') : undefined}
             value={values.phone}
             onValueChange={(value) => props.onFieldChange('phone', value)}
-          />
+          >
+            {props.phoneError && (
+              <p id={field('phone-error')} role="alert" className="mt-1 text-sm font-medium text-danger">
+                {props.phoneError}
+              </p>
+            )}
+          </TextField>
           <TextField
             id={field('email')}
             label="Email"
@@ -134,17 +154,19 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
         ))}
       </fieldset>
       {props.nativeError && (
-        <p
+        <div
           id="lead-error"
           className="lead-native-error rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger"
         >
-          {props.nativeError}
-        </p>
+          <p>{props.nativeError}</p>
+          <CallUs />
+        </div>
       )}
       {props.formError && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger">
-          {props.formError}
-        </p>
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger">
+          <p>{props.formError}</p>
+          <CallUs wait={props.retryWait} />
+        </div>
       )}
       {/* aria-disabled, not disabled: a disabled button would drop keyboard focus to the page while
           the request runs, and the machine ignores repeat submissions anyway. */}

@@ -1,10 +1,13 @@
 import { json, methodNotAllowed } from '../_shared/http.ts'
+import type { AlertReport } from '../_shared/lead-alerts.ts'
+import type { DigestReport } from '../_shared/lead-digest.ts'
 import type { Logger } from '../_shared/logger.ts'
+import { sameSecret, SECRET_HEADER } from '../_shared/secret.ts'
 import type { BackoffPolicy } from '../leads/backoff.ts'
 import { deliverClaimed, type Board } from '../leads/deliver.ts'
 import type { LeadStore } from '../leads/store.ts'
 
-export const SECRET_HEADER = 'x-redeliver-secret'
+export { SECRET_HEADER }
 
 export type RedeliverDeps = {
   secret: string | undefined
@@ -20,17 +23,13 @@ export type RedeliverDeps = {
   budgetMs: number
   /** Housekeeping run once per call (old rate-limit windows). */
   sweep?: () => Promise<unknown>
+  /** Evaluated after every run (_shared/lead-alerts.ts); never throws, never blocks delivery. */
+  alerts?: () => Promise<AlertReport | undefined>
+  /** `?digest=1` (the daily cron job): the digest instead of a delivery run. */
+  digest?: () => Promise<DigestReport>
 }
 
 export type RedeliverReport = { claimed: number; delivered: number; retrying: number; failed: number; interrupted: number; paused: boolean }
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = new TextEncoder().encode(given)
-  const b = new TextEncoder().encode(expected)
-  let diff = a.length ^ b.length
-  for (let i = 0; i < b.length; i++) diff |= (a[i] ?? 0) ^ b[i]!
-  return diff === 0
-}
 
 /**
  * Called every minute by pg_cron (see the `*_leads_redeliver_cron.sql` migration). Delivers due
@@ -44,11 +43,30 @@ export function createRedeliverHandler(deps: RedeliverDeps): (req: Request) => P
       return json(503, { error: 'Redelivery is not configured' })
     }
     if (!sameSecret(req.headers.get(SECRET_HEADER) ?? '', deps.secret)) return json(401, { error: 'Unauthorized' })
-    if (!deps.store || !deps.board) return json(503, { error: 'Redelivery is not configured' })
+    if (new URL(req.url).searchParams.get('digest') === '1') {
+      if (!deps.digest) return json(503, { error: 'The digest is not configured' })
+      try {
+        const digest = await deps.digest()
+        deps.logger.info('leads digest', digest)
+        return json(200, { digest })
+      } catch (error) {
+        deps.logger.error('leads digest could not be made', { error: String(error) })
+        return json(503, { error: 'The digest could not be made' })
+      }
+    }
+    if (!deps.store || !deps.board) {
+      // Leads still wait in the outbox: the pending-age alert is what tells someone.
+      await deps.alerts?.().catch(() => undefined)
+      return json(503, { error: 'Redelivery is not configured' })
+    }
 
     const report = await redeliver({ ...deps, store: deps.store, board: deps.board })
     if (report.claimed > 0) deps.logger.info('redelivery run', report)
-    return json(200, report)
+    const alerts = await deps.alerts?.().catch(() => undefined)
+    return json(
+      200,
+      alerts && (alerts.raised.length || alerts.resolved.length || alerts.failedChannels.length) ? { ...report, alerts } : report,
+    )
   }
 }
 

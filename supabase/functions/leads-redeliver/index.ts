@@ -1,5 +1,9 @@
+import { alertConfig } from '../_shared/alert-config.ts'
 import { env, envInt } from '../_shared/env.ts'
+import { runAlerts } from '../_shared/lead-alerts.ts'
+import { sendDigest } from '../_shared/lead-digest.ts'
 import { consoleLogger } from '../_shared/logger.ts'
+import { digestFigures, pgAlertStore } from '../_shared/pg-alert-store.ts'
 import { pruneRateLimits } from '../_shared/pg-rate-counter.ts'
 import { serve, sharedLeadsConfig } from '../leads/env-config.ts'
 import { boardFrom } from '../leads/handler.ts'
@@ -7,6 +11,9 @@ import { pgLeadStore } from '../leads/pg-lead-store.ts'
 import { createRedeliverHandler } from './handler.ts'
 
 const { sql, backoff, leaseMs, ...config } = sharedLeadsConfig()
+const alerting = alertConfig(fetch)
+const now = () => new Date()
+if (alerting.incomplete.length) consoleLogger.warn('alert e-mail is off: settings missing', { missing: alerting.incomplete })
 
 serve(
   createRedeliverHandler({
@@ -16,11 +23,30 @@ serve(
     board: boardFrom({ ...config, fetch }, 0),
     backoff: { ...backoff, random: Math.random },
     logger: consoleLogger,
-    now: () => new Date(),
+    now,
     leaseMs,
     batchSize: envInt('REDELIVER_BATCH_SIZE', 50),
     concurrency: envInt('REDELIVER_CONCURRENCY', 2),
     budgetMs: envInt('REDELIVER_BUDGET_MS', 40_000),
     sweep: sql && (() => pruneRateLimits(sql)),
+    alerts:
+      sql &&
+      (() =>
+        runAlerts({
+          store: pgAlertStore(sql),
+          channels: alerting.channels,
+          logger: consoleLogger,
+          now,
+          pendingMinutes: alerting.pendingMinutes,
+        })),
+    digest:
+      sql &&
+      (() =>
+        sendDigest({
+          figures: () => digestFigures(sql),
+          channels: alerting.channels,
+          logger: consoleLogger,
+          always: alerting.digestAlways,
+        })),
   }),
 )

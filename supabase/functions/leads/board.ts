@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Lead, Tracking } from '../../../src/schemas/lead.ts'
 import type { Fetch } from '../_shared/http.ts'
 import { excerpt, postJson, retryAfterMs } from '../_shared/upstream.ts'
+import { refusalOf } from './board-refusal.ts'
 
 export const BOARD_API_VERSION = '2025-04'
 export const DEFAULT_BOARD_API_URL = 'https://api.monday.com/v2'
@@ -70,7 +71,8 @@ export function leadColumnValues(lead: Lead, tracking: Tracking, submissionId: s
 }
 
 export type BoardFailure = {
-  reason: 'graphql' | 'rate-limited' | 'http' | 'invalid-response' | 'timeout' | 'network'
+  /** 'auth' and 'access' are refusals a person must fix (board-refusal.ts); alerts read them from `last_error`. */
+  reason: 'auth' | 'access' | 'graphql' | 'rate-limited' | 'http' | 'invalid-response' | 'timeout' | 'network'
   message: string
   status?: number
   /** How long the board asked us to wait (Retry-After, `retry_in_seconds`, a daily limit). */
@@ -88,12 +90,17 @@ export type BoardClientConfig = {
   now?: () => number
 }
 
-const ErrorExtensions = v.object({ code: v.optional(v.string()), retry_in_seconds: v.optional(v.number()) })
+const ErrorExtensions = v.object({
+  code: v.optional(v.string()),
+  status_code: v.optional(v.number()),
+  retry_in_seconds: v.optional(v.number()),
+})
 const Answer = v.object({
   data: v.nullish(v.record(v.string(), v.unknown())),
   errors: v.optional(v.array(v.object({ message: v.string(), extensions: v.optional(ErrorExtensions) }))),
   error_message: v.optional(v.string()),
   error_code: v.optional(v.string()),
+  status_code: v.optional(v.number()),
   retry_in_seconds: v.optional(v.number()),
 })
 const WithId = v.object({ id: v.union([v.string(), v.number()]) })
@@ -136,14 +143,20 @@ export function createBoardClient(config: BoardClientConfig) {
     if (status === 429 || status >= 500) {
       return { ...fail({ reason: status === 429 ? 'rate-limited' : 'http', status, message, retryInMs: hint }), retryInMs: hint }
     }
-    if (status < 200 || status > 299) return fail({ reason: 'http', status, message })
+    const refusal = refusalOf({
+      status,
+      codes: [body?.error_code, ...(body?.errors ?? []).map((error) => error.extensions?.code)],
+      statusCodes: [body?.status_code, ...(body?.errors ?? []).map((error) => error.extensions?.status_code)],
+      messages: [body?.error_message ?? '', ...(body?.errors ?? []).map((error) => error.message)],
+    })
+    if (status < 200 || status > 299) return fail({ reason: refusal ?? 'http', status, message })
     if (!body) return fail({ reason: 'invalid-response', status, message: `unexpected answer: ${excerpt(answer.text)}` })
 
     const value = body.data?.[field]
     const graphqlError = body.errors?.[0]?.message
     if (value !== undefined && value !== null) return { result: { ok: true, value, warning: graphqlError } }
     if (graphqlError)
-      return fail({ reason: hint === undefined ? 'graphql' : 'rate-limited', status, message: graphqlError, retryInMs: hint })
+      return fail({ reason: hint !== undefined ? 'rate-limited' : (refusal ?? 'graphql'), status, message: graphqlError, retryInMs: hint })
     return fail({ reason: 'invalid-response', status, message: `no ${field} in the answer` })
   }
 

@@ -25,8 +25,4 @@ export function sharedLeadsConfig() {
   }
 }
 
-/** PORT is for local runs (`deno run`); the Supabase runtime chooses its own listener. */
-export function serve(handler: (req: Request) => Promise<Response>): void {
-  const port = Number(env('PORT'))
-  Deno.serve(Number.isInteger(port) && port > 0 ? { port } : {}, handler)
-}
+export { serve } from '../_shared/serve.ts'

@@ -1,0 +1,72 @@
+// The bench's first-input table: every landing route, rounds interleaved so the machine's noise
+// spreads over the routes, medians per route.
+import { loadavg } from 'node:os'
+import { measureFirstInput, LANDING_ROUTES, TYPED_NAME } from './first-input.mjs'
+import { median } from './metrics.mjs'
+
+// The Core Web Vitals 'good' line for INP.
+export const FIRST_INPUT_BUDGET_MS = 200
+
+const sec = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'n/a')
+const msec = (ms) => (!Number.isFinite(ms) ? 'n/a' : ms < 16 ? '< 16 ms' : `${Math.round(ms)} ms`)
+
+export async function firstInputSection({ browser, origin, runs, routes = LANDING_ROUTES, log, loadSamples, table }) {
+  const results = new Map(routes.map((route) => [route, []]))
+  const failures = []
+  for (let round = 0; round < runs; round++) {
+    for (const route of routes) {
+      try {
+        const result = await measureFirstInput(browser, origin + route)
+        results.get(route).push(result)
+        loadSamples?.push(loadavg()[0])
+        const e = result.slowestEvent
+        log(
+          `first input ${round + 1}/${runs} ${route}: form visible ${msec(result.formVisible)}, hydrated ${msec(result.hydrated)}, ` +
+            `slowest ${msec(result.slowest)}${e ? ` (${e.name} at ${Math.round(e.start)} ms: delay ${Math.round(e.delay)}, handlers ${Math.round(e.processing)})` : ''}, ` +
+            `${result.kept ? 'kept' : 'LOST'}`,
+        )
+      } catch (error) {
+        failures.push(`${route} run ${round + 1}: ${error.message.split('\n')[0]}`)
+        log(`first input ${round + 1}/${runs} ${route} FAILED: ${error.message.split('\n')[0]}`)
+      }
+    }
+  }
+
+  const over = []
+  const rows = routes.map((route) => {
+    const summary = summarizeFirstInput(results.get(route))
+    if (!summary) return [route, 'n/a', 'n/a', 'n/a', '', 'n/a', 'no successful run']
+    if (!summary.ok) over.push(route)
+    return [
+      route,
+      sec(summary.formVisible),
+      sec(summary.hydrated),
+      msec(summary.slowest),
+      summary.runs.join(', '),
+      `${summary.kept}/${summary.runs.length}`,
+      `${summary.ok ? 'PASS' : 'OVER'} (≤ ${FIRST_INPUT_BUDGET_MS} ms, nothing lost)`,
+    ]
+  })
+  const lines = [
+    `-- First input: '${TYPED_NAME}' typed into the lead form from the moment it is visible; medians of ${runs} --`,
+    table(['route', 'form visible', 'hydrated', 'slowest interaction', 'runs (ms)', 'typed kept', 'budget'], rows),
+    'slowest interaction = the longest Event Timing entry with an interactionId (INP), from keydown to the next frame presented',
+    ...failures.map((f) => `failed, left out of the medians: ${f}`),
+  ]
+  return { text: lines.join('\n'), over }
+}
+
+/** One route's row: medians over its runs, and whether it meets the budget with nothing typed lost. */
+export function summarizeFirstInput(list) {
+  if (!list.length) return null
+  const slowest = median(list.map((r) => r.slowest))
+  const kept = list.filter((r) => r.kept).length
+  return {
+    formVisible: median(list.map((r) => r.formVisible)),
+    hydrated: median(list.map((r) => r.hydrated)),
+    slowest,
+    runs: list.map((r) => Math.round(r.slowest)),
+    kept,
+    ok: slowest <= FIRST_INPUT_BUDGET_MS && kept === list.length,
+  }
+}

@@ -1,0 +1,91 @@
+// First input on a landing page: the visitor starts typing a name into the lead form the moment it
+// is on screen, long before the page has hydrated. Chromium's Event Timing entries (the same data
+// INP is made of) say how long each keystroke waited for its next frame; the form's value after
+// hydration says whether what was typed survived it.
+import { pageProbe } from './page-probe.mjs'
+import { CPU_SLOWDOWN, NETWORK, PHONE } from './measure.mjs'
+
+/** Every page an ad lands on: each holds a lead form at the top. */
+export const LANDING_ROUTES = ['/', '/vet', '/vet1', '/qrb', '/konversable', '/x18', '/blog/get-more-customer-reviews']
+export const TYPED_NAME = 'Jane Citizen'
+// About a fast typist on a phone; the whole name takes about 1.2 s, most of it before hydration.
+const KEY_DELAY_MS = 100
+const NAV_TIMEOUT_MS = 60_000
+const HYDRATION_TIMEOUT_MS = 30_000
+// Event Timing reports an entry once its frame is presented; give the last keystroke's frame time.
+const SETTLE_MS = 1000
+
+// Runs in the page before its scripts: every event entry of 16 ms or more (the lowest threshold
+// the browser allows), as INP reads them.
+function eventProbe() {
+  if (window.top !== window) return
+  const events = []
+  window.__firstInput = events
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        events.push({
+          name: e.name,
+          start: e.startTime,
+          duration: e.duration,
+          delay: e.processingStart - e.startTime,
+          processing: e.processingEnd - e.processingStart,
+          interactionId: e.interactionId ?? 0,
+        })
+    }).observe({ type: 'event', buffered: true, durationThreshold: 16 })
+  } catch {
+    /* Event Timing not supported */
+  }
+}
+
+/**
+ * One load of `url` on the throttled phone: the time the name field became visible, the time the
+ * page was hydrated, the slowest interaction while typing, and whether the typed name was kept.
+ */
+export async function measureFirstInput(browser, url) {
+  const context = await browser.newContext(PHONE)
+  try {
+    await context.addInitScript(pageProbe)
+    await context.addInitScript(eventProbe)
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    await cdp.send('Network.emulateNetworkConditions', NETWORK)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+
+    await page.goto(url, { waitUntil: 'commit', timeout: NAV_TIMEOUT_MS })
+    // The page's own form, not the one inside a closed dialog; on /x18 it is further down, where
+    // 'Book a call' takes the visitor.
+    const name = page.getByLabel('Full name').filter({ visible: true }).first()
+    await name.waitFor({ state: 'visible', timeout: NAV_TIMEOUT_MS })
+    const formVisible = await page.evaluate(() => performance.now())
+    await name.scrollIntoViewIfNeeded()
+    await name.tap()
+    await page.keyboard.type(TYPED_NAME, { delay: KEY_DELAY_MS })
+    const typedAt = await page.evaluate(() => performance.now())
+
+    const hydrated = await Promise.race([
+      page.evaluate(() => window.__bench.whenHydrated),
+      page.waitForTimeout(HYDRATION_TIMEOUT_MS).then(() => NaN),
+    ])
+    await page.waitForTimeout(SETTLE_MS)
+    // A form that is gone after hydration lost what was typed, too.
+    const kept = (await name.inputValue({ timeout: 5000 }).catch(() => null)) === TYPED_NAME
+    const events = await page.evaluate(() => window.__firstInput)
+    // An interaction (INP's unit) is the longest of the entries that share its id.
+    const interactions = events.filter((e) => e.interactionId > 0)
+    const slowest = interactions.reduce((worst, e) => (e.duration > (worst?.duration ?? -1) ? e : worst), null)
+    return {
+      formVisible,
+      typedAt,
+      hydrated,
+      slowest: slowest?.duration ?? 0,
+      slowestEvent: slowest,
+      interactions: new Set(interactions.map((e) => e.interactionId)).size,
+      kept,
+    }
+  } finally {
+    await context.close().catch(() => {})
+  }
+}

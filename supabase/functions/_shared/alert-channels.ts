@@ -1,0 +1,41 @@
+import type { TextFormat } from './alert-text.ts'
+import type { Fetch } from './http.ts'
+import { excerpt, postJson } from './upstream.ts'
+
+export type ChannelName = 'webhook' | 'email'
+export type AlertMessage = { subject: string; text: string }
+
+/** `send` throws when the message did not go out; the caller logs it and tries again next run. */
+export type AlertChannel = { name: ChannelName; format: TextFormat; send(message: AlertMessage): Promise<void> }
+
+export const ALERTS_OFF = 'alerts are off: set ALERT_WEBHOOK_URL, or RESEND_API_KEY with ALERT_EMAIL_TO and ALERT_EMAIL_FROM'
+export const DEFAULT_RESEND_API_URL = 'https://api.resend.com'
+const CHANNEL_TIMEOUT_MS = 5_000
+
+async function post(fetch: Fetch, url: string, headers: Record<string, string>, payload: unknown, secrets: string[]): Promise<void> {
+  const answer = await postJson(fetch, url, { headers, payload, timeoutMs: CHANNEL_TIMEOUT_MS })
+  // Deno names the URL in a network error, and a webhook URL is itself a secret.
+  const hide = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('<hidden>'), text)
+  if (answer.kind !== 'answer') throw new Error(hide(`${answer.kind}: ${answer.message}`))
+  if (answer.status < 200 || answer.status > 299) throw new Error(hide(`HTTP ${answer.status} ${excerpt(answer.text)}`.trim()))
+}
+
+/** A Slack-compatible incoming webhook (Slack, Google Chat, Teams workflows): JSON `{ text }`. */
+export function webhookChannel(url: string, fetch: Fetch): AlertChannel {
+  return {
+    name: 'webhook',
+    format: 'slack',
+    send: ({ text }) => post(fetch, url, {}, { text }, [url]),
+  }
+}
+
+/** Resend's HTTP API (`POST /emails`); the text goes as plain text, never HTML. */
+export function emailChannel(config: { apiUrl: string; apiKey: string; from: string; to: string[] }, fetch: Fetch): AlertChannel {
+  const url = `${config.apiUrl.replace(/\/+$/, '')}/emails`
+  return {
+    name: 'email',
+    format: 'plain',
+    send: ({ subject, text }) =>
+      post(fetch, url, { authorization: `Bearer ${config.apiKey}` }, { from: config.from, to: config.to, subject, text }, [config.apiKey]),
+  }
+}

@@ -1,0 +1,99 @@
+import { ALERTS_OFF, type AlertChannel, type ChannelName } from './alert-channels.ts'
+import { alertMessage } from './alert-message.ts'
+import type { Logger } from './logger.ts'
+
+export type ConditionName = 'board-auth' | 'board-access' | 'failed' | 'pending-age'
+
+/** What a salesperson needs to call the lead at once. */
+export type AlertLead = {
+  submissionId: string
+  name: string
+  phone: string
+  email: string
+  sourcePath: string
+  sourceLabel: string
+  createdAt: Date
+  status: string
+  lastError: string | null
+}
+
+/** A condition that holds now: how many leads it affects, the oldest ones first (a bounded list). */
+export type ConditionReport = { condition: ConditionName; count: number; oldestMinutes: number; leads: AlertLead[] }
+
+/** What one channel was last told about a condition. */
+export type NotifiedState = { condition: ConditionName; active: boolean; notifiedAt: Date | null; notifiedCount: number }
+
+export type AlertPlan = { raised: ConditionReport[]; resolved: ConditionName[] }
+
+export const ALERT_REPEAT_MS = 60 * 60_000
+
+/**
+ * At most one alert per condition per hour: a condition is raised when a channel has not been told
+ * it holds, or when it has grown since the channel was told an hour or more ago. A condition the
+ * channel was told about that no longer holds is announced as resolved, once.
+ */
+export function planAlerts(holding: readonly ConditionReport[], told: readonly NotifiedState[], now: Date): AlertPlan {
+  const stateOf = (condition: ConditionName) => told.find((state) => state.condition === condition)
+  const raised = holding.filter((report) => {
+    const state = stateOf(report.condition)
+    const quiet = !state?.notifiedAt || now.getTime() - state.notifiedAt.getTime() >= ALERT_REPEAT_MS
+    return quiet && (!state?.active || report.count > state.notifiedCount)
+  })
+  const resolved = told
+    .filter((state) => state.active && !holding.some((report) => report.condition === state.condition))
+    .map((state) => state.condition)
+  return { raised, resolved }
+}
+
+export interface AlertStore {
+  /** The conditions that hold now (`pendingMinutes` for the pending-age one). */
+  conditions(pendingMinutes: number): Promise<ConditionReport[]>
+  /**
+   * Runs `fn` unless another run is already alerting (then undefined), with the channels' state
+   * read and written under the same lock.
+   */
+  exclusive<T>(fn: (state: AlertStateStore) => Promise<T>): Promise<T | undefined>
+}
+
+export interface AlertStateStore {
+  notified(channel: ChannelName): Promise<NotifiedState[]>
+  saveNotified(channel: ChannelName, plan: AlertPlan): Promise<void>
+}
+
+export type AlertDeps = { store: AlertStore; channels: readonly AlertChannel[]; logger: Logger; now: () => Date; pendingMinutes: number }
+export type AlertReport = { raised: ConditionName[]; resolved: ConditionName[]; failedChannels: ChannelName[] }
+
+/**
+ * Called at the end of every redelivery run. Each channel keeps its own state, so a channel that
+ * failed is told next run without the other one being told twice. Never throws.
+ */
+export async function runAlerts(deps: AlertDeps): Promise<AlertReport | undefined> {
+  const report: AlertReport = { raised: [], resolved: [], failedChannels: [] }
+  if (deps.channels.length === 0) {
+    deps.logger.warn(ALERTS_OFF)
+    return undefined
+  }
+  try {
+    const holding = await deps.store.conditions(deps.pendingMinutes)
+    await deps.store.exclusive(async (state) => {
+      for (const channel of deps.channels) {
+        const plan = planAlerts(holding, await state.notified(channel.name), deps.now())
+        if (plan.raised.length === 0 && plan.resolved.length === 0) continue
+        try {
+          await channel.send(alertMessage(plan, { format: channel.format, pendingMinutes: deps.pendingMinutes }))
+        } catch (error) {
+          deps.logger.error('alert channel failed; it is tried again next run', { channel: channel.name, error: String(error) })
+          report.failedChannels.push(channel.name)
+          continue
+        }
+        await state.saveNotified(channel.name, plan)
+        report.raised.push(...plan.raised.map((raised) => raised.condition).filter((name) => !report.raised.includes(name)))
+        report.resolved.push(...plan.resolved.filter((name) => !report.resolved.includes(name)))
+        deps.logger.info('alert sent', { channel: channel.name, raised: plan.raised.map((r) => r.condition), resolved: plan.resolved })
+      }
+    })
+  } catch (error) {
+    deps.logger.error('alerts could not be evaluated', { error: String(error) })
+  }
+  return report
+}

@@ -1,0 +1,63 @@
+import { ALERTS_OFF, type AlertChannel, type AlertMessage } from './alert-channels.ts'
+import { leadList } from './alert-message.ts'
+import { strong, visitorText, type TextFormat } from './alert-text.ts'
+import type { AlertLead } from './lead-alerts.ts'
+import type { Logger } from './logger.ts'
+
+export type SpamLead = AlertLead & { reason: string | null }
+export type DigestFigures = { received: number; delivered: number; pending: number; failed: number; spam: number; spamLeads: SpamLead[] }
+
+export const hasNews = (f: DigestFigures) => f.received + f.delivered + f.pending + f.failed + f.spam > 0
+
+const REASONS: Record<string, string> = {
+  honeypot: 'honeypot filled',
+  'too-fast': 'sent too fast',
+  'no-guard': 'no guard (posted directly)',
+}
+
+export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessage {
+  const lines = [
+    strong('Leads in the last 24 hours', format),
+    `Received ${f.received}, delivered ${f.delivered}. Still pending now: ${f.pending}. Failed now: ${f.failed}.`,
+  ]
+  if (f.failed > 0) lines.push('Failed leads: call them, fix the cause, then run `select retry_failed_leads();`.')
+  if (f.spam > 0) {
+    lines.push(
+      '',
+      strong(`Flagged as spam: ${f.spam}`, format),
+      "A person wrongly flagged can be sent to the board with `select release_spam_lead('<submission id>');`.",
+    )
+    const listed = f.spamLeads.map((lead) => ({ ...lead, lastError: null }))
+    leadList(listed, f.spam, format, "select submission_id, spam_reason, lead from leads where status = 'spam';").forEach((line, i) => {
+      const lead = f.spamLeads[i]
+      lines.push(
+        lead ? `${line}, reason: ${REASONS[lead.reason ?? ''] ?? visitorText(lead.reason, format)}, id ${lead.submissionId}` : line,
+      )
+    })
+  }
+  return { subject: `Leads digest: ${f.received} received, ${f.failed} failed, ${f.spam} flagged as spam`, text: lines.join('\n') }
+}
+
+export type DigestDeps = { figures: () => Promise<DigestFigures>; channels: readonly AlertChannel[]; logger: Logger; always: boolean }
+export type DigestReport = { sent: string[]; failed: string[]; skipped?: 'alerts off' | 'nothing to report' }
+
+/** The daily digest to every channel; a day with nothing to report sends none unless `always`. */
+export async function sendDigest(deps: DigestDeps): Promise<DigestReport> {
+  if (deps.channels.length === 0) {
+    deps.logger.warn(ALERTS_OFF)
+    return { sent: [], failed: [], skipped: 'alerts off' }
+  }
+  const figures = await deps.figures()
+  if (!hasNews(figures) && !deps.always) return { sent: [], failed: [], skipped: 'nothing to report' }
+  const report: DigestReport = { sent: [], failed: [] }
+  for (const channel of deps.channels) {
+    try {
+      await channel.send(digestMessage(figures, channel.format))
+      report.sent.push(channel.name)
+    } catch (error) {
+      deps.logger.error('digest channel failed', { channel: channel.name, error: String(error) })
+      report.failed.push(channel.name)
+    }
+  }
+  return report
+}

@@ -1,0 +1,128 @@
+import type { ChannelName } from './alert-channels.ts'
+import type { Sql } from './db.ts'
+import type { AlertLead, AlertStateStore, AlertStore, ConditionName, ConditionReport, NotifiedState } from './lead-alerts.ts'
+import type { DigestFigures, SpamLead } from './lead-digest.ts'
+
+const LISTED = 20
+// Any fixed number: one alerting run at a time (pg_try_advisory_xact_lock).
+const ALERT_LOCK = 7_302_020
+
+type LeadJson = Omit<AlertLead, 'createdAt'> & { createdAt: string }
+const toLead = ({ createdAt, ...lead }: LeadJson): AlertLead => ({ ...lead, createdAt: new Date(createdAt) })
+
+/** Contact details of a lead as JSON, for alerts and the digest. */
+const leadJson = (sql: Sql) => sql`jsonb_build_object(
+  'submissionId', submission_id, 'name', lead ->> 'name', 'phone', lead ->> 'phone', 'email', lead ->> 'email',
+  'sourcePath', source ->> 'path', 'sourceLabel', source ->> 'label', 'createdAt', created_at, 'status', status,
+  'lastError', last_error)`
+
+/**
+ * The alert conditions read from the outbox: the board's refusals from `last_error` (board.ts
+ * writes `auth …` and `access …`), failed leads, and pending leads older than the threshold.
+ */
+export function pgAlertStore(sql: Sql): AlertStore {
+  return {
+    async conditions(pendingMinutes) {
+      const rows = await sql<{ condition: ConditionName; count: number; oldest_minutes: number; leads: LeadJson[] }[]>`
+        with flagged as (
+          select l.*, array_remove(array[
+            case when last_error like 'auth%' then 'board-auth' end,
+            case when last_error like 'access%' then 'board-access' end,
+            case when status = 'failed' then 'failed' end,
+            case when status = 'pending' and created_at < now() - make_interval(mins => ${pendingMinutes}) then 'pending-age' end
+          ], null) as conditions
+          from leads l where status in ('pending', 'failed')
+        ), each as (
+          select c.condition, f.*, row_number() over (partition by c.condition order by f.created_at) as rn
+          from flagged f cross join lateral unnest(f.conditions) as c(condition)
+        )
+        select condition, count(*)::int as count,
+          floor(extract(epoch from now() - min(created_at)) / 60)::int as oldest_minutes,
+          coalesce(jsonb_agg(${leadJson(sql)} order by created_at) filter (where rn <= ${LISTED}), '[]') as leads
+        from each group by condition`
+      return rows.map((row): ConditionReport => ({
+        condition: row.condition,
+        count: row.count,
+        oldestMinutes: row.oldest_minutes,
+        leads: row.leads.map(toLead),
+      }))
+    },
+    async exclusive<T>(fn: (state: AlertStateStore) => Promise<T>): Promise<T | undefined> {
+      // A transaction lock, never a session one: it cannot outlive the run behind a pooler.
+      const result = await sql.begin(async (tx) => {
+        const [row] = await tx<{ locked: boolean }[]>`select pg_try_advisory_xact_lock(${ALERT_LOCK}) as locked`
+        if (!row?.locked) return { ran: false as const }
+        const value = await fn({
+          async notified(channel: ChannelName) {
+            const states = await tx<{ condition: ConditionName; active: boolean; notified_at: Date | null; notified_count: number }[]>`
+              select condition, active, notified_at, notified_count from lead_alert_state where channel = ${channel}`
+            return states.map((state): NotifiedState => ({
+              condition: state.condition,
+              active: state.active,
+              notifiedAt: state.notified_at,
+              notifiedCount: state.notified_count,
+            }))
+          },
+          async saveNotified(channel, plan) {
+            for (const report of plan.raised) {
+              await tx`
+                insert into lead_alert_state (condition, channel, active, notified_at, notified_count)
+                values (${report.condition}, ${channel}, true, now(), ${report.count})
+                on conflict (condition, channel) do update set active = true, notified_at = now(), notified_count = excluded.notified_count`
+            }
+            if (plan.resolved.length > 0) {
+              await tx`update lead_alert_state set active = false where channel = ${channel} and condition in ${tx(plan.resolved)}`
+            }
+          },
+        })
+        return { ran: true as const, value }
+      })
+      // postgres.js unwraps the callback's type loosely: the value is fn's own.
+      return result.ran ? (result.value as T) : undefined
+    },
+  }
+}
+
+export type HealthFigures = {
+  pending: number
+  oldestPendingMinutes: number
+  failed: number
+  spamToday: number
+  lastDeliveredAt: Date | null
+}
+
+export async function healthFigures(sql: Sql): Promise<HealthFigures> {
+  const [row] = await sql<{ pending: number; oldest: number; failed: number; spam_today: number; last_delivered_at: Date | null }[]>`
+    select count(*) filter (where status = 'pending')::int as pending,
+      coalesce(floor(extract(epoch from now() - min(created_at) filter (where status = 'pending')) / 60), 0)::int as oldest,
+      count(*) filter (where status = 'failed')::int as failed,
+      count(*) filter (where status = 'spam' and created_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc')::int as spam_today,
+      max(delivered_at) as last_delivered_at
+    from leads`
+  return {
+    pending: row!.pending,
+    oldestPendingMinutes: row!.oldest,
+    failed: row!.failed,
+    spamToday: row!.spam_today,
+    lastDeliveredAt: row!.last_delivered_at,
+  }
+}
+
+/** The last 24 hours, and what is pending or failed now. */
+export async function digestFigures(sql: Sql): Promise<DigestFigures> {
+  const [counts] = await sql<{ received: number; delivered: number; pending: number; failed: number; spam: number }[]>`
+    select count(*) filter (where created_at >= now() - interval '1 day' and status <> 'spam')::int as received,
+      count(*) filter (where delivered_at >= now() - interval '1 day')::int as delivered,
+      count(*) filter (where status = 'pending')::int as pending,
+      count(*) filter (where status = 'failed')::int as failed,
+      count(*) filter (where status = 'spam' and created_at >= now() - interval '1 day')::int as spam
+    from leads`
+  const spam = await sql<{ lead: LeadJson; reason: string | null }[]>`
+    select ${leadJson(sql)} as lead, spam_reason as reason from leads
+    where status = 'spam' and created_at >= now() - interval '1 day'
+    order by created_at limit ${LISTED}`
+  return {
+    ...counts!,
+    spamLeads: spam.map((row): SpamLead => ({ ...toLead(row.lead), reason: row.reason })),
+  }
+}

@@ -1,0 +1,46 @@
+import { json, methodNotAllowed } from '../_shared/http.ts'
+import type { ConditionName } from '../_shared/lead-alerts.ts'
+import type { Logger } from '../_shared/logger.ts'
+import type { HealthFigures } from '../_shared/pg-alert-store.ts'
+import { sameSecret, SECRET_HEADER } from '../_shared/secret.ts'
+
+export type HealthDeps = {
+  secret: string | undefined
+  figures: (() => Promise<HealthFigures>) | undefined
+  /** The alert conditions that hold now (the same ones `leads-redeliver` alerts on). */
+  holding: (() => Promise<ConditionName[]>) | undefined
+  alertsConfigured: boolean
+  logger: Logger
+}
+
+export type LeadsHealth = Omit<HealthFigures, 'lastDeliveredAt'> & { lastDeliveredAt: string | null; alertsConfigured: boolean }
+
+/**
+ * For an uptime monitor: 200 when no alert condition holds, 503 when one does (the body says
+ * what), 401 without the redelivery secret. It reads the outbox only.
+ */
+export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise<Response> {
+  return async (req) => {
+    if (req.method !== 'GET') return methodNotAllowed(['GET'])
+    if (!deps.secret) {
+      deps.logger.error('leads-health has no REDELIVER_SECRET: refusing every call')
+      return json(503, { error: 'Health is not configured' })
+    }
+    if (!sameSecret(req.headers.get(SECRET_HEADER) ?? '', deps.secret)) return json(401, { error: 'Unauthorized' })
+    if (!deps.figures || !deps.holding) return json(503, { error: 'Health is not configured' })
+
+    try {
+      const [figures, holding] = await Promise.all([deps.figures(), deps.holding()])
+      const body: LeadsHealth & { conditions: ConditionName[] } = {
+        ...figures,
+        lastDeliveredAt: figures.lastDeliveredAt?.toISOString() ?? null,
+        alertsConfigured: deps.alertsConfigured,
+        conditions: holding,
+      }
+      return json(holding.length > 0 ? 503 : 200, body)
+    } catch (error) {
+      deps.logger.error('leads-health could not read the outbox', { error: String(error) })
+      return json(503, { error: 'The database did not answer' })
+    }
+  }
+}

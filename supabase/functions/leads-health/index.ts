@@ -1,0 +1,21 @@
+import { alertConfig } from '../_shared/alert-config.ts'
+import { createDb } from '../_shared/db.ts'
+import { env } from '../_shared/env.ts'
+import { consoleLogger } from '../_shared/logger.ts'
+import { healthFigures, pgAlertStore } from '../_shared/pg-alert-store.ts'
+import { serve } from '../_shared/serve.ts'
+import { createHealthHandler } from './handler.ts'
+
+const dbUrl = env('SUPABASE_DB_URL')
+const sql = dbUrl ? createDb(dbUrl, { max: 2 }) : undefined
+const alerting = alertConfig(fetch)
+
+serve(
+  createHealthHandler({
+    secret: env('REDELIVER_SECRET'),
+    figures: sql && (() => healthFigures(sql)),
+    holding: sql && (async () => (await pgAlertStore(sql).conditions(alerting.pendingMinutes)).map((report) => report.condition)),
+    alertsConfigured: alerting.channels.length > 0,
+    logger: consoleLogger,
+  }),
+)

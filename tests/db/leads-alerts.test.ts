@@ -1,0 +1,150 @@
+import type { TransactionSql } from 'postgres'
+import * as v from 'valibot'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { LeadSubmissionSchema } from '@/schemas/lead'
+import { digestFigures, healthFigures, pgAlertStore } from '../../supabase/functions/_shared/pg-alert-store.ts'
+import { pgLeadStore } from '../../supabase/functions/leads/pg-lead-store.ts'
+import type { LeadStore } from '../../supabase/functions/leads/store.ts'
+import { submission } from '../functions/support'
+import { startPgCluster, type PgCluster, type SupabaseRole } from '../support/pg-cluster.mjs'
+
+let pg: PgCluster
+let store: LeadStore
+
+beforeAll(async () => {
+  pg = await startPgCluster()
+  store = pgLeadStore(pg.sql)
+}, 60_000)
+afterAll(() => pg?.stop())
+beforeEach(() => pg.sql`truncate leads, lead_alert_state`)
+
+const fresh = (name = 'Ada Lovelace') =>
+  v.parse(LeadSubmissionSchema, submission({ submissionId: crypto.randomUUID(), lead: { ...submission().lead, name } }))
+const asService = <T>(fn: (tx: TransactionSql) => Promise<T>) => pg.asRole('service_role', fn)
+const retryFailed = async () => (await asService((tx) => tx<{ n: number }[]>`select retry_failed_leads() as n`))[0]!.n
+const release = async (id: string) => (await asService((tx) => tx<{ s: string | null }[]>`select release_spam_lead(${id}) as s`))[0]!.s
+
+/** A lead that used up its attempts with this error. */
+async function failedLead(error: string, name?: string) {
+  const lead = fresh(name)
+  await store.record({ submission: lead, status: 'pending' })
+  const row = (await store.claim(lead.submissionId, 10_000))!
+  await store.failed(row.id, error)
+  return lead
+}
+
+describe('retry_failed_leads() and release_spam_lead(): the service role only', () => {
+  it.each<SupabaseRole>(['anon', 'authenticated'])('%s can run neither, nor read the alert state', async (role) => {
+    const lead = fresh()
+    await store.record({ submission: lead, status: 'spam', spamReason: 'too-fast' })
+    const statements = [
+      (tx: TransactionSql) => tx`select retry_failed_leads()`,
+      (tx: TransactionSql) => tx`select release_spam_lead(${lead.submissionId})`,
+      (tx: TransactionSql) => tx`select * from lead_alert_state`,
+    ]
+    for (const statement of statements) await expect(pg.asRole(role, statement)).rejects.toThrow(/permission denied/)
+    expect((await store.find(lead.submissionId))?.status).toBe('spam')
+  })
+
+  it('retry_failed_leads puts every failed lead back in the queue (attempts reset, due now, last error kept), and twice is once', async () => {
+    const lead = await failedLead('auth 401: Not Authenticated')
+    const delivered = fresh()
+    await store.record({ submission: delivered, status: 'pending' })
+    await store.delivered((await store.claim(delivered.submissionId, 10_000))!.id, 'item-1')
+
+    expect(await retryFailed()).toBe(1)
+    expect(await store.find(lead.submissionId)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      claimedUntil: null,
+      lastError: 'auth 401: Not Authenticated',
+    })
+    expect(await store.claim(lead.submissionId, 10_000)).toMatchObject({ attempts: 1 })
+    expect(await retryFailed()).toBe(0)
+    expect((await store.find(delivered.submissionId))?.status).toBe('delivered')
+  })
+
+  it('release_spam_lead queues a spam lead once and answers its status; other leads are left alone', async () => {
+    const spam = fresh()
+    await store.record({ submission: spam, status: 'spam', spamReason: 'honeypot' })
+    expect(await release(spam.submissionId)).toBe('pending')
+    expect(await release(spam.submissionId)).toBe('pending')
+    const [row] = await pg.sql`select status, spam_reason, attempts from leads where submission_id = ${spam.submissionId}`
+    expect(row).toEqual({ status: 'pending', spam_reason: 'honeypot', attempts: 0 })
+
+    const failed = await failedLead('http 500: Internal server error')
+    expect(await release(failed.submissionId)).toBe('failed')
+    expect(await release(crypto.randomUUID())).toBeNull()
+  })
+})
+
+describe('alert conditions on PostgreSQL', () => {
+  it('names refusals by their last error, failed leads, and pending leads past the threshold, oldest first', async () => {
+    await failedLead('auth 401: Not Authenticated', 'Auth Failed')
+    const access = fresh('Access Pending')
+    await store.record({ submission: access, status: 'pending' })
+    await store.retryLater(
+      (await store.claim(access.submissionId, 10_000))!.id,
+      'access 200: Board not found',
+      new Date(Date.now() + 60_000),
+    )
+    const old = fresh('Old Pending')
+    await store.record({ submission: old, status: 'pending' })
+    await pg.sql`update leads set created_at = now() - interval '40 minutes' where submission_id = ${old.submissionId}`
+    await store.record({ submission: fresh('Spam'), status: 'spam', spamReason: 'too-fast' })
+
+    const conditions = await pgAlertStore(pg.sql).conditions(30)
+    const byName = Object.fromEntries(conditions.map((c) => [c.condition, c]))
+    expect(Object.keys(byName).sort()).toEqual(['board-access', 'board-auth', 'failed', 'pending-age'])
+    expect(byName['board-auth']).toMatchObject({
+      count: 1,
+      leads: [{ name: 'Auth Failed', phone: '0422470721', email: 'ada@example.com' }],
+    })
+    expect(byName['board-access']?.leads[0]).toMatchObject({ name: 'Access Pending', sourcePath: '/', status: 'pending' })
+    expect(byName['failed']).toMatchObject({ count: 1 })
+    expect(byName['pending-age']).toMatchObject({ count: 1, oldestMinutes: 40, leads: [{ name: 'Old Pending' }] })
+    expect(byName['pending-age']!.leads[0]!.createdAt).toBeInstanceOf(Date)
+    expect(await pgAlertStore(pg.sql).conditions(60)).not.toContainEqual(expect.objectContaining({ condition: 'pending-age' }))
+  })
+
+  it('lets one run alert at a time, and keeps what each channel was told', async () => {
+    const alerts = pgAlertStore(pg.sql)
+    let release: () => void = () => {}
+    const holding = new Promise<void>((resolve) => (release = resolve))
+    const first = alerts.exclusive(async (state) => {
+      await state.saveNotified('webhook', { raised: [{ condition: 'failed', count: 2, oldestMinutes: 1, leads: [] }], resolved: [] })
+      await holding
+      return 'first'
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await alerts.exclusive(async () => 'second')).toBeUndefined()
+    release()
+    expect(await first).toBe('first')
+    const told = await alerts.exclusive((state) => state.notified('webhook'))
+    expect(told).toEqual([{ condition: 'failed', active: true, notifiedAt: expect.any(Date), notifiedCount: 2 }])
+    await alerts.exclusive((state) => state.saveNotified('webhook', { raised: [], resolved: ['failed'] }))
+    expect(await alerts.exclusive((state) => state.notified('webhook'))).toMatchObject([{ condition: 'failed', active: false }])
+    expect(await alerts.exclusive((state) => state.notified('email'))).toEqual([])
+  })
+
+  it('health and digest figures', async () => {
+    await failedLead('http 500: Internal server error')
+    const spam = fresh('Flagged Person')
+    await store.record({ submission: spam, status: 'spam', spamReason: 'too-fast' })
+    const delivered = fresh()
+    await store.record({ submission: delivered, status: 'pending' })
+    await store.delivered((await store.claim(delivered.submissionId, 10_000))!.id, 'item-2')
+
+    expect(await healthFigures(pg.sql)).toMatchObject({ pending: 0, oldestPendingMinutes: 0, failed: 1, spamToday: 1 })
+    const digest = await digestFigures(pg.sql)
+    expect(digest).toMatchObject({ received: 2, delivered: 1, pending: 0, failed: 1, spam: 1 })
+    expect(digest.spamLeads).toMatchObject([{ name: 'Flagged Person', reason: 'too-fast', submissionId: spam.submissionId }])
+  })
+})
+
+describe('the digest schedule', () => {
+  it('applies on plain PostgreSQL (no pg_cron, no pg_net) and schedules nothing', async () => {
+    expect(await pg.sql`select extname from pg_extension where extname in ('pg_cron', 'pg_net')`).toHaveLength(0)
+    expect(await pg.sql`select 1 from pg_namespace where nspname = 'cron'`).toHaveLength(0)
+  })
+})

@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest'
+import { ALERTS_OFF, webhookChannel, type AlertChannel, type AlertMessage } from '../../supabase/functions/_shared/alert-channels.ts'
+import { alertMessage } from '../../supabase/functions/_shared/alert-message.ts'
+import { visitorText } from '../../supabase/functions/_shared/alert-text.ts'
+import {
+  ALERT_REPEAT_MS,
+  planAlerts,
+  runAlerts,
+  type AlertLead,
+  type AlertPlan,
+  type AlertStore,
+  type ConditionReport,
+  type NotifiedState,
+} from '../../supabase/functions/_shared/lead-alerts.ts'
+import { sendDigest, type DigestFigures } from '../../supabase/functions/_shared/lead-digest.ts'
+import { refusalOf } from '../../supabase/functions/leads/board-refusal.ts'
+import { NOW, recordingLogger } from './support'
+
+const lead = (overrides: Partial<AlertLead> = {}): AlertLead => ({
+  submissionId: '3f1c2b9e-7a4d-4e8b-9c1a-2d3e4f5a6b7c',
+  name: 'Ada Lovelace',
+  phone: '0422470721',
+  email: 'ada@example.com',
+  sourcePath: '/',
+  sourceLabel: 'Homepage',
+  createdAt: NOW,
+  status: 'failed',
+  lastError: 'auth 401: Not Authenticated',
+  ...overrides,
+})
+const report = (condition: ConditionReport['condition'], count = 1, leads = [lead()]): ConditionReport => ({
+  condition,
+  count,
+  oldestMinutes: 5,
+  leads,
+})
+const told = (condition: NotifiedState['condition'], minutesAgo: number, active = true, notifiedCount = 1): NotifiedState => ({
+  condition,
+  active,
+  notifiedAt: new Date(NOW.getTime() - minutesAgo * 60_000),
+  notifiedCount,
+})
+
+describe('planAlerts: one alert per condition per hour, one resolved message', () => {
+  it('raises a condition the channel has not been told about', () => {
+    expect(planAlerts([report('board-auth')], [], NOW)).toEqual({ raised: [report('board-auth')], resolved: [] })
+  })
+
+  it('stays quiet within the hour, even when the condition grows', () => {
+    expect(planAlerts([report('failed', 5)], [told('failed', 59)], NOW)).toEqual({ raised: [], resolved: [] })
+  })
+
+  it('after an hour, tells again only when more leads are affected', () => {
+    expect(planAlerts([report('failed', 1)], [told('failed', 61)], NOW).raised).toEqual([])
+    expect(planAlerts([report('failed', 2)], [told('failed', 61)], NOW).raised).toHaveLength(1)
+  })
+
+  it('announces a condition that cleared once, and a cleared condition that returns within the hour waits for the hour', () => {
+    expect(planAlerts([], [told('failed', 10)], NOW)).toEqual({ raised: [], resolved: ['failed'] })
+    expect(planAlerts([], [told('failed', 10, false)], NOW)).toEqual({ raised: [], resolved: [] })
+    expect(planAlerts([report('failed')], [told('failed', 10, false)], NOW).raised).toEqual([])
+    expect(planAlerts([report('failed')], [told('failed', ALERT_REPEAT_MS / 60_000, false)], NOW).raised).toHaveLength(1)
+  })
+})
+
+describe('alert text: visitor input cannot format, link, mention or add lines', () => {
+  it('escapes Slack control characters and breaks broadcast mentions, keeping e-mail addresses readable', () => {
+    const hostile = visitorText('<!channel> <https://evil.test|click> & @here @everyone x@channel.com', 'slack')
+    expect(hostile).not.toMatch(/[<>]/)
+    expect(hostile).toContain('&lt;!channel&gt;')
+    expect(hostile).toContain('&amp;')
+    expect(hostile).not.toMatch(/@(here|everyone|channel)/)
+    expect(visitorText('ada@example.com', 'slack')).toBe('ada@example.com')
+  })
+
+  it('keeps visitor text on one line and bounded, in both formats', () => {
+    for (const format of ['slack', 'plain'] as const) {
+      const text = visitorText(`Ada\n\n*RESOLVED*: all good\r\u2028${'x'.repeat(500)}`, format)
+      expect(text).not.toMatch(/[\n\r\u2028]/)
+      expect(text.length).toBeLessThanOrEqual(121)
+    }
+    expect(visitorText('', 'plain')).toBe('-')
+  })
+
+  it('an alert names the condition, the count, each lead with its contact details and what to do; long lists are cut', () => {
+    const many = Array.from({ length: 25 }, (_, i) => lead({ name: `Lead ${i}` }))
+    const plan: AlertPlan = { raised: [report('board-auth', 25, many)], resolved: ['pending-age'] }
+    const { subject, text } = alertMessage(plan, { format: 'slack', pendingMinutes: 30 })
+    expect(subject).toBe('Lead alert: board refused the credentials')
+    expect(text).toContain('*ALERT: board refused the credentials*')
+    expect(text).toContain('25 lead(s) not delivered')
+    expect(text).toContain(
+      '- Lead 0, 0422470721, ada@example.com, from Homepage (/), 2025-05-01 10:00 UTC, last error: auth 401: Not Authenticated',
+    )
+    expect(text).not.toContain('Lead 20,')
+    expect(text).toContain('…and 5 more')
+    expect(text).toContain('select retry_failed_leads();')
+    expect(text).toContain('*RESOLVED: leads pending too long*')
+  })
+
+  it('an e-mail subject never carries visitor text', () => {
+    const plan: AlertPlan = { raised: [report('failed', 1, [lead({ name: 'Bcc: everyone@evil.test\nX' })])], resolved: [] }
+    const { subject, text } = alertMessage(plan, { format: 'plain', pendingMinutes: 30 })
+    expect(subject).toBe('Lead alert: failed leads')
+    expect(text).toContain('Bcc: everyone@evil.test X')
+  })
+})
+
+describe('board refusals: credentials or board/group', () => {
+  const signs = (status: number, code?: string, message = '', statusCode?: number) => ({
+    status,
+    codes: [code],
+    statusCodes: [statusCode],
+    messages: [message],
+  })
+  it.each([
+    ['HTTP 401', signs(401, undefined, 'Not Authenticated'), 'auth'],
+    ['errors[] "Not Authenticated" on 200', signs(200, undefined, 'Not Authenticated'), 'auth'],
+    [
+      'UserUnauthorizedException (403 in extensions)',
+      signs(200, 'UserUnauthorizedException', 'User unauthorized to perform action', 403),
+      'auth',
+    ],
+    ['USER_UNAUTHORIZED (2025-07 code)', signs(200, 'USER_UNAUTHORIZED', 'User unauthorized to perform action', 403), 'auth'],
+    ['ResourceNotFoundException', signs(200, 'ResourceNotFoundException', 'Board not found', 404), 'access'],
+    ['InvalidGroupIdException', signs(200, 'InvalidGroupIdException', 'This group does not exist'), 'access'],
+    ['InvalidBoardIdException', signs(200, 'InvalidBoardIdException', 'Invalid board id'), 'access'],
+    ['HTTP 403 permission', signs(403, undefined, 'Permission denied'), 'access'],
+  ])('%s', (_case, given, expected) => {
+    expect(refusalOf(given)).toBe(expected)
+  })
+
+  it('leaves other errors alone', () => {
+    expect(refusalOf(signs(200, 'ColumnValueException', 'Column value invalid'))).toBeUndefined()
+    expect(refusalOf(signs(400, undefined, 'Bad request'))).toBeUndefined()
+  })
+})
+
+function channel(name: 'webhook' | 'email', sent: AlertMessage[], fails = false): AlertChannel {
+  return {
+    name,
+    format: name === 'webhook' ? 'slack' : 'plain',
+    send: async (message) => {
+      if (fails) throw new Error('HTTP 503 down')
+      sent.push(message)
+    },
+  }
+}
+
+function memoryAlertStore(holding: ConditionReport[]): AlertStore & { states: Map<string, NotifiedState[]> } {
+  const states = new Map<string, NotifiedState[]>()
+  return {
+    states,
+    conditions: async () => holding,
+    exclusive: async (fn) =>
+      fn({
+        notified: async (name) => states.get(name) ?? [],
+        saveNotified: async (name, plan) =>
+          void states.set(name, [
+            ...plan.raised.map((r) => ({ condition: r.condition, active: true, notifiedAt: NOW, notifiedCount: r.count })),
+            ...plan.resolved.map((condition) => ({ condition, active: false, notifiedAt: NOW, notifiedCount: 0 })),
+          ]),
+      }),
+  }
+}
+
+describe('runAlerts', () => {
+  it('warns on every run that alerts are off when no channel is configured', async () => {
+    const logger = recordingLogger()
+    for (let i = 0; i < 2; i++) await runAlerts({ store: memoryAlertStore([]), channels: [], logger, now: () => NOW, pendingMinutes: 30 })
+    expect(logger.records.filter((r) => r.level === 'warn' && r.message === ALERTS_OFF)).toHaveLength(2)
+  })
+
+  it('a failing channel is logged and keeps its state (told next run); the other channel is told once', async () => {
+    const store = memoryAlertStore([report('failed')])
+    const logger = recordingLogger()
+    const mail: AlertMessage[] = []
+    const deps = { store, logger, now: () => NOW, pendingMinutes: 30 }
+    const first = await runAlerts({ ...deps, channels: [channel('webhook', [], true), channel('email', mail)] })
+    expect(first).toEqual({ raised: ['failed'], resolved: [], failedChannels: ['webhook'] })
+    expect(store.states.has('webhook')).toBe(false)
+    expect(logger.records).toContainEqual(
+      expect.objectContaining({ level: 'error', fields: { channel: 'webhook', error: 'Error: HTTP 503 down' } }),
+    )
+
+    const hook: AlertMessage[] = []
+    await runAlerts({ ...deps, channels: [channel('webhook', hook), channel('email', mail)] })
+    expect(hook).toHaveLength(1)
+    expect(mail).toHaveLength(1)
+  })
+
+  it('never throws when the database fails', async () => {
+    const logger = recordingLogger()
+    const store: AlertStore = { conditions: () => Promise.reject(new Error('db down')), exclusive: async () => undefined }
+    await expect(runAlerts({ store, channels: [channel('email', [])], logger, now: () => NOW, pendingMinutes: 30 })).resolves.toBeDefined()
+    expect(logger.records).toContainEqual(expect.objectContaining({ level: 'error', message: 'alerts could not be evaluated' }))
+  })
+})
+
+describe('the webhook channel', () => {
+  it('never writes its URL (a secret) into an error', async () => {
+    const url = 'https://hooks.slack.test/services/T000/B000/secret-part'
+    const refused: AlertChannel = webhookChannel(url, async () => {
+      throw new TypeError(`error sending request for url (${url})`)
+    })
+    const error = await refused.send({ subject: 's', text: 't' }).catch((e: unknown) => String(e))
+    expect(error).toContain('network')
+    expect(error).not.toContain('secret-part')
+  })
+})
+
+describe('the digest', () => {
+  const quiet: DigestFigures = { received: 0, delivered: 0, pending: 0, failed: 0, spam: 0, spamLeads: [] }
+
+  it('is skipped on a day with nothing to report, unless ALERT_DIGEST_ALWAYS', async () => {
+    const sent: AlertMessage[] = []
+    const deps = { figures: async () => quiet, channels: [channel('email', sent)], logger: recordingLogger() }
+    expect(await sendDigest({ ...deps, always: false })).toEqual({ sent: [], failed: [], skipped: 'nothing to report' })
+    expect(sent).toHaveLength(0)
+    expect(await sendDigest({ ...deps, always: true })).toEqual({ sent: ['email'], failed: [] })
+    expect(sent[0]!.text).toContain('Received 0, delivered 0. Still pending now: 0. Failed now: 0.')
+  })
+
+  it('lists the figures and each spam-flagged lead with its reason and contact details', async () => {
+    const sent: AlertMessage[] = []
+    const spamLead = { ...lead({ status: 'spam', lastError: null, name: 'Hedy <b>' }), reason: 'honeypot' }
+    const figures: DigestFigures = { received: 4, delivered: 3, pending: 1, failed: 0, spam: 1, spamLeads: [spamLead] }
+    await sendDigest({ figures: async () => figures, channels: [channel('webhook', sent)], logger: recordingLogger(), always: false })
+    expect(sent[0]!.subject).toBe('Leads digest: 4 received, 0 failed, 1 flagged as spam')
+    expect(sent[0]!.text).toContain('Received 4, delivered 3. Still pending now: 1. Failed now: 0.')
+    expect(sent[0]!.text).toContain('- Hedy &lt;b&gt;, 0422470721, ada@example.com, from Homepage (/)')
+    expect(sent[0]!.text).toContain(`reason: honeypot filled, id ${spamLead.submissionId}`)
+  })
+})

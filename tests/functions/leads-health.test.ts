@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { SECRET_HEADER } from '../../supabase/functions/_shared/secret.ts'
+import { createHealthHandler, type HealthDeps } from '../../supabase/functions/leads-health/handler.ts'
+import { recordingLogger } from './support'
+
+// The function on a real database, in each state: leads-alerts.test.ts.
+const SECRET = 'health-secret'
+const figures = { pending: 2, oldestPendingMinutes: 3, failed: 0, spamToday: 1, lastDeliveredAt: new Date('2025-05-01T10:00:00.000Z') }
+
+function check(overrides: Partial<HealthDeps> = {}, init: RequestInit = { headers: { [SECRET_HEADER]: SECRET } }) {
+  const handler = createHealthHandler({
+    secret: SECRET,
+    figures: async () => figures,
+    holding: async () => [],
+    alertsConfigured: false,
+    logger: recordingLogger(),
+    ...overrides,
+  })
+  return handler(new Request('https://project.test/functions/v1/leads-health', init))
+}
+
+describe('leads-health', () => {
+  it('200 with the figures when no alert condition holds', async () => {
+    const res = await check()
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      pending: 2,
+      oldestPendingMinutes: 3,
+      failed: 0,
+      spamToday: 1,
+      lastDeliveredAt: '2025-05-01T10:00:00.000Z',
+      alertsConfigured: false,
+      conditions: [],
+    })
+  })
+
+  it('503 naming the conditions that hold', async () => {
+    const res = await check({ holding: async () => ['board-auth', 'failed'] })
+    expect(res.status).toBe(503)
+    expect(await res.json()).toMatchObject({ conditions: ['board-auth', 'failed'] })
+  })
+
+  it('401 without the secret; 503 without a secret configured or a database; GET only', async () => {
+    expect((await check({}, {})).status).toBe(401)
+    expect((await check({ secret: undefined })).status).toBe(503)
+    expect((await check({ figures: undefined })).status).toBe(503)
+    expect((await check({ figures: () => Promise.reject(new Error('db down')) })).status).toBe(503)
+    expect((await check({}, { method: 'POST', headers: { [SECRET_HEADER]: SECRET } })).status).toBe(405)
+  })
+})

@@ -1,0 +1,15 @@
+export declare const RESEND_KEY: string
+
+export type SentEmail = { from: string; to: string[]; subject: string; text: string }
+
+export interface FakeAlerts {
+  webhookUrl: string
+  resendUrl: string
+  webhook: { text: string }[]
+  emails: SentEmail[]
+  breakChannel(channel: 'webhook' | 'email', down?: boolean): void
+  clear(): void
+  close(): Promise<void>
+}
+
+export declare function startFakeAlerts(): Promise<FakeAlerts>

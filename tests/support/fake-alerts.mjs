@@ -1,0 +1,56 @@
+// Stand-ins for the alert channels on 127.0.0.1: a Slack-compatible incoming webhook (`POST /hook`,
+// JSON `{ text }`) and Resend's e-mail API (`POST /emails`, Bearer key). They keep what they
+// received and can be broken on demand, for the function tests and `npm run bench:leads`.
+import { createServer } from 'node:http'
+
+export const RESEND_KEY = 're_test_key'
+
+export async function startFakeAlerts() {
+  const webhook = []
+  const emails = []
+  const broken = { webhook: false, email: false }
+
+  async function answer(req, res) {
+    let raw = ''
+    for await (const chunk of req) raw += chunk
+    const body = raw ? JSON.parse(raw) : {}
+    const reply = (status, payload) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload))
+    if (req.method === 'POST' && req.url === '/hook') {
+      if (broken.webhook) return reply(503, { error: 'webhook down' })
+      if (typeof body.text !== 'string') return reply(400, { error: 'text required' })
+      webhook.push(body)
+      return reply(200, { ok: true })
+    }
+    if (req.method === 'POST' && req.url === '/emails') {
+      if (req.headers.authorization !== `Bearer ${RESEND_KEY}`) return reply(401, { message: 'API key is invalid' })
+      if (broken.email) return reply(500, { message: 'e-mail down' })
+      const { from, to, subject, text } = body
+      if (!from || !Array.isArray(to) || !subject || !text) return reply(422, { message: 'from, to, subject and text are required' })
+      emails.push(body)
+      return reply(200, { id: `email-${emails.length}` })
+    }
+    return reply(404, { error: 'not found' })
+  }
+
+  const server = createServer((req, res) => {
+    answer(req, res).catch(() => res.destroy())
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address()
+  const base = `http://127.0.0.1:${port}`
+
+  return {
+    webhookUrl: `${base}/hook`,
+    resendUrl: base,
+    webhook,
+    emails,
+    /** `true` makes the channel answer 5xx until set back to `false`. */
+    breakChannel: (channel, down = true) => void (broken[channel] = down),
+    clear: () => void ((webhook.length = 0), (emails.length = 0)),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
