@@ -10,6 +10,9 @@ export const SCENARIOS = [
   'check-limited',
   'check-down',
   'check-cap',
+  'reply-limited',
+  'reply-down',
+  'reply-slow',
 ] as const
 export type Scenario = (typeof SCENARIOS)[number]
 

@@ -18,6 +18,7 @@ import { Route as KonversableRouteImport } from './routes/konversable'
 import { Route as NewsRouteImport } from './routes/news'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as QrbRouteImport } from './routes/qrb'
+import { Route as ReplyRouteImport } from './routes/reply'
 import { Route as ScheduleRouteImport } from './routes/schedule'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as ThanksRouteImport } from './routes/thanks'
@@ -71,6 +72,11 @@ const QrbRoute = QrbRouteImport.update({
   path: '/qrb',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReplyRoute = ReplyRouteImport.update({
+  id: '/reply',
+  path: '/reply',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ScheduleRoute = ScheduleRouteImport.update({
   id: '/schedule',
   path: '/schedule',
@@ -117,6 +123,7 @@ export interface FileRoutesByFullPath {
   '/news': typeof NewsRoute
   '/privacy': typeof PrivacyRoute
   '/qrb': typeof QrbRoute
+  '/reply': typeof ReplyRoute
   '/schedule': typeof ScheduleRoute
   '/terms': typeof TermsRoute
   '/thanks': typeof ThanksRoute
@@ -135,6 +142,7 @@ export interface FileRoutesByTo {
   '/news': typeof NewsRoute
   '/privacy': typeof PrivacyRoute
   '/qrb': typeof QrbRoute
+  '/reply': typeof ReplyRoute
   '/schedule': typeof ScheduleRoute
   '/terms': typeof TermsRoute
   '/thanks': typeof ThanksRoute
@@ -154,6 +162,7 @@ export interface FileRoutesById {
   '/news': typeof NewsRoute
   '/privacy': typeof PrivacyRoute
   '/qrb': typeof QrbRoute
+  '/reply': typeof ReplyRoute
   '/schedule': typeof ScheduleRoute
   '/terms': typeof TermsRoute
   '/thanks': typeof ThanksRoute
@@ -174,6 +183,7 @@ export interface FileRouteTypes {
     | '/news'
     | '/privacy'
     | '/qrb'
+    | '/reply'
     | '/schedule'
     | '/terms'
     | '/thanks'
@@ -192,6 +202,7 @@ export interface FileRouteTypes {
     | '/news'
     | '/privacy'
     | '/qrb'
+    | '/reply'
     | '/schedule'
     | '/terms'
     | '/thanks'
@@ -210,6 +221,7 @@ export interface FileRouteTypes {
     | '/news'
     | '/privacy'
     | '/qrb'
+    | '/reply'
     | '/schedule'
     | '/terms'
     | '/thanks'
@@ -229,6 +241,7 @@ export interface RootRouteChildren {
   NewsRoute: typeof NewsRoute
   PrivacyRoute: typeof PrivacyRoute
   QrbRoute: typeof QrbRoute
+  ReplyRoute: typeof ReplyRoute
   ScheduleRoute: typeof ScheduleRoute
   TermsRoute: typeof TermsRoute
   ThanksRoute: typeof ThanksRoute
@@ -303,6 +316,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof QrbRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reply': {
+      id: '/reply'
+      path: '/reply'
+      fullPath: '/reply'
+      preLoaderRoute: typeof ReplyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/schedule': {
       id: '/schedule'
       path: '/schedule'
@@ -365,6 +385,7 @@ const rootRouteChildren: RootRouteChildren = {
   NewsRoute: NewsRoute,
   PrivacyRoute: PrivacyRoute,
   QrbRoute: QrbRoute,
+  ReplyRoute: ReplyRoute,
   ScheduleRoute: ScheduleRoute,
   TermsRoute: TermsRoute,
   ThanksRoute: ThanksRoute,

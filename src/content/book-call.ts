@@ -1,25 +1,33 @@
 import * as v from 'valibot'
 
 // The Book a call dialog's copy, one entry per place that books a call: the /x18 design page, a
-// review check result on /check, and the header's Join Us on pages without a form at the top.
+// review check result on /check, a drafted reply on /reply, and the header's Join Us on pages without a form at the top.
 const text = v.pipe(v.string(), v.trim(), v.nonEmpty())
 const BookCallCopySchema = v.object({ title: text, text, submit: text })
 export type BookCallCopy = v.InferOutput<typeof BookCallCopySchema>
 
-export const bookCallCopy = v.parse(v.object({ design: BookCallCopySchema, check: BookCallCopySchema, join: BookCallCopySchema }), {
-  design: {
-    title: 'Book Your Strategy Call',
-    text: 'Leave your details and choose a time for your free design strategy call on the next page.',
-    submit: 'Book My Strategy Call',
+export const bookCallCopy = v.parse(
+  v.object({ design: BookCallCopySchema, check: BookCallCopySchema, reply: BookCallCopySchema, join: BookCallCopySchema }),
+  {
+    design: {
+      title: 'Book Your Strategy Call',
+      text: 'Leave your details and choose a time for your free design strategy call on the next page.',
+      submit: 'Book My Strategy Call',
+    },
+    check: {
+      title: 'Book Your Strategy Call',
+      text: 'Leave your details and choose a time on the next page: a reputation specialist will go through your check with you and plan how to close the gap.',
+      submit: 'Book My Strategy Call',
+    },
+    reply: {
+      title: 'Book Your Strategy Call',
+      text: 'Leave your details and choose a time on the next page: a reputation specialist will show you how every review can get a draft reply like this one, for you to check before it goes out.',
+      submit: 'Book My Strategy Call',
+    },
+    join: {
+      title: 'Join Us: Book Your Free Call',
+      text: 'Leave your details and choose a time on the next page: a reputation specialist will show you how to get more 5-star reviews, free and with no obligation.',
+      submit: 'Book My Free Call',
+    },
   },
-  check: {
-    title: 'Book Your Strategy Call',
-    text: 'Leave your details and choose a time on the next page: a reputation specialist will go through your check with you and plan how to close the gap.',
-    submit: 'Book My Strategy Call',
-  },
-  join: {
-    title: 'Join Us: Book Your Free Call',
-    text: 'Leave your details and choose a time on the next page: a reputation specialist will show you how to get more 5-star reviews, free and with no obligation.',
-    submit: 'Book My Free Call',
-  },
-})
+)

@@ -13,6 +13,7 @@ export const STATIC_PAGE_PATHS = [
   '/vet1',
   '/schedule',
   '/check',
+  '/reply',
   '/enterprise',
   '/news',
   '/thanks',

@@ -101,6 +101,13 @@ export const pages: Record<RoutePath, PageEntry> = {
       'Compare your Google rating and review count with the nearby businesses of your kind, see how many 5-star reviews would lift you, and get your review link and QR code. Free, no email asked.',
     source: 'Review Check Page',
   },
+  '/reply': {
+    image: 'home',
+    title: `Free AI Review Reply: A Safe Reply to Any Review in Seconds | ${brand}`,
+    description:
+      'Paste a customer review, pick the rating and tone, and watch a safe, personal reply drafted in seconds. A draft for you to review: we never post replies for you. Free, no login, no email.',
+    source: 'AI Reply Page',
+  },
   '/enterprise': {
     image: 'enterprise',
     title: `Enterprise Registration | ${brand}`,

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, not, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
 import { addressAutocompleteMachine } from './address-autocomplete.machine'
-import type { Lead, LeadCheck, LeadErrorKind, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
+import type { Lead, LeadCheck, LeadErrorKind, LeadReply, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
 import { isAcceptablePhone } from '@/schemas/lead-phone'
 
 /** The form's fields as typed: plain strings, validated by LeadSubmissionSchema in the service. */
@@ -17,6 +17,8 @@ export interface LeadFormInput {
   placesEnabled?: boolean
   /** The review check this lead is booked from; sent with every lead of this form. */
   check?: LeadCheck
+  /** The AI reply draft this lead is booked from (its settings and source, never the text). */
+  reply?: LeadReply
 }
 
 export type LeadAddressSearchRef = ActorRefFrom<typeof addressAutocompleteMachine>
@@ -39,6 +41,7 @@ export interface LeadFormContext {
   address: LeadAddressSearchRef
   placesEnabled: boolean
   check?: LeadCheck
+  reply?: LeadReply
 }
 
 export type LeadFormEvent =
@@ -64,6 +67,7 @@ export interface SubmitLeadInput {
   source: LeadSource
   guard: SpamGuard
   check?: LeadCheck
+  reply?: LeadReply
 }
 export interface SubmitLeadOutput {
   id: string
@@ -88,6 +92,7 @@ const submission = (context: LeadFormContext): SubmitLeadInput => ({
   source: context.source,
   guard: context.guard,
   ...(context.check ? { check: context.check } : {}),
+  ...(context.reply ? { reply: context.reply } : {}),
 })
 
 /** The suggestion the visitor picks, read from the address search the form owns. */
@@ -178,6 +183,7 @@ export const leadFormMachine = setup({
     address: spawn('addressAutocomplete', { input: { enabled: input.placesEnabled ?? false } }),
     placesEnabled: input.placesEnabled ?? false,
     ...(input.check ? { check: input.check } : {}),
+    ...(input.reply ? { reply: input.reply } : {}),
     values: { ...EMPTY_LEAD_VALUES, ...input.initialValues },
     error: null,
     retryAfterSeconds: null,

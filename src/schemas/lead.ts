@@ -1,6 +1,7 @@
 // Shared by the lead form, the leads service, the MSW handlers and the `leads` edge function.
 // It imports nothing but valibot, with explicit extensions, so Deno can load it as it is.
 import * as v from 'valibot'
+import { LeadReplySchema } from './ai-reply.ts'
 import { isAcceptablePhone, normalisePhone, PHONE_INVALID, PHONE_MAX_LENGTH } from './lead-phone.ts'
 
 export const GENERAL_LOCATIONS = ['1', '2-10', '11-50', '50+'] as const
@@ -71,6 +72,8 @@ export const LeadSubmissionSchema = v.object({
   // Optional on the wire so an old page still gets an answer; the function treats its absence as spam.
   guard: v.optional(SpamGuardSchema),
   check: v.optional(LeadCheckSchema),
+  /** The free AI reply a lead was booked from (/reply): how it was asked for and what answered. */
+  reply: v.optional(LeadReplySchema),
 })
 
 /** `id` is the board item's id once delivered, else the submission id (the lead is queued). */
@@ -86,4 +89,5 @@ export type LeadSource = v.InferOutput<typeof LeadSourceSchema>
 export type LeadSubmission = v.InferOutput<typeof LeadSubmissionSchema>
 export type SpamGuard = v.InferOutput<typeof SpamGuardSchema>
 export type LeadCheck = v.InferOutput<typeof LeadCheckSchema>
+export type { LeadReply } from './ai-reply.ts'
 export type LeadSubmissionInput = v.InferInput<typeof LeadSubmissionSchema>

@@ -1,4 +1,5 @@
 import type { Config } from '@/config'
+import { createAiReplyService, type AiReplyService } from './ai-reply'
 import { createLeadsService, nativeLeadAction, type LeadsService } from './leads'
 import { createPlacesService, type PlacesService } from './places'
 import { createGtagAnalytics, noAnalytics, type AnalyticsService } from './analytics'
@@ -15,6 +16,7 @@ export type Services = {
   registrations: RegistrationsService
   reviewCheck: ReviewCheckService
   consent: ConsentService
+  aiReply: AiReplyService
 }
 
 /** Without a calendar link the schedule page offers a plain way to book: a phone call. */
@@ -41,6 +43,7 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     registrations: createRegistrationsService({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }),
     reviewCheck: createReviewCheckService({ functionsUrl }),
     consent,
+    aiReply: createAiReplyService({ functionsUrl }),
     ...overrides,
   }
 }

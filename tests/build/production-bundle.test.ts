@@ -119,6 +119,23 @@ describe('production build', () => {
     expect(html).not.toMatch(/<form\b/)
   })
 
+  it('/reply loads with the form only: the streaming reader and the draft panel come in later chunks', () => {
+    const html = readFileSync(join(out, 'reply', 'index.html'), 'utf8')
+    expect(html).toMatch(/<title>Free AI Review Reply[^<]*<\/title>/)
+    const loaded = ['app.js', ...pageModules(html)]
+    const code = (file: string) => readFileSync(join(out, 'assets', file), 'utf8')
+    const streaming = /text\/event-stream/
+    const draftPanel = /draft-text-live/
+    for (const file of loaded) {
+      expect(code(file), file).not.toMatch(streaming)
+      expect(code(file), file).not.toMatch(draftPanel)
+    }
+    const scripts = readdirSync(join(out, 'assets')).filter((file) => file.endsWith('.js'))
+    expect(scripts.some((file) => !loaded.includes(file) && streaming.test(code(file)))).toBe(true)
+    expect(scripts.some((file) => !loaded.includes(file) && draftPanel.test(code(file)))).toBe(true)
+    expect(html).not.toMatch(/<form\b/)
+  })
+
   it('the form crawl does catch a form without method or action', () => {
     expect(
       formsThatWouldGet([

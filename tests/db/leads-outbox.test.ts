@@ -69,6 +69,16 @@ describe('the outbox on PostgreSQL', () => {
     const plain = fresh()
     await store.record({ submission: plain, status: 'spam' })
     expect((await store.find(plain.submissionId))?.submission).not.toHaveProperty('check')
+    expect((await store.find(plain.submissionId))?.submission).not.toHaveProperty('reply')
+  })
+
+  it('keeps the AI reply settings a lead was booked from (never the review)', async () => {
+    const reply = { rating: 1, tone: 'brief', kind: 'health', source: 'template' } as const
+    const withReply = { ...fresh(), reply }
+    await store.record({ submission: withReply, status: 'spam' })
+    expect((await store.find(withReply.submissionId))?.submission.reply).toEqual(reply)
+    const [row] = await pg.sql<{ ai_reply: unknown }[]>`select ai_reply from leads where submission_id = ${withReply.submissionId}`
+    expect(row?.ai_reply).toEqual(reply)
   })
 
   it('lets exactly one of five concurrent claims of a lead win', async () => {

@@ -12,4 +12,4 @@ export interface DenoFunction {
   kill(): Promise<void>
 }
 
-export declare function startFunction(name: string, env: Record<string, string>): Promise<DenoFunction>
+export declare function startFunction(name: string, env: Record<string, string>, options?: { flags?: readonly string[] }): Promise<DenoFunction>

@@ -24,14 +24,15 @@ export function freePort() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export async function startFunction(name, env) {
+/** `flags`: extra permissions, e.g. `--allow-sys=hostname` for the AI SDK (its OIDC helper reads the host name). */
+export async function startFunction(name, env, { flags = [] } = {}) {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}/`
   const { PATH, HOME, DENO_DIR, XDG_CACHE_HOME, TMPDIR } = process.env
   const inherited = Object.fromEntries(Object.entries({ PATH, HOME, DENO_DIR, XDG_CACHE_HOME, TMPDIR }).filter(([, value]) => value))
   const child = spawn(
     deno,
-    ['run', '--allow-net', '--allow-env', '--allow-read', ...LOCAL_RESOLUTION, `supabase/functions/${name}/index.ts`],
+    ['run', '--allow-net', '--allow-env', '--allow-read', ...flags, ...LOCAL_RESOLUTION, `supabase/functions/${name}/index.ts`],
     { cwd: repoRoot, env: { ...inherited, NO_COLOR: '1', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let output = ''

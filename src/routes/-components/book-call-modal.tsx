@@ -11,13 +11,13 @@ export type BookCallModalProps = {
   copy: BookCallCopy
   open: boolean
   onClose: () => void
-} & Pick<LeadCaptureProps, 'initialValues' | 'check'>
+} & Pick<LeadCaptureProps, 'initialValues' | 'check' | 'reply'>
 
 /**
  * The Book a call modal with its lead form, in the copy of the place it opens from. An accepted lead
  * closes it (its form resets itself) and the Congrats dialog takes over.
  */
-export function BookCallModal({ copy, open, onClose, initialValues, check }: BookCallModalProps) {
+export function BookCallModal({ copy, open, onClose, initialValues, check, reply }: BookCallModalProps) {
   const navigate = useNavigate()
   const [congrats, congratsRef] = useAppActor(dialogMachine)
   const onAccepted = useCallback(() => {
@@ -37,6 +37,7 @@ export function BookCallModal({ copy, open, onClose, initialValues, check }: Boo
           onAccepted={onAccepted}
           initialValues={initialValues}
           check={check}
+          reply={reply}
         />
       </ModalDialog>
       <CongratsDialog

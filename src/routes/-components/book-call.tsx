@@ -17,7 +17,8 @@ export function BookCall({
   href = `#${BOOK_SECTION_ID}`,
   initialValues,
   check,
-}: { label: string; copy: BookCallCopy; href?: string } & Pick<BookCallModalProps, 'initialValues' | 'check'>) {
+  reply,
+}: { label: string; copy: BookCallCopy; href?: string } & Pick<BookCallModalProps, 'initialValues' | 'check' | 'reply'>) {
   const hydrated = useHydrated()
   const [modal, modalRef] = useAppActor(dialogMachine)
   const close = useCallback(() => modalRef.send({ type: 'dialog.close' }), [modalRef])
@@ -32,7 +33,7 @@ export function BookCall({
         onActivate={() => modalRef.send({ type: 'dialog.open' })}
         className="btn-primary px-8 py-3.5 text-base"
       />
-      <BookCallModal copy={copy} open={modal.matches('open')} onClose={close} initialValues={initialValues} check={check} />
+      <BookCallModal copy={copy} open={modal.matches('open')} onClose={close} initialValues={initialValues} check={check} reply={reply} />
     </>
   )
 }

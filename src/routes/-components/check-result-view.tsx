@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react'
+import { Link } from '@tanstack/react-router'
+import { aiReplyTeaser } from '@/content/ai-reply-teaser'
 import { bookCallCopy } from '@/content/book-call'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { checkHeadline } from '@/lib/check-headline'
@@ -84,6 +86,12 @@ export default function CheckResultView({ result, target, onTargetChange, onWide
           {c.result.another}
         </button>
       </div>
+      <p className="text-ink">
+        {aiReplyTeaser.text}{' '}
+        <Link to="/reply" className="font-semibold text-brand-700 underline">
+          {aiReplyTeaser.link}
+        </Link>
+      </p>
       <p className="text-xs text-muted">
         {c.result.attribution} <span translate="no">Google Maps</span>
       </p>

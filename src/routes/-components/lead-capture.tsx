@@ -2,7 +2,15 @@ import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import * as v from 'valibot'
-import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED, LeadSubmissionSchema, VET_LOCATIONS, type LeadCheck } from '@/schemas/lead'
+import {
+  GENERAL_LOCATIONS,
+  LEAD_ERROR_TEXT,
+  LEAD_SUBMIT_FAILED,
+  LeadSubmissionSchema,
+  VET_LOCATIONS,
+  type LeadCheck,
+  type LeadReply,
+} from '@/schemas/lead'
 import type { LeadValues } from '@/machines/lead-form.machine'
 import { leadFormMachine } from '@/machines/lead-form.machine'
 import { readTypedValues, nativeLeadFields } from './native-lead'
@@ -32,6 +40,8 @@ export type LeadCaptureProps = {
   initialValues?: Partial<LeadValues>
   /** The review check the lead is booked from; it travels with the lead to the board. */
   check?: LeadCheck
+  /** The AI reply draft the lead is booked from (settings and source); it travels with the lead to the board. */
+  reply?: LeadReply
 }
 
 /** A lead form wired to its machines and services: submit, autocomplete, the Congrats dialog. */
@@ -45,6 +55,7 @@ export function LeadCapture({
   nativeErrorTarget = true,
   initialValues,
   check,
+  reply,
 }: LeadCaptureProps) {
   const { services } = useRouteContext({ from: '__root__' })
   const { pathname, searchStr } = useLocation()
@@ -61,7 +72,7 @@ export function LeadCapture({
       },
       actions: { trackLead: () => services.analytics.leadSubmitted() },
     }),
-    { input: { tracking, source: leadSource(pathname), placesEnabled: services.places.enabled, initialValues, check } },
+    { input: { tracking, source: leadSource(pathname), placesEnabled: services.places.enabled, initialValues, check, reply } },
   )
   const [dialog, dialogRef] = useAppActor(dialogMachine)
   const formElement = useRef<HTMLFormElement>(null)

@@ -1,3 +1,5 @@
+import { Link } from '@tanstack/react-router'
+import { aiReplyTeaser } from '@/content/ai-reply-teaser'
 import { reviewsContent as c } from '@/content/home'
 import { FeatureList } from '@/ui/home/feature-list'
 import { ReviewMockup } from '@/ui/home/review-mockup'
@@ -11,6 +13,12 @@ export function ReviewsSection() {
         <div>
           <SectionIntro id="reviews-title" {...c.intro} />
           <FeatureList items={c.features} className="mt-10" />
+          <p className="mt-8 text-ink">
+            {aiReplyTeaser.text}{' '}
+            <Link to="/reply" className="font-semibold text-brand-700 underline">
+              {aiReplyTeaser.link}
+            </Link>
+          </p>
         </div>
         <ReviewMockup />
       </div>

@@ -10,6 +10,7 @@ type Row = {
   tracking: LeadSubmission['tracking']
   source: LeadSubmission['source']
   review_check: LeadSubmission['check'] | null
+  ai_reply: LeadSubmission['reply'] | null
   attempts: number
   claimed_until: Date | null
   board_item_id: string | null
@@ -25,6 +26,7 @@ const toLead = (row: Row): LeadRow => ({
     tracking: row.tracking,
     source: row.source,
     ...(row.review_check ? { check: row.review_check } : {}),
+    ...(row.ai_reply ? { reply: row.ai_reply } : {}),
   },
   status: row.status,
   attempts: row.attempts,
@@ -50,9 +52,10 @@ export function pgLeadStore(sql: Sql): LeadStore {
     async record({ submission, status, spamReason }) {
       return withConnection(sql, async (db) => {
         const [inserted] = await db<Row[]>`
-          insert into leads (submission_id, status, lead, tracking, source, review_check, spam_reason)
+          insert into leads (submission_id, status, lead, tracking, source, review_check, ai_reply, spam_reason)
           values (${submission.submissionId}, ${status}, ${db.json(submission.lead)}, ${db.json(submission.tracking)},
-                  ${db.json(submission.source)}, ${submission.check ? db.json(submission.check) : null}, ${spamReason ?? null})
+                  ${db.json(submission.source)}, ${submission.check ? db.json(submission.check) : null},
+                  ${submission.reply ? db.json(submission.reply) : null}, ${spamReason ?? null})
           on conflict (submission_id) do nothing
           returning *`
         if (inserted) return toLead(inserted)

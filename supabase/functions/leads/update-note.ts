@@ -25,7 +25,16 @@ function checkSection(check: NonNullable<LeadSubmission['check']>): string {
   ])
 }
 
-export function updateNoteBody({ lead, tracking, source, check }: LeadSubmission, submittedAt: Date): string {
+function replySection(reply: NonNullable<LeadSubmission['reply']>): string {
+  return section('AI reply tried', [
+    ['Rating', `${reply.rating} of 5`],
+    ['Tone', reply.tone],
+    ['Business kind', reply.kind === 'health' ? 'veterinary / health' : 'general'],
+    ['Draft from', reply.source === 'ai' ? 'the AI model' : 'a template'],
+  ])
+}
+
+export function updateNoteBody({ lead, tracking, source, check, reply }: LeadSubmission, submittedAt: Date): string {
   return [
     section('Form details', [
       ['Name', lead.name],
@@ -45,6 +54,7 @@ export function updateNoteBody({ lead, tracking, source, check }: LeadSubmission
       ['Source note', source.note],
     ]),
     check ? checkSection(check) : '',
+    reply ? replySection(reply) : '',
     section('Submitted', [['Date', submittedAt.toISOString()]]),
   ].join('')
 }

@@ -1,0 +1,175 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import * as v from 'valibot'
+import { templateReply } from '@/lib/reply-templates'
+import {
+  AiReplyRequestSchema,
+  type AiReplyRequest,
+  type FallbackReason,
+  type Rating,
+  type ReplyField,
+  type ReplyFormValues,
+  type ReplySource,
+} from '@/schemas/ai-reply'
+
+export type ReplyForm = ReplyFormValues
+export type { ReplyField }
+export type ReplyFailureKind = 'rate-limited' | 'invalid'
+
+/** What the streaming actor sends back: checked text as it comes, then the final reply, or why there is none. */
+export type StreamEvent =
+  | { type: 'stream.chunk'; text: string; source: ReplySource }
+  | { type: 'stream.done'; text: string; source: ReplySource; reason?: FallbackReason }
+  | { type: 'stream.failed'; kind: ReplyFailureKind | 'down'; retryAfterSeconds?: number }
+
+export type AiReplyEvent =
+  | { type: 'field.changed'; field: ReplyField; value: string }
+  | { type: 'draft.submit' }
+  | { type: 'draft.stop' }
+  | { type: 'reply.edit'; text: string }
+  | { type: 'reply.copy' }
+  | StreamEvent
+
+export interface AiReplyContext {
+  form: ReplyForm
+  /** The schema's message per field, for the fields that failed it; shown as they are. */
+  errors: Partial<Record<ReplyField, string>>
+  reply: string
+  source: ReplySource | null
+  reason: FallbackReason | null
+  /** The visitor stopped the stream: what is shown is the checked part written so far. */
+  stopped: boolean
+  failure: { kind: ReplyFailureKind; retryAfterSeconds?: number } | null
+}
+
+const INITIAL_FORM: ReplyForm = { review: '', rating: null, firstName: '', business: '', kind: 'general', tone: 'warm' }
+
+const parse = (form: ReplyForm) => v.safeParse(AiReplyRequestSchema, form)
+const requestOf = (form: ReplyForm): AiReplyRequest => v.parse(AiReplyRequestSchema, form)
+
+const errorsOf = (form: ReplyForm): AiReplyContext['errors'] => {
+  const result = parse(form)
+  if (result.success) return {}
+  const errors: AiReplyContext['errors'] = {}
+  for (const issue of result.issues) {
+    const field = v.getDotPath(issue) as ReplyField | null
+    if (field && !errors[field]) errors[field] = issue.message
+  }
+  return errors
+}
+
+const withValue = (form: ReplyForm, field: ReplyField, value: string): ReplyForm =>
+  field === 'rating' ? { ...form, rating: (Number(value) || null) as Rating | null } : { ...form, [field]: value }
+
+export const aiReplyMachine = setup({
+  types: { context: {} as AiReplyContext, events: {} as AiReplyEvent },
+  actors: {
+    streamReply: fromCallback<AiReplyEvent, AiReplyRequest>(() => {
+      throw new Error('streamReply not provided')
+    }),
+    writeClipboard: fromPromise<void, { text: string }>(async () => {
+      throw new Error('writeClipboard not provided')
+    }),
+  },
+  delays: {
+    /** The function answers within its own 8 s first-token limit; past this the connection is gone. */
+    firstChunk: 12_000,
+    copyStatusShown: 5_000,
+  },
+  actions: {
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'field.changed') return {}
+      const form = withValue(context.form, event.field, event.value)
+      const errors = { ...context.errors }
+      if (context.errors[event.field] && !errorsOf(form)[event.field]) delete errors[event.field]
+      return { form, errors }
+    }),
+    showErrors: assign(({ context }) => ({ errors: errorsOf(context.form) })),
+    startDraft: assign({ reply: '', source: null, reason: null, stopped: false, failure: null, errors: {} }),
+    append: assign(({ context, event }) =>
+      event.type === 'stream.chunk' ? { reply: context.reply + event.text, source: event.source } : {},
+    ),
+    finish: assign(({ event }) =>
+      event.type === 'stream.done' ? { reply: event.text, source: event.source, reason: event.reason ?? null } : {},
+    ),
+    keepFailure: assign(({ event }) =>
+      event.type === 'stream.failed' && event.kind !== 'down'
+        ? { failure: { kind: event.kind, ...(event.retryAfterSeconds ? { retryAfterSeconds: event.retryAfterSeconds } : {}) } }
+        : {},
+    ),
+    markStopped: assign({ stopped: true }),
+    edit: assign({ reply: ({ context, event }) => (event.type === 'reply.edit' ? event.text : context.reply) }),
+    useTemplate: assign(({ context }, params: { reason: FallbackReason }) => ({
+      reply: templateReply(requestOf(context.form)),
+      source: 'template' as const,
+      reason: params.reason,
+    })),
+  },
+  guards: {
+    isValid: ({ context }) => parse(context.form).success,
+    nothingYet: ({ context }) => context.reply === '',
+    isDown: ({ event }) => event.type === 'stream.failed' && event.kind === 'down',
+    isLimited: ({ event }) => event.type === 'stream.failed' && event.kind === 'rate-limited',
+  },
+}).createMachine({
+  id: 'aiReply',
+  context: { form: INITIAL_FORM, errors: {}, reply: '', source: null, reason: null, stopped: false, failure: null },
+  initial: 'editing',
+  on: { 'field.changed': { actions: 'setField' } },
+  states: {
+    editing: {
+      on: { 'draft.submit': [{ guard: 'isValid', target: 'drafting' }, { actions: 'showErrors' }] },
+    },
+    drafting: {
+      entry: 'startDraft',
+      invoke: { src: 'streamReply', input: ({ context }) => requestOf(context.form) },
+      after: { firstChunk: { guard: 'nothingYet', target: 'drafted', actions: { type: 'useTemplate', params: { reason: 'slow' } } } },
+      on: {
+        'stream.chunk': { actions: 'append' },
+        'stream.done': { target: 'drafted', actions: 'finish' },
+        'stream.failed': [
+          { guard: 'isDown', target: 'drafted', actions: { type: 'useTemplate', params: { reason: 'down' } } },
+          { guard: 'isLimited', target: 'failed.rateLimited', actions: 'keepFailure' },
+          { target: 'failed.invalid', actions: 'keepFailure' },
+        ],
+        'draft.stop': [
+          { guard: 'nothingYet', target: 'editing' },
+          { target: 'drafted', actions: 'markStopped' },
+        ],
+      },
+    },
+    drafted: {
+      initial: 'idle',
+      on: {
+        'draft.submit': [
+          { guard: 'isValid', target: 'drafting' },
+          { target: 'editing', actions: 'showErrors' },
+        ],
+        'reply.edit': { actions: 'edit' },
+        'reply.copy': { target: '.copying' },
+      },
+      states: {
+        idle: {},
+        copying: {
+          invoke: {
+            src: 'writeClipboard',
+            input: ({ context }) => ({ text: context.reply }),
+            onDone: { target: 'copied' },
+            onError: { target: 'copyFailed' },
+          },
+        },
+        copied: { after: { copyStatusShown: 'idle' } },
+        copyFailed: { after: { copyStatusShown: 'idle' } },
+      },
+    },
+    failed: {
+      on: {
+        'draft.submit': [
+          { guard: 'isValid', target: 'drafting' },
+          { target: 'editing', actions: 'showErrors' },
+        ],
+      },
+      initial: 'invalid',
+      states: { rateLimited: {}, invalid: {} },
+    },
+  },
+})

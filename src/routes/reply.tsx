@@ -1,0 +1,112 @@
+import { lazy, Suspense } from 'react'
+import { createFileRoute, useHydrated } from '@tanstack/react-router'
+import { fromCallback, fromPromise } from 'xstate'
+import { aiReplyContent as c } from '@/content/ai-reply'
+import { headFor } from '@/content/page-meta'
+import { useAppActor } from '@/lib/use-app-actor'
+import { aiReplyMachine, type AiReplyEvent, type AiReplyContext } from '@/machines/ai-reply.machine'
+import type { AiReplyRequest } from '@/schemas/ai-reply'
+import type { AiReplyService } from '@/services/ai-reply'
+import { PageIntro } from '@/ui/layout/page-intro'
+import { ReplyForm } from '@/ui/reply/reply-form'
+
+// The draft panel and the lead form behind its call are their own chunk, as is the streaming code
+// (the service imports it when a draft is asked for): the page opens with the form only.
+const ReplyResult = lazy(() => import('./-components/reply-result'))
+
+export const Route = createFileRoute('/reply')({
+  head: () => headFor('/reply'),
+  component: ReplyPage,
+})
+
+/** The machine's streaming actor on the service: every event is passed on; leaving the state aborts. */
+const streamReply = (service: AiReplyService) =>
+  fromCallback<AiReplyEvent, AiReplyRequest>(({ input, sendBack }) => {
+    const controller = new AbortController()
+    service
+      .draft(input, {
+        signal: controller.signal,
+        onEvent: (event) =>
+          sendBack(
+            event.type === 'chunk'
+              ? { type: 'stream.chunk', text: event.text, source: event.source }
+              : { type: 'stream.done', text: event.text, source: event.source, ...(event.reason ? { reason: event.reason } : {}) },
+          ),
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return
+        const failure = error as { kind?: 'rate-limited' | 'invalid' | 'down'; retryAfterSeconds?: number }
+        sendBack({ type: 'stream.failed', kind: failure.kind ?? 'down', retryAfterSeconds: failure.retryAfterSeconds })
+      })
+    return () => controller.abort()
+  })
+
+const writeClipboard = fromPromise<void, { text: string }>(({ input }) => navigator.clipboard.writeText(input.text))
+
+const leadOf = (context: AiReplyContext) =>
+  context.source && context.form.rating
+    ? { rating: context.form.rating, tone: context.form.tone, kind: context.form.kind, source: context.source }
+    : null
+
+function ReplyPage() {
+  const { services } = Route.useRouteContext()
+  const hydrated = useHydrated()
+  const [state, flow] = useAppActor(aiReplyMachine.provide({ actors: { streamReply: streamReply(services.aiReply), writeClipboard } }))
+  const { context } = state
+  const drafting = state.matches('drafting')
+  const drafted = state.matches('drafted')
+
+  const status = drafting
+    ? c.draft.writing
+    : state.matches({ drafted: 'copied' })
+      ? c.draft.copied
+      : state.matches({ drafted: 'copyFailed' })
+        ? c.draft.copyFailed
+        : drafted
+          ? c.draft.done
+          : ''
+
+  return (
+    <>
+      <PageIntro eyebrow={c.intro.eyebrow} title={c.intro.title}>
+        {c.intro.text}
+      </PageIntro>
+      <div className="container-page grid max-w-3xl gap-8 pb-16">
+        <ReplyForm
+          values={context.form}
+          errors={context.errors}
+          ready={hydrated}
+          busy={drafting}
+          onChange={(field, value) => flow.send({ type: 'field.changed', field, value })}
+          onSubmit={() => flow.send({ type: 'draft.submit' })}
+        />
+        {(drafting || drafted) && (
+          <Suspense fallback={<p>{c.draft.writing}</p>}>
+            <ReplyResult
+              phase={drafting ? 'drafting' : 'drafted'}
+              reply={context.reply}
+              source={context.source}
+              reason={context.reason}
+              stopped={context.stopped}
+              copying={state.matches({ drafted: 'copying' })}
+              onStop={() => flow.send({ type: 'draft.stop' })}
+              onEdit={(text) => flow.send({ type: 'reply.edit', text })}
+              onCopy={() => flow.send({ type: 'reply.copy' })}
+              onRegenerate={() => flow.send({ type: 'draft.submit' })}
+              business={context.form.business}
+              lead={leadOf(context)}
+            />
+          </Suspense>
+        )}
+        {state.matches('failed') && (
+          <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-danger">
+            {state.matches({ failed: 'rateLimited' }) ? c.failure.rateLimited(context.failure?.retryAfterSeconds) : c.failure.invalid}
+          </p>
+        )}
+        <p role="status" className="sr-only">
+          {status}
+        </p>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,30 @@
+import type { AiReplyRequest, AiReplyEvent } from '@/schemas/ai-reply'
+
+/** Why no draft came, as the reply machine names it ('down' means the page builds the template itself). */
+export type ReplyFailureKind = 'rate-limited' | 'invalid' | 'down'
+
+export class ReplyFailure extends Error {
+  constructor(
+    readonly kind: ReplyFailureKind,
+    /** From Retry-After, for 'rate-limited'. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(`ai-reply: ${kind}`)
+    this.name = 'ReplyFailure'
+  }
+}
+
+export interface AiReplyService {
+  /** Streams one draft: `onEvent` gets each checked chunk, then the final reply; rejects with a ReplyFailure. */
+  draft(request: AiReplyRequest, options: { signal: AbortSignal; onEvent: (event: AiReplyEvent) => void }): Promise<void>
+}
+
+/** The `ai-reply` edge function. The streaming code is its own chunk, loaded when a visitor asks for a draft. */
+export function createAiReplyService({ functionsUrl }: { functionsUrl: string }): AiReplyService {
+  return {
+    async draft(request, options) {
+      const { streamDraft } = await import('./ai-reply-stream')
+      return streamDraft(`${functionsUrl}/ai-reply`, request, options)
+    },
+  }
+}

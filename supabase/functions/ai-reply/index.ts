@@ -1,0 +1,48 @@
+import { parseAllowedOrigins } from '../_shared/cors.ts'
+import { createDb } from '../_shared/db.ts'
+import { env, envInt } from '../_shared/env.ts'
+import { consoleLogger } from '../_shared/logger.ts'
+import { pgRateCounter } from '../_shared/pg-rate-counter.ts'
+import { createRateLimiter } from '../_shared/rate-limit.ts'
+import { createDailyCap } from '../review-check/daily-cap.ts'
+import { createAiReplyHandler } from './handler.ts'
+import { openAiCompatibleModel } from './model.ts'
+
+export const DEFAULT_AI_BASE_URL = 'https://api.openai.com/v1'
+export const DEFAULT_AI_MODEL = 'gpt-4o-mini'
+
+const dbUrl = env('SUPABASE_DB_URL')
+const sql = dbUrl ? createDb(dbUrl, { max: 2, statementTimeoutMs: envInt('DB_STATEMENT_TIMEOUT_MS', 2_000) }) : undefined
+const apiKey = env('AI_API_KEY')
+// Without the database there is no limit and no cap: every draft would be billed, so the model is
+// not called and every visitor gets the template (which costs nothing).
+if (!sql) consoleLogger.warn('SUPABASE_DB_URL is not set: ai-reply answers with templates only')
+if (!apiKey) consoleLogger.warn('AI_API_KEY is not set: ai-reply answers with templates only')
+
+const now = () => new Date()
+const salt = env('RATE_LIMIT_SALT') ?? ''
+const limiter = (bucket: string, limit: number, windowSeconds: number) =>
+  sql && createRateLimiter({ counter: pgRateCounter(sql), rule: { bucket, limit, windowSeconds }, salt, logger: consoleLogger, now })
+
+const handler = createAiReplyHandler({
+  allowedOrigins: parseAllowedOrigins(env('ALLOWED_ORIGINS')),
+  logger: consoleLogger,
+  limiters: [
+    limiter('ai-reply-hour', envInt('AI_HOURLY_LIMIT', 5), 3_600),
+    limiter('ai-reply-day', envInt('AI_DAILY_LIMIT', 20), 86_400),
+  ].filter((l) => l !== undefined),
+  dailyCap: sql && createDailyCap({ counter: pgRateCounter(sql), cap: envInt('AI_DAILY_CAP', 500), now, bucket: 'ai-reply-cap' }),
+  model:
+    sql && apiKey
+      ? openAiCompatibleModel({
+          baseUrl: env('AI_BASE_URL') ?? DEFAULT_AI_BASE_URL,
+          apiKey,
+          model: env('AI_MODEL') ?? DEFAULT_AI_MODEL,
+          firstTokenMs: envInt('AI_FIRST_TOKEN_MS', 8_000),
+        })
+      : undefined,
+})
+
+// PORT is for local runs (`deno run`); the Supabase runtime chooses its own listener.
+const port = Number(env('PORT'))
+Deno.serve(Number.isInteger(port) && port > 0 ? { port } : {}, handler)

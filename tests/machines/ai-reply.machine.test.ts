@@ -1,0 +1,179 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
+import { aiReplyMachine, type AiReplyEvent } from '@/machines/ai-reply.machine'
+import type { AiReplyRequest } from '@/schemas/ai-reply'
+
+/** A streaming actor the test drives by hand: it records each request and whether it was aborted. */
+function fakeStream() {
+  const runs: { input: AiReplyRequest; send: (event: AiReplyEvent) => void; aborted: boolean }[] = []
+  const actor = fromCallback<AiReplyEvent, AiReplyRequest>(({ input, sendBack }) => {
+    const run = { input, send: sendBack, aborted: false }
+    runs.push(run)
+    return () => {
+      run.aborted = true
+    }
+  })
+  return { actor, runs, last: () => runs[runs.length - 1]! }
+}
+
+function start(copy: (text: string) => Promise<void> = async () => {}) {
+  const stream = fakeStream()
+  const writeClipboard = vi.fn(copy)
+  const clock = new SimulatedClock()
+  const actor = createActor(
+    aiReplyMachine.provide({
+      actors: { streamReply: stream.actor, writeClipboard: fromPromise(({ input }) => writeClipboard(input.text)) },
+    }),
+    { clock },
+  )
+  actor.start()
+  return { actor, clock, stream, writeClipboard }
+}
+
+function fill(actor: ReturnType<typeof start>['actor'], fields: Record<string, string> = {}) {
+  const values = { review: 'Cold coffee and a long wait.', rating: '1', firstName: 'Sam', business: 'Harbour Cafe', ...fields }
+  for (const [field, value] of Object.entries(values)) actor.send({ type: 'field.changed', field: field as 'review', value })
+}
+
+describe('ai reply machine', () => {
+  it('names every missing field without starting a draft', () => {
+    const { actor, stream } = start()
+    actor.send({ type: 'draft.submit' })
+    expect(actor.getSnapshot().value).toBe('editing')
+    expect(actor.getSnapshot().context.errors).toEqual({
+      review: 'Please paste the review',
+      rating: 'Please choose the star rating',
+      business: 'Please enter your business name',
+    })
+    actor.send({ type: 'field.changed', field: 'review', value: 'x'.repeat(2_001) })
+    actor.send({ type: 'draft.submit' })
+    expect(actor.getSnapshot().context.errors.review).toBe('The review can be up to 2000 characters')
+    actor.send({ type: 'field.changed', field: 'review', value: 'Fine.' })
+    expect(actor.getSnapshot().context.errors.review).toBeUndefined()
+    expect(stream.runs).toHaveLength(0)
+  })
+
+  it('streams checked chunks into the reply, then takes the final text and its source', () => {
+    const { actor, stream } = start()
+    fill(actor, { kind: 'health', tone: 'brief' })
+    actor.send({ type: 'draft.submit' })
+    expect(actor.getSnapshot().value).toBe('drafting')
+    expect(stream.last().input).toEqual({
+      review: 'Cold coffee and a long wait.',
+      rating: 1,
+      firstName: 'Sam',
+      business: 'Harbour Cafe',
+      kind: 'health',
+      tone: 'brief',
+    })
+    stream.last().send({ type: 'stream.chunk', text: 'Sam, we are sorry. ', source: 'ai' })
+    stream.last().send({ type: 'stream.chunk', text: 'Please call us.', source: 'ai' })
+    expect(actor.getSnapshot().context.reply).toBe('Sam, we are sorry. Please call us.')
+    stream.last().send({ type: 'stream.done', text: 'Sam, we are sorry. Please call us.', source: 'ai' })
+    expect(actor.getSnapshot().value).toEqual({ drafted: 'idle' })
+    expect(actor.getSnapshot().context).toMatchObject({ source: 'ai', reason: null, stopped: false })
+  })
+
+  it('Stop aborts the stream and keeps what was written, editable; Regenerate starts again', () => {
+    const { actor, stream } = start()
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    stream.last().send({ type: 'stream.chunk', text: 'Hi Sam, we are sorry. ', source: 'ai' })
+    actor.send({ type: 'draft.stop' })
+    expect(stream.last().aborted).toBe(true)
+    expect(actor.getSnapshot().value).toEqual({ drafted: 'idle' })
+    expect(actor.getSnapshot().context).toMatchObject({ reply: 'Hi Sam, we are sorry. ', stopped: true, source: 'ai' })
+    actor.send({ type: 'reply.edit', text: 'Hi Sam, we are sorry to hear this.' })
+    expect(actor.getSnapshot().context.reply).toBe('Hi Sam, we are sorry to hear this.')
+
+    actor.send({ type: 'draft.submit' })
+    expect(stream.runs).toHaveLength(2)
+    expect(actor.getSnapshot().context).toMatchObject({ reply: '', stopped: false, source: null })
+  })
+
+  it('Stop before any text goes back to editing', () => {
+    const { actor, stream } = start()
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    actor.send({ type: 'draft.stop' })
+    expect(stream.last().aborted).toBe(true)
+    expect(actor.getSnapshot().value).toBe('editing')
+  })
+
+  it('leaving the page (stopping the actor) aborts the stream', () => {
+    const { actor, stream } = start()
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    actor.stop()
+    expect(stream.last().aborted).toBe(true)
+  })
+
+  it('a template arrives when the service is down, labelled as such', () => {
+    const { actor, stream } = start()
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    stream.last().send({ type: 'stream.failed', kind: 'down' })
+    const { context } = actor.getSnapshot()
+    expect(actor.getSnapshot().value).toEqual({ drafted: 'idle' })
+    expect(context).toMatchObject({ source: 'template', reason: 'down' })
+    expect(context.reply).toMatch(/^Hi Sam, .*waiting times.*Harbour Cafe/)
+  })
+
+  it('with nothing after 12 s it stops waiting and gives the template; text already arriving is left alone', () => {
+    const { actor, clock, stream } = start()
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    clock.increment(11_999)
+    expect(actor.getSnapshot().value).toBe('drafting')
+    clock.increment(1)
+    expect(actor.getSnapshot().context).toMatchObject({ source: 'template', reason: 'slow' })
+    expect(stream.last().aborted).toBe(true)
+
+    actor.send({ type: 'draft.submit' })
+    stream.last().send({ type: 'stream.chunk', text: 'Hi Sam. ', source: 'ai' })
+    clock.increment(12_000)
+    expect(actor.getSnapshot().value).toBe('drafting')
+  })
+
+  it('rate limited: a failure with the wait, then a new try when asked', () => {
+    const { actor, stream } = start()
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    stream.last().send({ type: 'stream.failed', kind: 'rate-limited', retryAfterSeconds: 1_800 })
+    expect(actor.getSnapshot().value).toEqual({ failed: 'rateLimited' })
+    expect(actor.getSnapshot().context.failure).toEqual({ kind: 'rate-limited', retryAfterSeconds: 1_800 })
+    actor.send({ type: 'draft.submit' })
+    expect(actor.getSnapshot().value).toBe('drafting')
+    expect(actor.getSnapshot().context.failure).toBeNull()
+  })
+
+  it('refused input from the server is its own failure', () => {
+    const { actor, stream } = start()
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    stream.last().send({ type: 'stream.failed', kind: 'invalid' })
+    expect(actor.getSnapshot().value).toEqual({ failed: 'invalid' })
+  })
+
+  it('copies the reply as edited, and the status clears after 5 s', async () => {
+    const { actor, clock, stream, writeClipboard } = start()
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    stream.last().send({ type: 'stream.done', text: 'Thank you, Sam.', source: 'template' })
+    actor.send({ type: 'reply.edit', text: 'Thank you, Sam!' })
+    actor.send({ type: 'reply.copy' })
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ drafted: 'copied' }))
+    expect(writeClipboard).toHaveBeenCalledWith('Thank you, Sam!')
+    clock.increment(5_000)
+    expect(actor.getSnapshot().value).toEqual({ drafted: 'idle' })
+  })
+
+  it('a refused clipboard is reported', async () => {
+    const { actor, stream } = start(() => Promise.reject(new Error('denied')))
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    stream.last().send({ type: 'stream.done', text: 'Thank you, Sam.', source: 'template' })
+    actor.send({ type: 'reply.copy' })
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ drafted: 'copyFailed' }))
+  })
+})
