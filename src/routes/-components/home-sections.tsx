@@ -6,14 +6,15 @@ import { ReportsSection } from '@/ui/home/reports-section'
 import { IndustriesSection } from '@/ui/home/industries-section'
 import { generalTestimonialsSection } from '@/content/landing'
 import { generalTestimonials } from '@/content/testimonials'
-import { CheckTeaser } from '@/ui/check/check-teaser'
+import { reviewCheckTeaser } from '@/content/review-check-teaser'
+import { ToolTeaser } from '@/ui/tools/tool-teaser'
 import { Testimonials } from './testimonials'
 
 /** Everything on the home page below the lead section. */
 export function HomeSections() {
   return (
     <>
-      <CheckTeaser id="home-check-title" />
+      <ToolTeaser id="home-check-title" to="/check" copy={reviewCheckTeaser} primary />
       <LogoStrip />
       <ReviewsSection />
       <Testimonials id="home-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} />

@@ -3,8 +3,9 @@ import { veterinaryPartnerLogos } from '@/content/partner-logos'
 import { veterinaryTestimonials } from '@/content/testimonials'
 import { SectionIntro } from '@/ui/home/section-intro'
 import { PartnerLogoStrip } from '@/ui/landing/partner-logo-strip'
-import { CheckTeaser } from '@/ui/check/check-teaser'
-import { ReplyTeaser } from '@/ui/reply/reply-teaser'
+import { reviewCheckTeaser } from '@/content/review-check-teaser'
+import { ToolTeaser } from '@/ui/tools/tool-teaser'
+import { aiReplyTeaser } from '@/content/ai-reply-teaser'
 import { Testimonials } from './testimonials'
 import { VetVideo } from './vet-video'
 
@@ -12,8 +13,8 @@ import { VetVideo } from './vet-video'
 export function VetSections() {
   return (
     <>
-      <CheckTeaser id="vet-check-title" />
-      <ReplyTeaser id="vet-reply-title" />
+      <ToolTeaser id="vet-check-title" to="/check" copy={reviewCheckTeaser} primary />
+      <ToolTeaser id="vet-reply-title" to="/reply" copy={aiReplyTeaser} />
       <PartnerLogoStrip intro={c.partners} logos={veterinaryPartnerLogos} />
       <section aria-labelledby="vet-video-title" className="py-16 sm:py-20">
         <div className="container-page grid items-center gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
