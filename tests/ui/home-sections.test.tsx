@@ -1,4 +1,6 @@
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { industries } from '@/content/industries'
@@ -27,6 +29,16 @@ function HomeSections({ onBackToTop = () => {} }: { onBackToTop?: () => void }) 
   )
 }
 
+/** The sections link to other pages (the AI reply), so they render inside a router, as on the site. */
+async function renderWithRouter(element: ReactNode) {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => element }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
+  await act(() => router.load())
+  return render(<RouterProvider router={router} />)
+}
+
 function expectSizedImage(img: HTMLElement) {
   expect(img).toHaveAttribute('alt')
   expect(img.getAttribute('alt')?.trim()).not.toBe('')
@@ -35,8 +47,8 @@ function expectSizedImage(img: HTMLElement) {
 }
 
 describe('home page sections', () => {
-  it('has exactly one h1, and every section is a region named by its heading', () => {
-    render(<HomeSections />)
+  it('has exactly one h1, and every section is a region named by its heading', async () => {
+    await renderWithRouter(<HomeSections />)
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
     const names = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'))
     expect(names).toHaveLength(6)
@@ -47,8 +59,8 @@ describe('home page sections', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Solutions for every industry' })).toBeInTheDocument()
   })
 
-  it('gives every image alt text and explicit dimensions', () => {
-    render(<HomeSections />)
+  it('gives every image alt text and explicit dimensions', async () => {
+    await renderWithRouter(<HomeSections />)
     const images = screen.getAllByRole('img').filter((el) => el.tagName === 'IMG')
     // The integration marks are inline SVG; the one <img> below the lead section is the reports chart.
     expect(images.length).toBe(1)
@@ -120,8 +132,8 @@ describe('LogoStrip', () => {
 })
 
 describe('product sections', () => {
-  it('starts the services with the Reviews section, the target of /#services', () => {
-    const { container } = render(<ReviewsSection />)
+  it('starts the services with the Reviews section, the target of /#services', async () => {
+    const { container } = await renderWithRouter(<ReviewsSection />)
     const services = container.querySelector('#services')
     expect(services?.tagName).toBe('SECTION')
     expect(services).toBe(screen.getByRole('region', { name: /5-star reviews/i }))
