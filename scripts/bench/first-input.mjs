@@ -4,6 +4,7 @@
 // hydration says whether what was typed survived it.
 import { pageProbe } from './page-probe.mjs'
 import { CPU_SLOWDOWN, NETWORK, PHONE } from './measure.mjs'
+import { showWholeViewport } from './whole-viewport.mjs'
 
 /** Every page an ad lands on: each holds a lead form at the top. */
 export const LANDING_ROUTES = ['/', '/vet', '/vet1', '/qrb', '/konversable', '/x18', '/blog/get-more-customer-reviews']
@@ -48,6 +49,7 @@ export async function measureFirstInput(browser, url) {
     await context.addInitScript(pageProbe)
     await context.addInitScript(eventProbe)
     const page = await context.newPage()
+    await showWholeViewport(browser, page)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
