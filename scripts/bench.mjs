@@ -11,6 +11,8 @@
 //   --first-input                          only the first-input table: a name typed into each landing route's lead form
 //                                          from the moment it is visible (slowest interaction, typed text kept)
 //   --first-input-runs N                   first-input runs per landing route (default 3); 0 skips the table
+//   --first-input-trace DIR                record a Chromium trace of each first-input run into DIR and log, per run,
+//                                          how many keystroke frames the display skipped (decision 016)
 // Lighthouse compares the prerendered build with the same site built client-only (SPA) and writes
 // its table to docs/bench/lighthouse.md and .json.
 // Budgets are printed as PASS/OVER next to each figure; the exit code is 0 whatever the figures
@@ -52,6 +54,7 @@ const lighthouseRouteOption = option('--lighthouse-routes')
   .map((r) => r.trim())
   .filter(Boolean)
 const firstInputOnly = args.includes('--first-input')
+const firstInputTraceDir = option('--first-input-trace') && resolve(option('--first-input-trace'))
 const firstInputRuns = Math.min(20, Math.max(0, Number.parseInt(option('--first-input-runs') ?? '3', 10) || 0))
 const spaDist = resolve(root, 'node_modules/.cache/bench-spa')
 const LIVE_ENV = { VITE_SUPABASE_URL: 'https://project.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon', VITE_MOCK_SERVICES: 'false' }
@@ -120,7 +123,15 @@ async function main() {
   log(`serving ${relative(root, dist) || dist} at ${origin}; Chromium ${browser.version()}`)
 
   if (firstInputOnly) {
-    const firstInput = await firstInputSection({ browser, origin, runs: Math.max(1, firstInputRuns), log, loadSamples, table })
+    const firstInput = await firstInputSection({
+      browser,
+      origin,
+      runs: Math.max(1, firstInputRuns),
+      log,
+      loadSamples,
+      table,
+      traceDir: firstInputTraceDir,
+    })
     loadSamples.push(loadavg()[0])
     console.log(
       [
@@ -178,7 +189,9 @@ async function main() {
     }
   }
 
-  const firstInput = firstInputRuns ? await firstInputSection({ browser, origin, runs: firstInputRuns, log, loadSamples, table }) : null
+  const firstInput = firstInputRuns
+    ? await firstInputSection({ browser, origin, runs: firstInputRuns, log, loadSamples, table, traceDir: firstInputTraceDir })
+    : null
   loadSamples.push(loadavg()[0])
   const lighthouse = lighthouseRuns ? await lighthouseComparison(origin) : null
   report({ origin, loads, baseline, failures, axe, firstInput, lighthouse, seconds: (Date.now() - started) / 1000 })

@@ -1,8 +1,11 @@
 // The bench's first-input table: every landing route, rounds interleaved so the machine's noise
 // spreads over the routes, medians per route.
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
+import { join } from 'node:path'
 import { measureFirstInput, LANDING_ROUTES, TYPED_NAME } from './first-input.mjs'
 import { median } from './metrics.mjs'
+import { keystrokeFrames } from './frame-trace.mjs'
 
 // The Core Web Vitals 'good' line for INP.
 export const FIRST_INPUT_BUDGET_MS = 200
@@ -10,20 +13,28 @@ export const FIRST_INPUT_BUDGET_MS = 200
 const sec = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'n/a')
 const msec = (ms) => (!Number.isFinite(ms) ? 'n/a' : ms < 16 ? '< 16 ms' : `${Math.round(ms)} ms`)
 
-export async function firstInputSection({ browser, origin, runs, routes = LANDING_ROUTES, log, loadSamples, table }) {
+export async function firstInputSection({ browser, origin, runs, routes = LANDING_ROUTES, log, loadSamples, table, traceDir }) {
+  if (traceDir) mkdirSync(traceDir, { recursive: true })
   const results = new Map(routes.map((route) => [route, []]))
   const failures = []
   for (let round = 0; round < runs; round++) {
     for (const route of routes) {
       try {
-        const result = await measureFirstInput(browser, origin + route)
+        const { trace, ...result } = await measureFirstInput(browser, origin + route, { trace: Boolean(traceDir) })
         results.get(route).push(result)
+        let frames = ''
+        if (trace) {
+          const file = join(traceDir, `${route.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${round + 1}.json`)
+          writeFileSync(file, JSON.stringify(trace))
+          const decisions = keystrokeFrames(trace)
+          frames = `; display after each keydown: ${decisions.filter((d) => d === 'skipped').length}/${decisions.length} skipped (${file})`
+        }
         loadSamples?.push(loadavg()[0])
         const e = result.slowestEvent
         log(
           `first input ${round + 1}/${runs} ${route}: form visible ${msec(result.formVisible)}, hydrated ${msec(result.hydrated)}, ` +
             `slowest ${msec(result.slowest)}${e ? ` (${e.name} at ${Math.round(e.start)} ms: delay ${Math.round(e.delay)}, handlers ${Math.round(e.processing)})` : ''}, ` +
-            `${result.kept ? 'kept' : 'LOST'}`,
+            `${result.kept ? 'kept' : 'LOST'}${frames}`,
         )
       } catch (error) {
         failures.push(`${route} run ${round + 1}: ${error.message.split('\n')[0]}`)

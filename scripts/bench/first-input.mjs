@@ -4,6 +4,8 @@
 // hydration says whether what was typed survived it.
 import { pageProbe } from './page-probe.mjs'
 import { CPU_SLOWDOWN, NETWORK, PHONE } from './measure.mjs'
+import { showWholeViewport } from './whole-viewport.mjs'
+import { FRAME_TRACE_CATEGORIES } from './frame-trace.mjs'
 
 /** Every page an ad lands on: each holds a lead form at the top. */
 export const LANDING_ROUTES = ['/', '/vet', '/vet1', '/qrb', '/konversable', '/x18', '/blog/get-more-customer-reviews']
@@ -41,18 +43,25 @@ function eventProbe() {
 /**
  * One load of `url` on the throttled phone: the time the name field became visible, the time the
  * page was hydrated, the slowest interaction while typing, and whether the typed name was kept.
+ * With `trace`, also the run's Chromium trace events (frame pipeline categories).
  */
-export async function measureFirstInput(browser, url) {
+export async function measureFirstInput(browser, url, { trace = false } = {}) {
   const context = await browser.newContext(PHONE)
   try {
     await context.addInitScript(pageProbe)
     await context.addInitScript(eventProbe)
     const page = await context.newPage()
+    await showWholeViewport(browser, page)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
     await cdp.send('Network.emulateNetworkConditions', NETWORK)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    const traceEvents = []
+    if (trace) {
+      cdp.on('Tracing.dataCollected', (e) => traceEvents.push(...e.value))
+      await cdp.send('Tracing.start', { categories: FRAME_TRACE_CATEGORIES, transferMode: 'ReportEvents' })
+    }
 
     await page.goto(url, { waitUntil: 'commit', timeout: NAV_TIMEOUT_MS })
     // The page's own form, not the one inside a closed dialog; on /x18 it is further down, where
@@ -73,6 +82,11 @@ export async function measureFirstInput(browser, url) {
     // A form that is gone after hydration lost what was typed, too.
     const kept = (await name.inputValue({ timeout: 5000 }).catch(() => null)) === TYPED_NAME
     const events = await page.evaluate(() => window.__firstInput)
+    if (trace) {
+      const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done))
+      await cdp.send('Tracing.end')
+      await complete
+    }
     // An interaction (INP's unit) is the longest of the entries that share its id.
     const interactions = events.filter((e) => e.interactionId > 0)
     const slowest = interactions.reduce((worst, e) => (e.duration > (worst?.duration ?? -1) ? e : worst), null)
@@ -84,6 +98,7 @@ export async function measureFirstInput(browser, url) {
       slowestEvent: slowest,
       interactions: new Set(interactions.map((e) => e.interactionId)).size,
       kept,
+      ...(trace ? { trace: traceEvents } : {}),
     }
   } finally {
     await context.close().catch(() => {})

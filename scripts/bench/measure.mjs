@@ -2,6 +2,7 @@
 // transfer sizes from the browser's own network events (CDP), so nothing about the bundle is guessed.
 import { pageProbe } from './page-probe.mjs'
 import { cumulativeLayoutShift, totalBlockingTime } from './metrics.mjs'
+import { showWholeViewport } from './whole-viewport.mjs'
 
 // A mid-range phone on a slow 4G link. Throughput in Lighthouse's units (1 Mbps = 1024 kbit/s).
 export const PHONE = {
@@ -43,6 +44,7 @@ export async function measureLoad(browser, url, { blockScripts = false } = {}) {
   try {
     await context.addInitScript(pageProbe)
     const page = await context.newPage()
+    await showWholeViewport(browser, page)
     const errors = []
     page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => {
