@@ -1,49 +1,39 @@
 import * as v from 'valibot'
+import { EventSourceParserStream } from 'eventsource-parser/stream'
 import { AiReplyEventSchema, type AiReplyEvent, type AiReplyRequest } from '@/schemas/ai-reply'
 import { isHttpError, lazyHttp } from './http'
+import { retryAfterSeconds } from './http-failure'
 import { ReplyFailure } from './ai-reply'
 
 const http = lazyHttp({ retry: 0, timeout: false })
 
-/** Reads the function's server-sent events: one JSON object per `data:` line, `done` last. */
+/** Reads the function's server-sent events (eventsource-parser): one JSON object per event, `done` last. */
 export async function streamDraft(
   url: string,
   request: AiReplyRequest,
   { signal, onEvent }: { signal: AbortSignal; onEvent: (event: AiReplyEvent) => void },
 ): Promise<void> {
-  let body: ReadableStream<Uint8Array> | null
+  let body: ReadableStream<BufferSource> | null
   try {
     body = (await (await http()).post(url, { json: request, signal, headers: { accept: 'text/event-stream' } })).body
   } catch (error) {
     throw toFailure(error, signal)
   }
   if (!body) throw new ReplyFailure('down')
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
+  const reader = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader()
   try {
     for (;;) {
       const { done, value } = await reader.read()
       if (done) break
-      buffer += decoder.decode(value, { stream: true })
-      const frames = buffer.split('\n\n')
-      buffer = frames.pop() ?? ''
-      for (const frame of frames) {
-        const data = frame
-          .split('\n')
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).trimStart())
-          .join('\n')
-        const event = v.safeParse(AiReplyEventSchema, parseJson(data))
-        if (!event.success) continue
-        onEvent(event.output)
-        if (event.output.type === 'done') return
-      }
+      const event = v.safeParse(AiReplyEventSchema, parseJson(value.data))
+      if (!event.success) continue
+      onEvent(event.output)
+      if (event.output.type === 'done') return
     }
   } catch (error) {
     throw toFailure(error, signal)
   } finally {
-    reader.releaseLock()
+    void reader.cancel().catch(() => {})
   }
   // The stream ended without its final event: the connection broke.
   throw new ReplyFailure('down')
@@ -52,9 +42,8 @@ export async function streamDraft(
 function toFailure(error: unknown, signal: AbortSignal): unknown {
   if (signal.aborted) return error
   if (!isHttpError(error)) return new ReplyFailure('down')
-  const { status, headers } = error.response
-  const retry = Number(headers.get('retry-after'))
-  if (status === 429) return new ReplyFailure('rate-limited', Number.isFinite(retry) && retry > 0 ? retry : undefined)
+  const { status } = error.response
+  if (status === 429) return new ReplyFailure('rate-limited', retryAfterSeconds(error))
   if (status === 400 || status === 413) return new ReplyFailure('invalid')
   return new ReplyFailure('down')
 }

@@ -11,6 +11,12 @@ export function retryAfterMs(error: unknown): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
 }
 
+/** Retry-After of a failed HTTP answer in whole seconds; undefined when absent or already past. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  const waitMs = retryAfterMs(error)
+  return waitMs ? Math.ceil(waitMs / 1000) : undefined
+}
+
 /** A failed call to an external system, named so machines and logs can tell failures apart. */
 export class ServiceError extends Error {
   constructor(
@@ -31,8 +37,7 @@ export function toServiceError(service: string, error: unknown): ServiceError {
   if (isHttpError(error)) {
     const status = error.response.status
     const kind = status === 429 ? 'rate-limited' : status >= 400 && status < 500 ? 'invalid' : 'unavailable'
-    const waitMs = retryAfterMs(error)
-    return new ServiceError(service, kind, `HTTP ${status}`, status, waitMs === undefined ? undefined : Math.ceil(waitMs / 1000))
+    return new ServiceError(service, kind, `HTTP ${status}`, status, retryAfterSeconds(error))
   }
   if (isTimeoutError(error)) return new ServiceError(service, 'timeout', 'timed out')
   // By name, not instanceof: the abort error may come from another realm's DOMException.

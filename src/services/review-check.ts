@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ReviewCheckErrorSchema, ReviewCheckResultSchema, type ReviewCheckResult } from '@/schemas/review-check'
-import { toServiceError } from './http-failure'
+import { retryAfterSeconds, toServiceError } from './http-failure'
 import { isHttpError, lazyHttp } from './http'
 
 /** Why a check failed, as the check machine names it. */
@@ -26,12 +26,11 @@ async function toFailure(error: unknown): Promise<CheckFailure> {
     toServiceError('review-check', error) // rethrows an abort
     return new CheckFailure('down')
   }
-  const retry = Number(error.response.headers.get('retry-after'))
-  const retryAfterSeconds = Number.isFinite(retry) && retry > 0 ? retry : undefined
+  const wait = retryAfterSeconds(error)
   const body = v.safeParse(ReviewCheckErrorSchema, await error.response.json().catch(() => undefined))
   const code = body.success ? body.output.code : undefined
-  if (error.response.status === 429) return new CheckFailure('rate-limited', retryAfterSeconds)
-  if (code === 'cap-reached') return new CheckFailure('cap-reached', retryAfterSeconds)
+  if (error.response.status === 429) return new CheckFailure('rate-limited', wait)
+  if (code === 'cap-reached') return new CheckFailure('cap-reached', wait)
   if (code === 'not-found' || code === 'invalid') return new CheckFailure('not-found')
   if (code === 'not-a-business') return new CheckFailure('not-a-business')
   return new CheckFailure('down')

@@ -190,12 +190,12 @@ describe('LeadForm', () => {
   })
 
   it('moves focus to the refused field each time a submission is refused', () => {
-    const { update } = renderForm({ addressError: 'Please enter your business address', invalidField: 'business', refusals: 1 })
+    const { update } = renderForm({ addressError: 'Please enter your business address', refusals: 1 })
     expect(screen.getByLabelText('Business address')).toHaveFocus()
     screen.getByRole('button', { name: 'Get My Free Consultation' }).focus()
-    update({ addressError: 'Please enter your business address', invalidField: 'business', refusals: 2 })
+    update({ addressError: 'Please enter your business address', refusals: 2 })
     expect(screen.getByLabelText('Business address')).toHaveFocus()
-    update({ addressError: null, phoneError: PHONE_INVALID, invalidField: 'phone', refusals: 3 })
+    update({ addressError: null, phoneError: PHONE_INVALID, refusals: 3 })
     expect(screen.getByLabelText('Phone')).toHaveFocus()
   })
 

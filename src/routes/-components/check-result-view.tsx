@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react'
-import { Link } from '@tanstack/react-router'
 import { aiReplyTeaser } from '@/content/ai-reply-teaser'
 import { bookCallCopy } from '@/content/book-call'
 import { reviewCheckContent as c } from '@/content/review-check'
@@ -9,6 +8,7 @@ import type { TargetRating } from '@/lib/review-gap'
 import { RADII_KM, reviewLink, type RadiusKm, type ReviewCheckResult } from '@/schemas/review-check'
 import { CompetitorTable } from '@/ui/check/competitor-table'
 import { ReviewGap } from '@/ui/check/review-gap'
+import { ToolTeaserLine } from '@/ui/tools/tool-teaser'
 import { BookCall } from './book-call'
 import { ReviewLinkTools } from './review-link-tools'
 
@@ -86,12 +86,7 @@ export default function CheckResultView({ result, target, onTargetChange, onWide
           {c.result.another}
         </button>
       </div>
-      <p className="text-ink">
-        {aiReplyTeaser.text}{' '}
-        <Link to="/reply" className="font-semibold text-brand-700 underline">
-          {aiReplyTeaser.link}
-        </Link>
-      </p>
+      <ToolTeaserLine to="/reply" copy={aiReplyTeaser} className="text-ink" />
       <p className="text-xs text-muted">
         {c.result.attribution} <span translate="no">Google Maps</span>
       </p>

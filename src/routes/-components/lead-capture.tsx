@@ -119,7 +119,6 @@ export function LeadCapture({
         addressError={addressRequired ? LEAD_ERROR_TEXT[error] : null}
         formError={error && !fieldError ? LEAD_ERROR_TEXT[error] : null}
         retryWait={retryAfterSeconds ? durationInWords(retryAfterSeconds) : null}
-        invalidField={phoneInvalid ? 'phone' : addressRequired ? 'business' : null}
         refusals={refusals}
         submitLabel={submitLabel}
         busyLabel={busyLabel}

@@ -1,9 +1,9 @@
-import { Link } from '@tanstack/react-router'
 import { aiReplyTeaser } from '@/content/ai-reply-teaser'
 import { reviewsContent as c } from '@/content/home'
 import { FeatureList } from '@/ui/home/feature-list'
 import { ReviewMockup } from '@/ui/home/review-mockup'
 import { SectionIntro } from '@/ui/home/section-intro'
+import { ToolTeaserLine } from '@/ui/tools/tool-teaser'
 
 /** First of the product sections, so it carries the `services` anchor the header links to. */
 export function ReviewsSection() {
@@ -13,12 +13,7 @@ export function ReviewsSection() {
         <div>
           <SectionIntro id="reviews-title" {...c.intro} />
           <FeatureList items={c.features} className="mt-10" />
-          <p className="mt-8 text-ink">
-            {aiReplyTeaser.text}{' '}
-            <Link to="/reply" className="font-semibold text-brand-700 underline">
-              {aiReplyTeaser.link}
-            </Link>
-          </p>
+          <ToolTeaserLine to="/reply" copy={aiReplyTeaser} className="mt-8 text-ink" />
         </div>
         <ReviewMockup />
       </div>

@@ -27,8 +27,7 @@ export type LeadFormProps = {
   formError: string | null
   /** How long the server asked to wait before another try, in words ('10 minutes'). */
   retryWait?: string | null
-  /** The field a refused submission is about; focus moves there each time `refusals` grows. */
-  invalidField?: 'phone' | 'business' | null
+  /** Counts refused submissions: each time it grows, focus moves to the field whose error shows. */
   refusals?: number
   submitLabel?: string
   busyLabel?: string
@@ -45,7 +44,8 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
   const { values, submitting, submitLabel = 'Get My Free Consultation', busyLabel = 'Submitting...' } = props
   const id = useId()
   const field = (name: string) => `${id}-${name}`
-  const { invalidField, refusals = 0 } = props
+  const { refusals = 0 } = props
+  const invalidField = props.phoneError ? 'phone' : props.addressError ? 'business' : null
 
   useEffect(() => {
     if (refusals > 0 && invalidField) document.getElementById(`${id}-${invalidField}`)?.focus()

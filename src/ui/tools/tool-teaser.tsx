@@ -33,3 +33,23 @@ export function ToolTeaser({
     </section>
   )
 }
+
+/** The same invitation as one sentence inside another section (the reviews section, a check result). */
+export function ToolTeaserLine({
+  to,
+  copy,
+  className,
+}: {
+  to: '/check' | '/reply'
+  copy: Pick<ToolTeaserCopy, 'text' | 'link'>
+  className: string
+}) {
+  return (
+    <p className={className}>
+      {copy.text}{' '}
+      <Link to={to} className="font-semibold text-brand-700 underline">
+        {copy.link}
+      </Link>
+    </p>
+  )
+}
