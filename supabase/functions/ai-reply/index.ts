@@ -4,7 +4,8 @@ import { env, envInt } from '../_shared/env.ts'
 import { consoleLogger } from '../_shared/logger.ts'
 import { pgRateCounter } from '../_shared/pg-rate-counter.ts'
 import { createRateLimiter } from '../_shared/rate-limit.ts'
-import { createDailyCap } from '../review-check/daily-cap.ts'
+import { createDailyCap } from '../_shared/daily-cap.ts'
+import { serve } from '../_shared/serve.ts'
 import { createAiReplyHandler } from './handler.ts'
 import { openAiCompatibleModel } from './model.ts'
 
@@ -43,6 +44,4 @@ const handler = createAiReplyHandler({
       : undefined,
 })
 
-// PORT is for local runs (`deno run`); the Supabase runtime chooses its own listener.
-const port = Number(env('PORT'))
-Deno.serve(Number.isInteger(port) && port > 0 ? { port } : {}, handler)
+serve(handler)

@@ -4,6 +4,7 @@ import { env, envInt } from '../_shared/env.ts'
 import { consoleLogger } from '../_shared/logger.ts'
 import { pgRateCounter } from '../_shared/pg-rate-counter.ts'
 import { createRateLimiter, parseRateRule } from '../_shared/rate-limit.ts'
+import { serve } from '../_shared/serve.ts'
 import { createPlacesHandler, DEFAULT_PLACES_URL } from './handler.ts'
 
 const dbUrl = env('SUPABASE_DB_URL')
@@ -32,6 +33,4 @@ const handler = createPlacesHandler({
     }),
 })
 
-// PORT is for local runs (`deno run`); the Supabase runtime chooses its own listener.
-const port = Number(env('PORT'))
-Deno.serve(Number.isInteger(port) && port > 0 ? { port } : {}, handler)
+serve(handler)

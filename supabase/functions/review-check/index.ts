@@ -4,7 +4,8 @@ import { env, envInt } from '../_shared/env.ts'
 import { consoleLogger } from '../_shared/logger.ts'
 import { pgRateCounter } from '../_shared/pg-rate-counter.ts'
 import { createRateLimiter, parseRateRule } from '../_shared/rate-limit.ts'
-import { createDailyCap } from './daily-cap.ts'
+import { createDailyCap } from '../_shared/daily-cap.ts'
+import { serve } from '../_shared/serve.ts'
 import { createReviewCheckHandler, DEFAULT_PLACES_URL } from './handler.ts'
 
 const dbUrl = env('SUPABASE_DB_URL')
@@ -37,6 +38,4 @@ const handler = createReviewCheckHandler({
   dailyCap: sql && createDailyCap({ counter: pgRateCounter(sql), cap: envInt('REVIEW_CHECK_DAILY_CAP', 200), now }),
 })
 
-// PORT is for local runs (`deno run`); the Supabase runtime chooses its own listener.
-const port = Number(env('PORT'))
-Deno.serve(Number.isInteger(port) && port > 0 ? { port } : {}, handler)
+serve(handler)

@@ -1,4 +1,4 @@
-import type { RateCounter, RateDecision } from '../_shared/rate-limit.ts'
+import type { RateCounter, RateDecision } from './rate-limit.ts'
 
 export const DAY_SECONDS = 86_400
 
