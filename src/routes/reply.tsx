@@ -6,7 +6,7 @@ import { headFor } from '@/content/page-meta'
 import { useAppActor } from '@/lib/use-app-actor'
 import { aiReplyMachine, type AiReplyEvent, type AiReplyContext } from '@/machines/ai-reply.machine'
 import type { AiReplyRequest } from '@/schemas/ai-reply'
-import type { AiReplyService } from '@/services/ai-reply'
+import { ReplyFailure, type AiReplyService } from '@/services/ai-reply'
 import { PageIntro } from '@/ui/layout/page-intro'
 import { ReplyForm } from '@/ui/reply/reply-form'
 
@@ -35,8 +35,8 @@ const streamReply = (service: AiReplyService) =>
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
-        const failure = error as { kind?: 'rate-limited' | 'invalid' | 'down'; retryAfterSeconds?: number }
-        sendBack({ type: 'stream.failed', kind: failure.kind ?? 'down', retryAfterSeconds: failure.retryAfterSeconds })
+        const failure = error instanceof ReplyFailure ? error : undefined
+        sendBack({ type: 'stream.failed', kind: failure?.kind ?? 'down', retryAfterSeconds: failure?.retryAfterSeconds })
       })
     return () => controller.abort()
   })
