@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate'
 
 export interface AddressPrediction {
   place_id: string
@@ -8,6 +8,8 @@ export interface AddressPrediction {
 /** `enabled: false` when the places service is unavailable: plain text entry, nothing fetched. */
 export interface AddressAutocompleteInput {
   enabled: boolean
+  /** Text already in the field (a prefilled form). */
+  query?: string
 }
 
 export interface AddressAutocompleteContext {
@@ -26,9 +28,14 @@ export type AddressAutocompleteEvent =
   | { type: 'list.previous' }
   | { type: 'list.choose'; index?: number }
   | { type: 'list.close' }
-  | { type: 'service.unavailable' }
+  /** Text typed before the script ran, taken over at hydration: kept, not searched. */
+  | { type: 'query.adopted'; value: string }
 
-export type AddressAutocompleteEmitted = { type: 'suggestion.chosen'; description: string; placeId: string }
+/**
+ * What the owning machine hears: the text after every change, with the place when it was chosen from the list.
+ * The autocomplete alone holds the text (as zag's combobox owns `inputValue` and reports changes outward).
+ */
+export type AddressChangedEvent = { type: 'address.changed'; value: string; placeId: string | null }
 
 export interface FetchPredictionsInput {
   query: string
@@ -41,15 +48,16 @@ export interface FetchPredictionsOutput {
 
 export const MIN_QUERY_CHARS = 3
 
-const chosenPrediction = (context: AddressAutocompleteContext, event: AddressAutocompleteEvent) =>
-  event.type === 'list.choose' ? context.predictions[event.index ?? context.highlightedIndex] : undefined
+const chosenPrediction = (context: AddressAutocompleteContext, event: AddressAutocompleteEvent) => {
+  assertEvent(event, 'list.choose')
+  return context.predictions[event.index ?? context.highlightedIndex]
+}
 
 export const addressAutocompleteMachine = setup({
   types: {
     input: {} as AddressAutocompleteInput,
     context: {} as AddressAutocompleteContext,
     events: {} as AddressAutocompleteEvent,
-    emitted: {} as AddressAutocompleteEmitted,
   },
   actors: {
     fetchPredictions: fromPromise<FetchPredictionsOutput, FetchPredictionsInput>(async () => {
@@ -57,7 +65,13 @@ export const addressAutocompleteMachine = setup({
     }),
   },
   actions: {
-    setQuery: assign({ query: ({ context, event }) => (event.type === 'query.changed' ? event.value : context.query) }),
+    setQuery: assign({
+      query: ({ event }) => {
+        assertEvent(event, ['query.changed', 'query.adopted'])
+        return event.value
+      },
+    }),
+    reportTyped: sendParent(({ context }): AddressChangedEvent => ({ type: 'address.changed', value: context.query, placeId: null })),
     startNewSession: assign({ sessionToken: () => crypto.randomUUID() }),
     showPredictions: assign((_, output: FetchPredictionsOutput) => ({ predictions: output.predictions, highlightedIndex: -1 })),
     clearPredictions: assign({ predictions: [], highlightedIndex: -1 }),
@@ -70,14 +84,17 @@ export const addressAutocompleteMachine = setup({
     chooseSuggestion: enqueueActions(({ context, event, enqueue }) => {
       const prediction = chosenPrediction(context, event)
       if (!prediction) return
-      enqueue.emit({ type: 'suggestion.chosen', description: prediction.description, placeId: prediction.place_id })
       enqueue.assign({ query: prediction.description })
+      enqueue.sendParent({ type: 'address.changed', value: prediction.description, placeId: prediction.place_id })
     }),
     disable: assign({ enabled: false }),
   },
   guards: {
     isEnabled: ({ context }) => context.enabled,
-    isQueryTooShort: ({ event }) => event.type === 'query.changed' && event.value.replace(/\s/g, '').length < MIN_QUERY_CHARS,
+    isQueryTooShort: ({ event }) => {
+      assertEvent(event, 'query.changed')
+      return event.value.replace(/\s/g, '').length < MIN_QUERY_CHARS
+    },
     hasSuggestions: (_, output: FetchPredictionsOutput) => output.status === 'OK' && output.predictions.length > 0,
     hasChoice: ({ context, event }) => chosenPrediction(context, event) !== undefined,
     // Runs on the fetch actor's error event: a service that says it is down (or rate limits) is not asked again.
@@ -93,7 +110,10 @@ export const addressAutocompleteMachine = setup({
   },
 }).createMachine({
   id: 'addressAutocomplete',
-  context: ({ input }) => ({ enabled: input.enabled, query: '', predictions: [], highlightedIndex: -1, sessionToken: '' }),
+  context: ({ input }) => ({ enabled: input.enabled, query: input.query ?? '', predictions: [], highlightedIndex: -1, sessionToken: '' }),
+  on: {
+    'query.adopted': { actions: ['setQuery', 'reportTyped'] },
+  },
   entry: 'startNewSession',
   initial: 'starting',
   states: {
@@ -101,17 +121,16 @@ export const addressAutocompleteMachine = setup({
       always: [{ guard: 'isEnabled', target: 'enabled' }, { target: 'disabled' }],
     },
     disabled: {
-      on: { 'query.changed': { actions: 'setQuery' } },
+      on: { 'query.changed': { actions: ['setQuery', 'reportTyped'] } },
     },
     enabled: {
       initial: 'idle',
       on: {
         'query.changed': [
-          { guard: 'isQueryTooShort', target: '.idle', actions: ['setQuery', 'clearPredictions'] },
-          { target: '.debouncing', actions: ['setQuery', 'clearPredictions'] },
+          { guard: 'isQueryTooShort', target: '.idle', actions: ['setQuery', 'reportTyped', 'clearPredictions'] },
+          { target: '.debouncing', actions: ['setQuery', 'reportTyped', 'clearPredictions'] },
         ],
         'list.close': { target: '.idle', actions: 'clearPredictions' },
-        'service.unavailable': { target: 'disabled', actions: ['clearPredictions', 'disable'] },
       },
       states: {
         idle: {},

@@ -38,7 +38,7 @@ describe('addressAutocompleteMachine: the suggestion list', () => {
     actor.send({ type: 'list.next' })
     actor.send({ type: 'list.choose' })
 
-    expect(chosen).toEqual([{ type: 'suggestion.chosen', description: '1 Main St, Shelbyville', placeId: 'place-1' }])
+    expect(chosen()).toEqual([{ type: 'address.changed', value: '1 Main St, Shelbyville', placeId: 'place-1' }])
     const { context } = actor.getSnapshot()
     expect(actor.getSnapshot().matches({ enabled: 'idle' })).toBe(true)
     expect(context).toMatchObject({ query: '1 Main St, Shelbyville', predictions: [], highlightedIndex: -1 })
@@ -57,11 +57,11 @@ describe('addressAutocompleteMachine: the suggestion list', () => {
 
     actor.send({ type: 'list.choose' })
     actor.send({ type: 'list.choose', index: 7 })
-    expect(chosen).toEqual([])
+    expect(chosen()).toEqual([])
     expect(actor.getSnapshot().matches({ enabled: 'showing' })).toBe(true)
 
     actor.send({ type: 'list.choose', index: 2 })
-    expect(chosen).toEqual([{ type: 'suggestion.chosen', description: '1 Main Rd, Capital City', placeId: 'place-2' }])
+    expect(chosen()).toEqual([{ type: 'address.changed', value: '1 Main Rd, Capital City', placeId: 'place-2' }])
     expect(actor.getSnapshot().context.query).toBe('1 Main Rd, Capital City')
   })
 

@@ -1,8 +1,8 @@
 import { vi } from 'vitest'
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import { assign, createActor, fromPromise, setup, SimulatedClock, waitFor, type ActorRefFrom } from 'xstate'
 import {
   addressAutocompleteMachine,
-  type AddressAutocompleteEmitted,
+  type AddressChangedEvent,
   type FetchPredictionsInput,
   type FetchPredictionsOutput,
 } from '@/machines/address-autocomplete.machine'
@@ -25,14 +25,23 @@ export function start(fetch: Fetch, enabled = true) {
       fetchPredictions: fromPromise<FetchPredictionsOutput, FetchPredictionsInput>(({ input, signal }) => fetchPredictions(input, signal)),
     },
   })
+  // The autocomplete reports to the machine that owns it, so it runs under one that records the reports.
+  const owner = setup({
+    types: { context: {} as { reports: AddressChangedEvent[] }, events: {} as AddressChangedEvent },
+    actors: { search: machine },
+  }).createMachine({
+    context: { reports: [] },
+    invoke: { id: 'search', src: 'search', input: { enabled } },
+    on: { 'address.changed': { actions: assign({ reports: ({ context, event }) => [...context.reports, event] }) } },
+  })
   const clock = new SimulatedClock()
-  const actor = createActor(machine, { input: { enabled }, clock })
-  const chosen: AddressAutocompleteEmitted[] = []
-  actor.on('suggestion.chosen', (event) => chosen.push(event))
-  actor.start()
+  const parent = createActor(owner, { clock }).start()
+  const actor = parent.getSnapshot().children.search as ActorRefFrom<typeof machine>
+  const reports = () => parent.getSnapshot().context.reports
+  const chosen = () => reports().filter((report) => report.placeId !== null)
   const type = (value: string) => actor.send({ type: 'query.changed', value })
   const showing = () => waitFor(actor, (s) => s.matches({ enabled: 'showing' }))
-  return { actor, clock, fetchPredictions, chosen, type, showing }
+  return { actor, clock, fetchPredictions, reports, chosen, type, showing }
 }
 
 export function deferred<T>() {

@@ -116,20 +116,24 @@ describe('addressAutocompleteMachine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ query: 'Main St', predictions: [], highlightedIndex: -1 })
   })
 
-  it('service.unavailable switches to plain text entry and abandons a pending fetch', () => {
-    const signals: AbortSignal[] = []
-    const { actor, clock, type, fetchPredictions } = start((_, signal) => {
-      signals.push(signal)
-      return new Promise(() => {})
-    })
-    type('Main')
-    clock.increment(300)
-    actor.send({ type: 'service.unavailable' })
-    expect(actor.getSnapshot().value).toBe('disabled')
-    expect(signals[0]?.aborted).toBe(true)
-    type('Main St')
+  it('reports the text to its owner after every keystroke, enabled or not, without a place', () => {
+    for (const enabled of [true, false]) {
+      const { type, reports } = start(async () => three, enabled)
+      type('Ma')
+      type('Main St')
+      expect(reports()).toEqual([
+        { type: 'address.changed', value: 'Ma', placeId: null },
+        { type: 'address.changed', value: 'Main St', placeId: null },
+      ])
+    }
+  })
+
+  it('adopts text typed before hydration: kept and reported, never searched', () => {
+    const { actor, clock, reports, fetchPredictions } = start(async () => three)
+    actor.send({ type: 'query.adopted', value: '12 Smith St' })
     clock.increment(1000)
-    expect(fetchPredictions).toHaveBeenCalledTimes(1)
-    expect(actor.getSnapshot().context.query).toBe('Main St')
+    expect(fetchPredictions).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().context.query).toBe('12 Smith St')
+    expect(reports()).toEqual([{ type: 'address.changed', value: '12 Smith St', placeId: null }])
   })
 })
