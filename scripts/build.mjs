@@ -2,7 +2,6 @@
 //   node scripts/build.mjs              production (live services), into dist/
 //   node scripts/build.mjs --mock       mock mode (MSW), into dist-mock/ (end-to-end tests, offline demos)
 //   --out DIR                           another output folder
-//   --sourcemap                         (the bench's build) hidden maps, read into .vite/script-packages.json, then deleted
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -15,14 +14,12 @@ const args = process.argv.slice(2)
 const mock = args.includes('--mock')
 const outIndex = args.indexOf('--out')
 const outDir = resolve(outIndex >= 0 ? args[outIndex + 1] : mock ? 'dist-mock' : 'dist')
-const sourcemap = args.includes('--sourcemap')
 // Inside the project, so the server bundle resolves its dependencies from node_modules.
 const serverDir = resolve('node_modules/.cache/prerender', String(process.pid))
 process.env.NODE_ENV = 'production'
 process.env.VITE_MOCK_SERVICES = mock ? 'true' : (process.env.VITE_MOCK_SERVICES ?? 'false')
 
-await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: sourcemap ? 'hidden' : false } })
-if (sourcemap) (await import('./bench/script-packages.mjs')).writeScriptPackages(outDir)
+await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
 await build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true } })
 
 // The list of pages comes from the app's own table (src/content/pages.ts), through the server bundle.

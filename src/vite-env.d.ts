@@ -12,8 +12,6 @@ interface ImportMetaEnv {
   readonly VITE_VET_VIDEO_URL?: string
   readonly VITE_CONSENT_DEFAULT?: string
   readonly VITE_CONSENT_BANNER?: string
-  /** Set only by the bench's client-only comparison build (scripts/bench/build-spa.mjs). */
-  readonly VITE_CLIENT_ONLY?: string
 }
 
 interface ImportMeta {

@@ -4,12 +4,16 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { measureFirstInput, LANDING_ROUTES, TYPED_NAME } from './first-input.mjs'
-import { median } from './metrics.mjs'
 import { keystrokeFrames } from './frame-trace.mjs'
 
 // The Core Web Vitals 'good' line for INP.
 export const FIRST_INPUT_BUDGET_MS = 200
 
+const median = (values) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return !sorted.length ? NaN : sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
 const sec = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'n/a')
 const msec = (ms) => (!Number.isFinite(ms) ? 'n/a' : ms < 16 ? '< 16 ms' : `${Math.round(ms)} ms`)
 

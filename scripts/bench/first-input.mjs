@@ -2,10 +2,25 @@
 // is on screen, long before the page has hydrated. Chromium's Event Timing entries (the same data
 // INP is made of) say how long each keystroke waited for its next frame; the form's value after
 // hydration says whether what was typed survived it.
-import { pageProbe } from './page-probe.mjs'
-import { CPU_SLOWDOWN, NETWORK, PHONE } from './measure.mjs'
 import { showWholeViewport } from './whole-viewport.mjs'
 import { FRAME_TRACE_CATEGORIES } from './frame-trace.mjs'
+
+// A mid-range phone on a slow 4G link. Throughput in Lighthouse's units (1 Mbps = 1024 kbit/s).
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36',
+}
+export const CPU_SLOWDOWN = 4
+export const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+}
 
 /** Every page an ad lands on: each holds a lead form at the top. */
 export const LANDING_ROUTES = ['/', '/vet', '/vet1', '/qrb', '/konversable', '/x18', '/blog/get-more-customer-reviews']
@@ -18,11 +33,19 @@ const HYDRATION_TIMEOUT_MS = 30_000
 const SETTLE_MS = 1000
 
 // Runs in the page before its scripts: every event entry of 16 ms or more (the lowest threshold
-// the browser allows), as INP reads them.
+// the browser allows), as INP reads them, and the moment the root marks the document hydrated.
 function eventProbe() {
   if (window.top !== window) return
   const events = []
   window.__firstInput = events
+  window.__hydrated = new Promise((resolve) => {
+    const watcher = new MutationObserver(() => {
+      if (document.documentElement?.dataset.hydrated !== 'true') return
+      watcher.disconnect()
+      resolve(performance.now())
+    })
+    watcher.observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
+  })
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
@@ -48,7 +71,6 @@ function eventProbe() {
 export async function measureFirstInput(browser, url, { trace = false } = {}) {
   const context = await browser.newContext(PHONE)
   try {
-    await context.addInitScript(pageProbe)
     await context.addInitScript(eventProbe)
     const page = await context.newPage()
     await showWholeViewport(browser, page)
@@ -74,10 +96,7 @@ export async function measureFirstInput(browser, url, { trace = false } = {}) {
     await page.keyboard.type(TYPED_NAME, { delay: KEY_DELAY_MS })
     const typedAt = await page.evaluate(() => performance.now())
 
-    const hydrated = await Promise.race([
-      page.evaluate(() => window.__bench.whenHydrated),
-      page.waitForTimeout(HYDRATION_TIMEOUT_MS).then(() => NaN),
-    ])
+    const hydrated = await Promise.race([page.evaluate(() => window.__hydrated), page.waitForTimeout(HYDRATION_TIMEOUT_MS).then(() => NaN)])
     await page.waitForTimeout(SETTLE_MS)
     // A form that is gone after hydration lost what was typed, too.
     const kept = (await name.inputValue({ timeout: 5000 }).catch(() => null)) === TYPED_NAME

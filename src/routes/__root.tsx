@@ -52,15 +52,6 @@ function RootDocument() {
       cancel()
     }
   }, [router])
-  // The client-only build the bench compares against renders into an empty shell; React hoists the head tags.
-  if (import.meta.env.VITE_CLIENT_ONLY === 'true') {
-    return (
-      <>
-        <HeadContent />
-        <PageBody />
-      </>
-    )
-  }
   return (
     <html lang="en">
       <head>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../scripts/chromium.mjs'
-import { PHONE } from '../../scripts/bench/measure.mjs'
+import { PHONE } from '../../scripts/bench/first-input.mjs'
 import { browserChromeHeight, showWholeViewport } from '../../scripts/bench/whole-viewport.mjs'
 
 // The bench's phone in a headless window: the tab strip and toolbar take the top of the window, so
