@@ -23,10 +23,7 @@ export async function loadArticle(slug: string): Promise<Article | undefined> {
   return meta && body ? { meta, html: await body() } : undefined
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const articleDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
-/** '2025-03-14' -> '14 March 2025', the same on the server and in every browser (no locale, no time zone). */
-export function formatArticleDate(iso: string): string {
-  const [year, month, day] = iso.split('-').map(Number)
-  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`
-}
+/** '2025-03-14' -> '14 March 2025', the same on the server and in every browser (fixed locale, UTC). */
+export const formatArticleDate = (iso: string) => articleDate.format(new Date(iso))

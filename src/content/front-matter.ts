@@ -1,8 +1,9 @@
 import * as v from 'valibot'
+import { ARTICLE_SLUG } from './page-paths.ts'
 
 // Front matter of the Markdown content files, checked when the build reads them
 // (scripts/markdown-content.mjs via vite.config.ts): a bad file fails the build, not the page.
-// This module imports nothing from the app, so the Vite config can load it.
+// It imports app code only relatively (page-paths.ts imports nothing), so the Vite config can load it.
 
 const text = v.pipe(v.string(), v.trim(), v.nonEmpty())
 const isoDate = v.pipe(v.string(), v.isoDate())
@@ -15,7 +16,7 @@ export const ArticleFrontMatter = v.object({
   image: v.pipe(v.string(), v.regex(/^\/images\/blog\/[a-z0-9-]+\.svg$/)),
   imageAlt: text,
   date: isoDate,
-  slug: v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)),
+  slug: v.pipe(v.string(), v.regex(ARTICLE_SLUG)),
 })
 
 export const LegalFrontMatter = v.object({

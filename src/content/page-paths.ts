@@ -1,7 +1,7 @@
 // The site's page paths as plain data, for the `leads` edge function (Deno) as well as the app: the
 // function redirects a native form post back to the page it came from, but only to a path listed
-// here. It imports nothing, so Deno loads it as it is; tests/content/page-paths.test.ts keeps it
-// in step with the table of pages (src/content/pages.ts).
+// here. It imports nothing, so Deno loads it as it is; the table of pages (src/content/pages.ts) is
+// typed against this list, so the two cannot drift apart.
 
 /** Every page with a fixed URL (every route but the article template). */
 export const STATIC_PAGE_PATHS = [
@@ -23,10 +23,11 @@ export const STATIC_PAGE_PATHS = [
   '/dpa',
 ] as const
 
-/** An article path: '/blog/' and one slug of lower-case letters, digits and dashes. */
-const ARTICLE_PATH = /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/
+/** An article's slug (its path is '/blog/' and the slug): lower-case letters and digits, single dashes between. */
+export const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Whether `path` is one of the site's page paths (exactly: no query, no trailing slash but '/'). */
 export function isKnownPagePath(path: string): boolean {
-  return (STATIC_PAGE_PATHS as readonly string[]).includes(path) || (path.length <= 200 && ARTICLE_PATH.test(path))
+  if ((STATIC_PAGE_PATHS as readonly string[]).includes(path)) return true
+  return path.length <= 200 && path.startsWith('/blog/') && ARTICLE_SLUG.test(path.slice('/blog/'.length))
 }

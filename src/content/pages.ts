@@ -1,6 +1,7 @@
 import type { FileRoutesByFullPath } from '@/routeTree.gen'
 import { site } from '@/site'
 import type { OgFamily } from '@/content/og-images'
+import type { STATIC_PAGE_PATHS } from '@/content/page-paths'
 
 /** One page of the site: its head values, the lead source label of SPEC §9, and its canonical path. */
 export type PageEntry = {
@@ -43,7 +44,8 @@ const vetPage = {
 
 /**
  * THE table of pages: the prerender, the head tags, the lead source labels and the sitemap read it.
- * Keyed by route path, so a route without an entry (or an entry without a route) fails typecheck.
+ * Keyed by route path and by page-paths.ts's list (the leads function's), so a route without an
+ * entry, an entry without a route, or a list that differs from the routes fails typecheck.
  * '/blog/$slug' is one entry for every article (SPEC §2: blog paths share a generic title).
  */
 export const pages: Record<RoutePath, PageEntry> = {
@@ -146,7 +148,7 @@ export const pages: Record<RoutePath, PageEntry> = {
     title: `Data Processing Agreement | ${brand}`,
     description: `${brand}'s data processing agreement and generative AI policy.`,
   },
-}
+} satisfies Record<(typeof STATIC_PAGE_PATHS)[number] | '/blog/$slug', PageEntry>
 
 /** Paths with a fixed URL (every route but the article template). */
 export type StaticPath = Exclude<RoutePath, `${string}$${string}`>

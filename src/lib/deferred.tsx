@@ -54,11 +54,6 @@ function hydrationTrigger(element: Element | null): Promise<void> {
   })
 }
 
-/** A promise React's `use` reads at once, without suspending (it checks these fields first). */
-function fulfilled<T>(value: T): Promise<T> {
-  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value })
-}
-
 export function deferred<P extends object>(name: string, load: Loader<P>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined
   let loading: Promise<ComponentType<P>> | undefined
@@ -69,16 +64,17 @@ export function deferred<P extends object>(name: string, load: Loader<P>): Compo
     }))
   loaders.push(start)
 
-  function Part({ pending, id, props }: { pending: Promise<ComponentType<P>>; id: string; props: P }) {
-    const component = use(pending)
+  function Part({ pending, id, props }: { pending: ComponentType<P> | Promise<ComponentType<P>>; id: string; props: P }) {
+    // A chunk already loaded renders at once: no fallback, so hydration finds the server's markup.
+    const component = pending instanceof Promise ? use(pending) : pending
     useEffect(() => sectionHydrated(id), [id])
     return createElement(component, props)
   }
 
   function Deferred(props: P) {
     const id = useId()
-    const [pending] = useState(() => {
-      if (loaded) return fulfilled(loaded)
+    const [pending] = useState<ComponentType<P> | Promise<ComponentType<P>>>(() => {
+      if (loaded) return loaded
       if (typeof document === 'undefined') throw new Error(`Deferred part ${name} rendered before loadAllDeferred()`)
       // Only a part that came prerendered waits; rendered in the browser (navigation) it loads now.
       const element = isHydrating() ? document.querySelector(`[data-deferred="${CSS.escape(id)}"]`) : null

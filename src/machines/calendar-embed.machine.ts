@@ -14,6 +14,8 @@ export const calendarEmbedMachine = setup({
   },
   delays: {
     autoClick: 1000,
+    // A third-party script that neither loads nor fails must not leave the visitor waiting forever.
+    loadTimeout: 10_000,
   },
 }).createMachine({
   id: 'calendarEmbed',
@@ -25,6 +27,7 @@ export const calendarEmbedMachine = setup({
         onDone: { target: 'ready' },
         onError: { target: 'failed' },
       },
+      after: { loadTimeout: { target: 'failed' } },
     },
     ready: {
       after: {

@@ -12,8 +12,6 @@ export const Route = createFileRoute('/schedule')({
   component: SchedulePage,
 })
 
-/** A third-party script that neither loads nor fails must not leave the visitor waiting forever. */
-const CALENDAR_LOAD_TIMEOUT_MS = 10_000
 const HOST_ID = 'calendar-host'
 const TRIGGER_ID = 'calendar-schedule-button'
 
@@ -22,12 +20,7 @@ function SchedulePage() {
   const [state] = useAppActor(
     calendarEmbedMachine.provide({
       actors: {
-        loadCalendar: fromPromise(({ signal }) => {
-          const controller = new AbortController()
-          const timer = setTimeout(() => controller.abort(new Error('calendar load timed out')), CALENDAR_LOAD_TIMEOUT_MS)
-          signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true })
-          return services.calendar.load(document.getElementById(HOST_ID)!, controller.signal).finally(() => clearTimeout(timer))
-        }),
+        loadCalendar: fromPromise(({ signal }) => services.calendar.load(document.getElementById(HOST_ID)!, signal)),
       },
       actions: { clickSchedule: () => document.getElementById(TRIGGER_ID)?.click() },
     }),

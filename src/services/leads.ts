@@ -1,3 +1,4 @@
+import type { RetryOptions } from 'ky'
 import * as v from 'valibot'
 import { LeadAcceptedSchema, type LeadSubmission } from '@/schemas/lead'
 import { retryAfterMs, ServiceError, toServiceError } from './http-failure'
@@ -24,29 +25,13 @@ export type LeadsConfig = {
   retryBudgetMs?: number
   /** The first wait between attempts; it doubles, with jitter, up to 5 s. */
   firstRetryMs?: number
-  /** One attempt's limit (never past the budget); above the function's longest answer (about 14 s). */
+  /** One attempt's limit; above the function's longest answer (about 14 s). */
   timeoutMs?: number
-  random?: () => number
 }
 
 const MAX_RETRY_MS = 5_000
-const MIN_ATTEMPT_MS = 1_000
-
-/** Network failures, timeouts, 5xx and 429 may pass; anything else would fail again. */
-const isTransient = (error: ServiceError) =>
-  error.kind === 'network' ||
-  error.kind === 'timeout' ||
-  error.kind === 'rate-limited' ||
-  (error.status ?? 0) >= 500 ||
-  error.status === 408
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error)
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true })
-  })
-}
+/** 408, 429 and every 5xx may pass on a later attempt (as may network failures and timeouts). */
+const TRANSIENT_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)]
 
 /**
  * Posts a lead to the `leads` edge function. Resending is safe: the function records each
@@ -59,29 +44,36 @@ export function createLeadsService({
   retryBudgetMs = 20_000,
   firstRetryMs = 500,
   timeoutMs = 15_000,
-  random = Math.random,
 }: LeadsConfig): LeadsService {
-  const http = lazyHttp({ retry: 0 })
+  const http = lazyHttp({ timeout: timeoutMs })
+  const backoff = (attempt: number) => Math.min(firstRetryMs * 2 ** (attempt - 1), MAX_RETRY_MS)
   return {
     nativeAction,
     async submit(submission, signal) {
       const deadline = Date.now() + retryBudgetMs
-      for (let backoff = firstRetryMs; ; backoff = Math.min(backoff * 2, MAX_RETRY_MS)) {
-        let failure: ServiceError
-        let askedMs: number | undefined
-        try {
-          const timeout = Math.min(timeoutMs, Math.max(MIN_ATTEMPT_MS, deadline - Date.now()))
-          const body = await (await http()).post(`${functionsUrl}/leads`, { json: submission, signal, timeout }).json()
-          const parsed = v.safeParse(LeadAcceptedSchema, body)
-          if (!parsed.success) throw new ServiceError('leads', 'unexpected', 'response without an item id')
-          return { id: parsed.output.id }
-        } catch (error) {
-          failure = toServiceError('leads', error)
-          askedMs = retryAfterMs(error)
-        }
-        const wait = Math.max(askedMs ?? 0, Math.round(backoff * (0.5 + random() / 2)))
-        if (!isTransient(failure) || Date.now() + wait >= deadline) throw failure
-        await sleep(wait, signal)
+      const budget = AbortSignal.timeout(Math.max(retryBudgetMs, timeoutMs))
+      const retry: RetryOptions = {
+        limit: Number.POSITIVE_INFINITY,
+        methods: ['post'],
+        statusCodes: TRANSIENT_STATUSES,
+        afterStatusCodes: TRANSIENT_STATUSES,
+        retryOnTimeout: true,
+        delay: backoff,
+        jitter: (ms) => ms * (0.5 + Math.random() / 2),
+        // A wait that would end past the budget fails now, with this attempt's answer.
+        shouldRetry: ({ error, retryCount }) => (Date.now() + (retryAfterMs(error) ?? backoff(retryCount)) >= deadline ? false : undefined),
+      }
+      try {
+        const request = (await http()).post(`${functionsUrl}/leads`, {
+          json: submission,
+          signal: signal ? AbortSignal.any([signal, budget]) : budget,
+          retry,
+        })
+        const parsed = v.safeParse(LeadAcceptedSchema, await request.json())
+        if (!parsed.success) throw new ServiceError('leads', 'unexpected', 'response without an item id')
+        return { id: parsed.output.id }
+      } catch (error) {
+        throw toServiceError('leads', error)
       }
     },
   }

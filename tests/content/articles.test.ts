@@ -30,8 +30,9 @@ describe('the article collection', () => {
     expect(await loadArticle('nope')).toBeUndefined()
   })
 
-  it('formats dates without locale or time zone', () => {
+  it('formats dates with a fixed locale in UTC, whatever the local time zone', () => {
     expect(formatArticleDate('2025-04-08')).toBe('8 April 2025')
     expect(formatArticleDate('2025-12-31')).toBe('31 December 2025')
+    expect(formatArticleDate('2026-01-01')).toBe('1 January 2026')
   })
 })

@@ -162,6 +162,19 @@ describe('deferred parts', () => {
     expect(button(container)).toHaveTextContent('clicked 0')
   })
 
+  it('a part whose chunk is already loaded renders in the same commit, with no empty fallback first', async () => {
+    const { Part, loadAllDeferred, shellHydrated } = await freshModules()
+    shellHydrated()
+    await loadAllDeferred()
+    const container = document.createElement('div')
+    document.body.append(container)
+    act(() => {
+      root = createRoot(container)
+      root.render(<Part label="Name" />)
+    })
+    expect(button(container)).toHaveTextContent('clicked 0')
+  })
+
   it('a chunk that fails to load leaves the server HTML in place and still marks the page hydrated', async () => {
     const server = await freshModules()
     await server.loadAllDeferred()

@@ -59,6 +59,23 @@ describe('calendarEmbedMachine', () => {
     expect(actor.getSnapshot().value).toBe('failed')
   })
 
+  it('a load that neither finishes nor fails ends in failed after 10 s, aborting it', () => {
+    let signal: AbortSignal | undefined
+    const { actor, clock, clickSchedule } = start((s) => {
+      signal = s
+      return new Promise(() => {})
+    })
+    clock.increment(9_999)
+    expect(actor.getSnapshot().value).toBe('loading')
+    expect(signal?.aborted).toBe(false)
+
+    clock.increment(1)
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(signal?.aborted).toBe(true)
+    clock.increment(5000)
+    expect(clickSchedule).not.toHaveBeenCalled()
+  })
+
   it('leaving the page while loading aborts the load and never clicks', () => {
     let signal: AbortSignal | undefined
     const { actor, clock, clickSchedule } = start((s) => {

@@ -26,7 +26,7 @@ const submission = (overrides: Partial<LeadSubmission> = {}): LeadSubmission => 
 
 /** No retries unless a test gives a budget, and a small timeout, so failure cases stay fast. */
 const service = (config: Partial<LeadsConfig> = {}) => createLeadsService({ functionsUrl, retryBudgetMs: 0, timeoutMs: 2_000, ...config })
-const retrying = (retryBudgetMs: number) => service({ retryBudgetMs, firstRetryMs: 20, random: () => 0 })
+const retrying = (retryBudgetMs: number) => service({ retryBudgetMs, firstRetryMs: 20 })
 
 describe('leads service', () => {
   it('posts the exact submission as JSON to `${functionsUrl}/leads` and returns the id', async () => {
@@ -133,6 +133,18 @@ describe('leads service', () => {
     expect(await failure(retrying(400).submit(submission()))).toMatchObject({ kind: 'unavailable', status: 503 })
     expect(calls).toBeGreaterThan(2)
     expect(Date.now() - started).toBeLessThan(1_500)
+  })
+
+  it('cuts an attempt still running when the budget ends', async () => {
+    server.use(
+      http.post(LEADS_FUNCTION, async () => {
+        await delay('infinite')
+        return HttpResponse.json({ id: 'never' })
+      }),
+    )
+    const started = Date.now()
+    expect((await failure(service({ retryBudgetMs: 600, timeoutMs: 400, firstRetryMs: 20 }).submit(submission()))).kind).toBe('timeout')
+    expect(Date.now() - started).toBeLessThan(750)
   })
 
   it('waits as long as a 429 Retry-After asks when that fits in the budget', async () => {
