@@ -8,15 +8,12 @@ import {
   type Rating,
   type ReplyFailureKind,
   type ReplyField,
-  type ReplyFormValues,
+  type ReplyFormValues as ReplyForm,
   type ReplySource,
 } from '@/schemas/ai-reply'
 
-export type ReplyForm = ReplyFormValues
-export type { ReplyField }
-
 /** What the streaming actor sends back: checked text as it comes, then the final reply, or why there is none. */
-export type StreamEvent =
+type StreamEvent =
   | { type: 'stream.chunk'; text: string; source: ReplySource }
   | { type: 'stream.done'; text: string; source: ReplySource; reason?: FallbackReason }
   | { type: 'stream.failed'; kind: ReplyFailureKind; retryAfterSeconds?: number }

@@ -4,19 +4,17 @@ import { addressAutocompleteMachine, type AddressChangedEvent } from './address-
 import { CheckFailureSchema, DEFAULT_RADIUS_KM, type RadiusKm, type ReviewCheckResult } from '@/schemas/review-check'
 import type { TargetRating } from '@/lib/review-gap'
 
-export type ChosenBusiness = { placeId: string; description: string }
-export type BusinessSearchRef = ActorRefFrom<typeof addressAutocompleteMachine>
 type Failure = v.InferOutput<typeof CheckFailureSchema>
 
-export interface ReviewCheckInput {
+interface ReviewCheckInput {
   /** false when the places service is unavailable: no suggestions, so no business can be chosen. */
   placesEnabled: boolean
 }
 
-export interface ReviewCheckContext {
+interface ReviewCheckContext {
   /** The business search this flow owns (the address autocomplete, finding businesses); it alone holds the text. */
-  search: BusinessSearchRef
-  business: ChosenBusiness | null
+  search: ActorRefFrom<typeof addressAutocompleteMachine>
+  business: { placeId: string; description: string } | null
   radiusKm: RadiusKm
   result: ReviewCheckResult | null
   failure: Failure | null
