@@ -1,4 +1,4 @@
-import type { CheckFailureKind } from '@/machines/review-check.machine'
+import type { CheckFailureKind } from '@/schemas/review-check'
 
 /** The copy of the free review check (/check) and of the links to it. */
 export const reviewCheckContent = {

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
 import * as v from 'valibot'
 import { templateReply } from '@/lib/reply-templates'
 import {
@@ -6,20 +6,18 @@ import {
   type AiReplyRequest,
   type FallbackReason,
   type Rating,
+  type ReplyFailureKind,
   type ReplyField,
-  type ReplyFormValues,
+  type ReplyFormValues as ReplyForm,
   type ReplySource,
 } from '@/schemas/ai-reply'
 
-export type ReplyForm = ReplyFormValues
-export type { ReplyField }
-export type ReplyFailureKind = 'rate-limited' | 'invalid'
-
 /** What the streaming actor sends back: checked text as it comes, then the final reply, or why there is none. */
-export type StreamEvent =
+type StreamEvent =
   | { type: 'stream.chunk'; text: string; source: ReplySource }
   | { type: 'stream.done'; text: string; source: ReplySource; reason?: FallbackReason }
-  | { type: 'stream.failed'; kind: ReplyFailureKind | 'down'; retryAfterSeconds?: number }
+  | { type: 'stream.failed'; kind: ReplyFailureKind; retryAfterSeconds?: number }
+type Done = Extract<StreamEvent, { type: 'stream.done' }>
 
 export type AiReplyEvent =
   | { type: 'field.changed'; field: ReplyField; value: string }
@@ -38,7 +36,7 @@ export interface AiReplyContext {
   reason: FallbackReason | null
   /** The visitor stopped the stream: what is shown is the checked part written so far. */
   stopped: boolean
-  failure: { kind: ReplyFailureKind; retryAfterSeconds?: number } | null
+  failure: { kind: Exclude<ReplyFailureKind, 'down'>; retryAfterSeconds?: number } | null
 }
 
 const INITIAL_FORM: ReplyForm = { review: '', rating: null, firstName: '', business: '', kind: 'general', tone: 'warm' }
@@ -77,7 +75,7 @@ export const aiReplyMachine = setup({
   },
   actions: {
     setField: assign(({ context, event }) => {
-      if (event.type !== 'field.changed') return {}
+      assertEvent(event, 'field.changed')
       const form = withValue(context.form, event.field, event.value)
       const errors = { ...context.errors }
       if (context.errors[event.field] && !errorsOf(form)[event.field]) delete errors[event.field]
@@ -85,19 +83,14 @@ export const aiReplyMachine = setup({
     }),
     showErrors: assign(({ context }) => ({ errors: errorsOf(context.form) })),
     startDraft: assign({ reply: '', source: null, reason: null, stopped: false, failure: null, errors: {} }),
-    append: assign(({ context, event }) =>
-      event.type === 'stream.chunk' ? { reply: context.reply + event.text, source: event.source } : {},
-    ),
-    finish: assign(({ event }) =>
-      event.type === 'stream.done' ? { reply: event.text, source: event.source, reason: event.reason ?? null } : {},
-    ),
-    keepFailure: assign(({ event }) =>
-      event.type === 'stream.failed' && event.kind !== 'down'
-        ? { failure: { kind: event.kind, ...(event.retryAfterSeconds ? { retryAfterSeconds: event.retryAfterSeconds } : {}) } }
-        : {},
-    ),
+    append: assign(({ context }, { text, source }: { text: string; source: ReplySource }) => ({ reply: context.reply + text, source })),
+    finish: assign((_, { text, source, reason }: Done) => ({ reply: text, source, reason: reason ?? null })),
+    keepFailure: assign(({ event }, kind: Exclude<ReplyFailureKind, 'down'>) => {
+      assertEvent(event, 'stream.failed')
+      return { failure: { kind, retryAfterSeconds: event.retryAfterSeconds } }
+    }),
     markStopped: assign({ stopped: true }),
-    edit: assign({ reply: ({ context, event }) => (event.type === 'reply.edit' ? event.text : context.reply) }),
+    edit: assign((_, reply: string) => ({ reply })),
     useTemplate: assign(({ context }, params: { reason: FallbackReason }) => ({
       reply: templateReply(requestOf(context.form)),
       source: 'template' as const,
@@ -107,8 +100,10 @@ export const aiReplyMachine = setup({
   guards: {
     isValid: ({ context }) => parse(context.form).success,
     nothingYet: ({ context }) => context.reply === '',
-    isDown: ({ event }) => event.type === 'stream.failed' && event.kind === 'down',
-    isLimited: ({ event }) => event.type === 'stream.failed' && event.kind === 'rate-limited',
+    failedAs: ({ event }, kind: ReplyFailureKind) => {
+      assertEvent(event, 'stream.failed')
+      return event.kind === kind
+    },
   },
 }).createMachine({
   id: 'aiReply',
@@ -124,12 +119,16 @@ export const aiReplyMachine = setup({
       invoke: { src: 'streamReply', input: ({ context }) => requestOf(context.form) },
       after: { firstChunk: { guard: 'nothingYet', target: 'drafted', actions: { type: 'useTemplate', params: { reason: 'slow' } } } },
       on: {
-        'stream.chunk': { actions: 'append' },
-        'stream.done': { target: 'drafted', actions: 'finish' },
+        'stream.chunk': { actions: { type: 'append', params: ({ event }) => event } },
+        'stream.done': { target: 'drafted', actions: { type: 'finish', params: ({ event }) => event } },
         'stream.failed': [
-          { guard: 'isDown', target: 'drafted', actions: { type: 'useTemplate', params: { reason: 'down' } } },
-          { guard: 'isLimited', target: 'failed.rateLimited', actions: 'keepFailure' },
-          { target: 'failed.invalid', actions: 'keepFailure' },
+          { guard: { type: 'failedAs', params: 'down' }, target: 'drafted', actions: { type: 'useTemplate', params: { reason: 'down' } } },
+          {
+            guard: { type: 'failedAs', params: 'rate-limited' },
+            target: 'failed.rateLimited',
+            actions: { type: 'keepFailure', params: 'rate-limited' },
+          },
+          { target: 'failed.invalid', actions: { type: 'keepFailure', params: 'invalid' } },
         ],
         'draft.stop': [
           { guard: 'nothingYet', target: 'editing' },
@@ -144,7 +143,7 @@ export const aiReplyMachine = setup({
           { guard: 'isValid', target: 'drafting' },
           { target: 'editing', actions: 'showErrors' },
         ],
-        'reply.edit': { actions: 'edit' },
+        'reply.edit': { actions: { type: 'edit', params: ({ event }) => event.text } },
         'reply.copy': { target: '.copying' },
       },
       states: {

@@ -1,120 +1,105 @@
-import { assign, emit, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
-import { addressAutocompleteMachine } from './address-autocomplete.machine'
-import type { RadiusKm, ReviewCheckResult } from '@/schemas/review-check'
-import { DEFAULT_RADIUS_KM } from '@/schemas/review-check'
+import { assertEvent, assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import * as v from 'valibot'
+import { addressAutocompleteMachine, type AddressChangedEvent } from './address-autocomplete.machine'
+import { CheckFailureSchema, DEFAULT_RADIUS_KM, type RadiusKm, type ReviewCheckResult } from '@/schemas/review-check'
 import type { TargetRating } from '@/lib/review-gap'
 
-export type CheckFailureKind = 'rate-limited' | 'cap-reached' | 'not-found' | 'not-a-business' | 'down'
-export type ChosenBusiness = { placeId: string; description: string }
-export type BusinessSearchRef = ActorRefFrom<typeof addressAutocompleteMachine>
+type Failure = v.InferOutput<typeof CheckFailureSchema>
 
-export interface ReviewCheckInput {
+interface ReviewCheckInput {
   /** false when the places service is unavailable: no suggestions, so no business can be chosen. */
   placesEnabled: boolean
 }
 
-export interface ReviewCheckContext {
-  /** The business search this flow owns (the address autocomplete, finding businesses). */
-  search: BusinessSearchRef
-  business: ChosenBusiness | null
+interface ReviewCheckContext {
+  /** The business search this flow owns (the address autocomplete, finding businesses); it alone holds the text. */
+  search: ActorRefFrom<typeof addressAutocompleteMachine>
+  business: { placeId: string; description: string } | null
   radiusKm: RadiusKm
   result: ReviewCheckResult | null
-  failure: { kind: CheckFailureKind; retryAfterSeconds?: number } | null
+  failure: Failure | null
   /** 'business-required': a check asked for before a business was chosen. */
   error: 'business-required' | null
   target: TargetRating
 }
 
+/** A check, and the shareable result URL it is written to. */
+export type RunCheckInput = { placeId: string; radiusKm: RadiusKm }
+
 export type ReviewCheckEvent =
-  | { type: 'business.input'; value: string }
-  | { type: 'business.next' }
-  | { type: 'business.previous' }
-  | { type: 'business.choose'; index?: number }
-  | { type: 'business.close' }
+  | AddressChangedEvent
   | { type: 'radius.changed'; radiusKm: RadiusKm }
   | { type: 'target.changed'; target: TargetRating }
   | { type: 'check.submit' }
-  /** A shared result URL opened: check this place again. */
-  | { type: 'check.open'; placeId: string; radiusKm: RadiusKm }
+  /** The page's URL, at start and after every navigation: a place in it is a shared result to show. */
+  | { type: 'url.changed'; placeId?: string; radiusKm: RadiusKm }
   | { type: 'check.retry' }
-  | { type: 'check.restart' }
 
-export type ReviewCheckEmitted = { type: 'check.completed'; placeId: string; radiusKm: RadiusKm }
-export type RunCheckInput = { placeId: string; radiusKm: RadiusKm }
+const checkOf = ({ context }: { context: ReviewCheckContext }): RunCheckInput => ({
+  placeId: context.business?.placeId ?? '',
+  radiusKm: context.radiusKm,
+})
 
-const chosen = (context: ReviewCheckContext, event: ReviewCheckEvent): ChosenBusiness | undefined => {
-  const search = context.search.getSnapshot()
-  if (event.type !== 'business.choose' || !search.matches({ enabled: 'showing' })) return undefined
-  const prediction = search.context.predictions[event.index ?? search.context.highlightedIndex]
-  return prediction && { placeId: prediction.place_id, description: prediction.description }
-}
+const errorOf = ({ event }: { event: { error: unknown } }) => event.error
 
-const failureOf = (error: unknown): NonNullable<ReviewCheckContext['failure']> => {
-  const e = error as { kind?: CheckFailureKind; retryAfterSeconds?: number } | null
-  return { kind: e?.kind ?? 'down', ...(e?.retryAfterSeconds ? { retryAfterSeconds: e.retryAfterSeconds } : {}) }
-}
-
-/** An abort is ours (the check was stopped), never the server's answer: it is not a failure. */
-const wasAborted = ({ event }: { event: unknown }) => ((event as { error?: { name?: unknown } }).error?.name ?? '') === 'AbortError'
-
-const failureIs =
-  (kind: CheckFailureKind) =>
-  ({ context }: { context: ReviewCheckContext }) =>
-    context.failure?.kind === kind
+const failureOf = (error: unknown): Failure => v.parse(v.fallback(CheckFailureSchema, { kind: 'down' }), error)
 
 export const reviewCheckMachine = setup({
   types: {
     input: {} as ReviewCheckInput,
     context: {} as ReviewCheckContext,
     events: {} as ReviewCheckEvent,
-    emitted: {} as ReviewCheckEmitted,
+    tags: {} as 'noReviews' | 'noCompetitors',
   },
   actors: {
     businessSearch: addressAutocompleteMachine,
     runCheck: fromPromise<ReviewCheckResult, RunCheckInput>(async () => {
       throw new Error('runCheck not provided')
     }),
+    /** Sends `url.changed` now and after every navigation. */
+    followUrl: fromCallback<ReviewCheckEvent>(() => {
+      throw new Error('followUrl not provided')
+    }),
   },
   actions: {
-    search: sendTo(
-      ({ context }) => context.search,
-      ({ event }) => ({ type: 'query.changed' as const, value: event.type === 'business.input' ? event.value : '' }),
-    ),
-    forwardToSearch: sendTo(
-      ({ context }) => context.search,
-      ({ event }) => {
-        if (event.type === 'business.next') return { type: 'list.next' as const }
-        if (event.type === 'business.previous') return { type: 'list.previous' as const }
-        if (event.type === 'business.choose') return { type: 'list.choose' as const, index: event.index }
-        return { type: 'list.close' as const }
+    /** Puts a completed check in the page's URL, so it can be shared and Back returns to it. */
+    writeUrl: (_, _check: RunCheckInput) => {
+      throw new Error('writeUrl not provided')
+    },
+    /** The place chosen from the suggestions; none once the text is typed over. */
+    takeBusiness: assign({
+      business: ({ event }) => {
+        assertEvent(event, 'address.changed')
+        return event.placeId === null ? null : { placeId: event.placeId, description: event.value }
       },
-    ),
-    forgetBusiness: assign({ business: null, error: null }),
-    takeBusiness: assign({ business: ({ context, event }) => chosen(context, event) ?? context.business, error: null }),
-    openShared: assign(({ event }) =>
-      event.type === 'check.open' ? { business: { placeId: event.placeId, description: '' }, radiusKm: event.radiusKm } : {},
-    ),
-    setRadius: assign({ radiusKm: ({ context, event }) => (event.type === 'radius.changed' ? event.radiusKm : context.radiusKm) }),
-    setTarget: assign({ target: ({ context, event }) => (event.type === 'target.changed' ? event.target : context.target) }),
+      error: null,
+    }),
+    openShared: assign(({ event }) => {
+      assertEvent(event, 'url.changed')
+      return { business: { placeId: event.placeId ?? '', description: '' }, radiusKm: event.radiusKm }
+    }),
+    setRadius: assign((_, radiusKm: RadiusKm) => ({ radiusKm })),
+    setTarget: assign((_, target: TargetRating) => ({ target })),
     requireBusiness: assign({ error: 'business-required' as const }),
-    // Run on the check actor's done and error events, which carry `output` and `error`.
-    keepResult: assign(({ event }) => ({ result: (event as unknown as { output: ReviewCheckResult }).output, failure: null })),
-    keepFailure: assign(({ event }) => ({ failure: failureOf((event as { error?: unknown }).error), result: null })),
-    announce: emit(({ context }) => ({
-      type: 'check.completed' as const,
-      placeId: context.business?.placeId ?? '',
-      radiusKm: context.radiusKm,
-    })),
+    keepResult: assign((_, result: ReviewCheckResult) => ({ result, failure: null })),
+    keepFailure: assign((_, error: unknown) => ({ failure: failureOf(error), result: null })),
   },
   guards: {
     hasBusiness: ({ context }) => context.business !== null,
-    hasChoice: ({ context, event }) => chosen(context, event) !== undefined,
     noReviews: ({ context }) => context.result?.business.reviewCount === 0,
     noCompetitors: ({ context }) => context.result?.competitors.length === 0,
-    isLimited: failureIs('rate-limited'),
-    isCapped: failureIs('cap-reached'),
-    wasAborted,
-    isUnknown: ({ context }) => context.failure?.kind === 'not-found' || context.failure?.kind === 'not-a-business',
+    /** An abort is ours (the check was stopped), never the server's answer: it is not a failure. */
+    wasAborted: (_, error: unknown) => v.is(v.object({ name: v.literal('AbortError') }), error),
+    failedAs: ({ context }, kinds: Failure['kind'][]) => kinds.includes(context.failure?.kind ?? 'down'),
+    urlHasPlace: ({ event }) => {
+      assertEvent(event, 'url.changed')
+      return event.placeId !== undefined
+    },
+    /** The URL names another check than the one chosen, running or shown. */
+    urlNamesOther: ({ context, event }) => {
+      assertEvent(event, 'url.changed')
+      return event.placeId !== undefined && (event.placeId !== context.business?.placeId || event.radiusKm !== context.radiusKm)
+    },
   },
 }).createMachine({
   id: 'reviewCheck',
@@ -127,71 +112,80 @@ export const reviewCheckMachine = setup({
     error: null,
     target: 4.8,
   }),
+  invoke: { src: 'followUrl' },
   initial: 'idle',
   on: {
-    'check.open': { target: '.checking', actions: 'openShared' },
-    'target.changed': { actions: 'setTarget' },
+    'url.changed': { guard: 'urlNamesOther', target: '.checking', actions: 'openShared' },
+    'target.changed': { actions: { type: 'setTarget', params: ({ event }) => event.target } },
   },
   states: {
     idle: {
       on: {
-        'business.input': { target: 'choosing', actions: ['forgetBusiness', 'search'] },
-        'radius.changed': { actions: 'setRadius' },
+        'address.changed': { target: 'choosing', actions: 'takeBusiness' },
+        'radius.changed': { actions: { type: 'setRadius', params: ({ event }) => event.radiusKm } },
         'check.submit': { actions: 'requireBusiness' },
       },
     },
     choosing: {
       on: {
-        'business.input': { actions: ['forgetBusiness', 'search'] },
-        'business.choose': { guard: 'hasChoice', actions: ['takeBusiness', 'forwardToSearch'] },
-        'business.next': { actions: 'forwardToSearch' },
-        'business.previous': { actions: 'forwardToSearch' },
-        'business.close': { actions: 'forwardToSearch' },
-        'radius.changed': { actions: 'setRadius' },
+        'address.changed': { actions: 'takeBusiness' },
+        // Even the business chosen here: the URL asks for its result.
+        'url.changed': { guard: 'urlHasPlace', target: 'checking', actions: 'openShared' },
+        'radius.changed': { actions: { type: 'setRadius', params: ({ event }) => event.radiusKm } },
         'check.submit': [{ guard: 'hasBusiness', target: 'checking' }, { actions: 'requireBusiness' }],
       },
     },
     checking: {
       invoke: {
         src: 'runCheck',
-        input: ({ context }) => ({ placeId: context.business?.placeId ?? '', radiusKm: context.radiusKm }),
-        onDone: { target: 'result', actions: ['keepResult', 'announce'] },
+        input: checkOf,
+        onDone: {
+          target: 'result',
+          actions: [
+            { type: 'keepResult', params: ({ event }) => event.output },
+            { type: 'writeUrl', params: checkOf },
+          ],
+        },
         onError: [
           // React's development double start stops the flow and starts it again mid-check; the
           // first request's abort then arrives at the restarted check: ask again, quietly.
-          { guard: 'wasAborted', target: 'checking', reenter: true },
-          { target: 'failed', actions: 'keepFailure' },
+          { guard: { type: 'wasAborted', params: errorOf }, target: 'checking', reenter: true },
+          { target: 'failed', actions: { type: 'keepFailure', params: errorOf } },
         ],
       },
     },
     result: {
       initial: 'deciding',
       on: {
-        'radius.changed': { target: 'checking', actions: 'setRadius' },
-        'check.restart': { target: 'choosing' },
+        'radius.changed': { target: 'checking', actions: { type: 'setRadius', params: ({ event }) => event.radiusKm } },
+        'url.changed': { guard: not('urlHasPlace'), target: 'choosing' },
       },
       states: {
         deciding: {
           always: [{ guard: 'noReviews', target: 'noReviews' }, { guard: 'noCompetitors', target: 'noCompetitors' }, { target: 'ranked' }],
         },
         ranked: {},
-        noReviews: {},
-        noCompetitors: {},
+        noReviews: {
+          tags: 'noReviews',
+          initial: 'nearby',
+          states: { nearby: { always: { guard: 'noCompetitors', target: 'alone' } }, alone: { tags: 'noCompetitors' } },
+        },
+        noCompetitors: { tags: 'noCompetitors' },
       },
     },
     failed: {
       initial: 'deciding',
       on: {
         'check.retry': { target: 'checking' },
-        'check.restart': { target: 'choosing' },
-        'radius.changed': { actions: 'setRadius' },
+        'url.changed': { guard: not('urlHasPlace'), target: 'choosing' },
+        'radius.changed': { actions: { type: 'setRadius', params: ({ event }) => event.radiusKm } },
       },
       states: {
         deciding: {
           always: [
-            { guard: 'isLimited', target: 'rateLimited' },
-            { guard: 'isCapped', target: 'capReached' },
-            { guard: 'isUnknown', target: 'notFound' },
+            { guard: { type: 'failedAs', params: ['rate-limited'] }, target: 'rateLimited' },
+            { guard: { type: 'failedAs', params: ['cap-reached'] }, target: 'capReached' },
+            { guard: { type: 'failedAs', params: ['not-found', 'not-a-business'] }, target: 'notFound' },
             { target: 'placesDown' },
           ],
         },
@@ -203,3 +197,5 @@ export const reviewCheckMachine = setup({
     },
   },
 })
+
+export type ReviewCheckSnapshot = SnapshotFrom<typeof reviewCheckMachine>

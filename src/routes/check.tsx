@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react'
-import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { createFileRoute, Link, useHydrated, useRouter } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { fromPromise } from 'xstate'
+import { fromCallback, fromPromise } from 'xstate'
 import * as v from 'valibot'
 import { headFor } from '@/content/page-meta'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { useAppActor } from '@/lib/use-app-actor'
+import type { AddressAutocompleteEvent } from '@/machines/address-autocomplete.machine'
 import { reviewCheckMachine } from '@/machines/review-check.machine'
 import { DEFAULT_RADIUS_KM, PlaceIdSchema, RadiusSchema } from '@/schemas/review-check'
 import { CheckPicker } from '@/ui/check/check-picker'
@@ -37,7 +38,7 @@ export const Route = createFileRoute('/check')({
 
 function CheckPage() {
   const { services } = Route.useRouteContext()
-  const search = Route.useSearch()
+  const router = useRouter()
   const navigate = Route.useNavigate()
   const hydrated = useHydrated()
   const [state, flow] = useAppActor(
@@ -45,44 +46,33 @@ function CheckPage() {
       actors: {
         businessSearch: placesSearch(services.places, 'business'),
         runCheck: fromPromise(({ input, signal }) => services.reviewCheck.check(input.placeId, input.radiusKm, signal)),
+        // The URL leads: a shared result URL runs its check again, and Back or Forward to another
+        // result (or to the bare picker) shows that one.
+        followUrl: fromCallback(({ sendBack }) => {
+          const send = (search: unknown) => {
+            const { place, radius } = v.parse(CheckSearchSchema, search)
+            sendBack({ type: 'url.changed', placeId: place, radiusKm: radius ?? DEFAULT_RADIUS_KM })
+          }
+          send(router.state.location.search)
+          return router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
+            if (!pathChanged) send(toLocation.search)
+          })
+        }),
+      },
+      actions: {
+        // A shared URL opened as it is: no second history entry for the same result.
+        writeUrl: (_, { placeId, radiusKm }) =>
+          void navigate({ search: (prev) => ({ ...prev, place: placeId, radius: radiusKm }), replace: sameResultUrl(placeId, radiusKm) }),
       },
     }),
     { input: { placesEnabled: services.places.enabled } },
   )
   const searchOff = useSelector(state.context.search, (s) => s.matches('disabled'))
   const query = useSelector(state.context.search, (s) => s.context.query)
-
-  // The URL leads: a shared result URL runs its check again, and Back or Forward to another
-  // result (or to the bare picker) shows that one. A check run from the picker writes its URL
-  // once it completes; the URL then matches what is shown, so nothing runs twice.
-  useEffect(() => {
-    const snapshot = flow.getSnapshot()
-    const { business, radiusKm } = snapshot.context
-    if (search.place) {
-      const wanted = search.radius ?? DEFAULT_RADIUS_KM
-      const showing = !snapshot.matches('idle') && !snapshot.matches('choosing') && business?.placeId === search.place
-      if (!showing || radiusKm !== wanted) flow.send({ type: 'check.open', placeId: search.place, radiusKm: wanted })
-    } else if (snapshot.matches('result') || snapshot.matches('failed')) {
-      flow.send({ type: 'check.restart' })
-    }
-  }, [flow, search.place, search.radius])
-
-  useEffect(() => {
-    const subscription = flow.on('check.completed', ({ placeId, radiusKm }) => {
-      void navigate({
-        search: (prev) => ({ ...prev, place: placeId, radius: radiusKm }),
-        // A shared URL opened as it is: no second history entry for the same result.
-        replace: sameResultUrl(placeId, radiusKm),
-      })
-    })
-    return () => subscription.unsubscribe()
-  }, [flow, navigate])
-
   const { context } = state
-  const restart = () => {
-    flow.send({ type: 'check.restart' })
-    void navigate({ search: (prev) => ({ ...prev, place: undefined, radius: undefined }) })
-  }
+  // The business search holds the text; while a check runs or after one failed, the field holds still.
+  const picking = state.matches('idle') || state.matches('choosing')
+  const toSearch = (event: AddressAutocompleteEvent) => picking && context.search.send(event)
 
   return (
     <>
@@ -94,10 +84,12 @@ function CheckPage() {
           <Suspense fallback={<p role="status">{c.picker.busy}</p>}>
             <CheckResultView
               result={context.result}
+              noReviews={state.hasTag('noReviews')}
+              noCompetitors={state.hasTag('noCompetitors')}
               target={context.target}
               onTargetChange={(target) => flow.send({ type: 'target.changed', target })}
               onWiden={(radiusKm) => flow.send({ type: 'radius.changed', radiusKm })}
-              onRestart={restart}
+              onRestart={() => void navigate({ search: (prev) => ({ ...prev, place: undefined, radius: undefined }) })}
             />
           </Suspense>
         ) : (
@@ -118,11 +110,11 @@ function CheckPage() {
                 value={query}
                 invalid={context.error === 'business-required'}
                 describedBy={context.error === 'business-required' ? errorId : undefined}
-                onInput={(value) => flow.send({ type: 'business.input', value })}
-                onNext={() => flow.send({ type: 'business.next' })}
-                onPrevious={() => flow.send({ type: 'business.previous' })}
-                onChoose={(index) => flow.send({ type: 'business.choose', index })}
-                onClose={() => flow.send({ type: 'business.close' })}
+                onInput={(value) => toSearch({ type: 'query.changed', value })}
+                onNext={() => toSearch({ type: 'list.next' })}
+                onPrevious={() => toSearch({ type: 'list.previous' })}
+                onChoose={(index) => toSearch({ type: 'list.choose', index })}
+                onClose={() => toSearch({ type: 'list.close' })}
               />
             )}
           />
@@ -138,13 +130,7 @@ function CheckPage() {
         <p role="status" className="sr-only">
           {state.matches('checking') ? c.picker.busy : ''}
         </p>
-        {state.matches('failed') && context.failure && (
-          <CheckFailure
-            failure={context.failure}
-            businessDescription={context.business?.description ?? ''}
-            onRetry={() => flow.send({ type: 'check.retry' })}
-          />
-        )}
+        {state.matches('failed') && <CheckFailure state={state} onRetry={() => flow.send({ type: 'check.retry' })} />}
       </div>
     </>
   )

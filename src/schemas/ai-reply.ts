@@ -62,6 +62,9 @@ export const AiReplyEventSchema = v.variant('type', [
 export type AiReplyEvent = v.InferOutput<typeof AiReplyEventSchema>
 export type AiReplyDone = Extract<AiReplyEvent, { type: 'done' }>
 
+/** Why no draft came ('down': the page writes the template reply itself). */
+export type ReplyFailureKind = 'rate-limited' | 'invalid' | 'down'
+
 export const AI_REPLY_CODES = ['invalid', 'too-large', 'rate-limited', 'unavailable'] as const
 export type AiReplyCode = (typeof AI_REPLY_CODES)[number]
 export const AiReplyErrorSchema = v.object({

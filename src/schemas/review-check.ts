@@ -55,6 +55,13 @@ export const REVIEW_CHECK_CODES = [
 export type ReviewCheckCode = (typeof REVIEW_CHECK_CODES)[number]
 export const ReviewCheckErrorSchema = v.object({ code: v.picklist(REVIEW_CHECK_CODES), message: v.string() })
 
+/** Why a check failed, as the page names it: the service's CheckFailure carries it to the check machine. */
+export const CheckFailureSchema = v.object({
+  kind: v.picklist(['rate-limited', 'cap-reached', 'not-found', 'not-a-business', 'down']),
+  retryAfterSeconds: v.optional(v.number()),
+})
+export type CheckFailureKind = v.InferOutput<typeof CheckFailureSchema>['kind']
+
 export type CheckedPlace = v.InferOutput<typeof CheckedPlaceSchema>
 export type ReviewCheckResult = v.InferOutput<typeof ReviewCheckResultSchema>
 export type ReviewCheckQuery = v.InferOutput<typeof ReviewCheckQuerySchema>

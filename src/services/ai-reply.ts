@@ -1,7 +1,4 @@
-import type { AiReplyRequest, AiReplyEvent } from '@/schemas/ai-reply'
-
-/** Why no draft came, as the reply machine names it ('down' means the page builds the template itself). */
-export type ReplyFailureKind = 'rate-limited' | 'invalid' | 'down'
+import type { AiReplyRequest, AiReplyEvent, ReplyFailureKind } from '@/schemas/ai-reply'
 
 export class ReplyFailure extends Error {
   constructor(

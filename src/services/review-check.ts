@@ -1,10 +1,7 @@
 import * as v from 'valibot'
-import { ReviewCheckErrorSchema, ReviewCheckResultSchema, type ReviewCheckResult } from '@/schemas/review-check'
+import { ReviewCheckErrorSchema, ReviewCheckResultSchema, type CheckFailureKind, type ReviewCheckResult } from '@/schemas/review-check'
 import { retryAfterSeconds, toServiceError } from './http-failure'
 import { isHttpError, lazyHttp } from './http'
-
-/** Why a check failed, as the check machine names it. */
-export type CheckFailureKind = 'rate-limited' | 'cap-reached' | 'not-found' | 'not-a-business' | 'down'
 
 export class CheckFailure extends Error {
   constructor(

@@ -1,10 +1,10 @@
-import { StrictMode, useEffect } from 'react'
+import { StrictMode } from 'react'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { fromPromise } from 'xstate'
+import { fromCallback, fromPromise } from 'xstate'
 import { checkHeadline } from '@/lib/check-headline'
 import { useAppActor } from '@/lib/use-app-actor'
-import { reviewCheckMachine, type RunCheckInput } from '@/machines/review-check.machine'
+import { reviewCheckMachine, type ReviewCheckEvent, type RunCheckInput } from '@/machines/review-check.machine'
 import type { ReviewCheckResult } from '@/schemas/review-check'
 
 const result: ReviewCheckResult = {
@@ -34,15 +34,18 @@ function checkService() {
   )
 }
 
-/** A shared result URL as /check opens it: the flow starts, then an effect asks for the place's check. */
+/** A shared result URL as /check opens it: the flow starts and its URL actor reports the place. */
 function SharedCheck({ check, seen }: { check: ReturnType<typeof checkService>; seen: string[] }) {
-  const [state, flow] = useAppActor(
-    reviewCheckMachine.provide({ actors: { runCheck: fromPromise(({ input, signal }) => check(input, signal)) } }),
+  const [state] = useAppActor(
+    reviewCheckMachine.provide({
+      actors: {
+        runCheck: fromPromise(({ input, signal }) => check(input, signal)),
+        followUrl: fromCallback<ReviewCheckEvent>(({ sendBack }) => sendBack({ type: 'url.changed', placeId: 'vet-1', radiusKm: 5 })),
+      },
+      actions: { writeUrl: () => {} },
+    }),
     { input: { placesEnabled: false } },
   )
-  useEffect(() => {
-    if (flow.getSnapshot().matches('idle')) flow.send({ type: 'check.open', placeId: 'vet-1', radiusKm: 5 })
-  }, [flow])
   seen.push(JSON.stringify(state.value))
   if (state.matches('failed')) return <p role="alert">{state.context.failure?.kind}</p>
   if (state.matches('result') && state.context.result) return <h2>{checkHeadline(state.context.result)}</h2>

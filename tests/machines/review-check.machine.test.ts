@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { addressAutocompleteMachine, type FetchPredictionsOutput } from '@/machines/address-autocomplete.machine'
-import { reviewCheckMachine, type ReviewCheckEmitted, type RunCheckInput } from '@/machines/review-check.machine'
-import type { CheckedPlace, ReviewCheckResult } from '@/schemas/review-check'
+import { reviewCheckMachine, type ReviewCheckEvent, type RunCheckInput } from '@/machines/review-check.machine'
+import type { CheckedPlace, RadiusKm, ReviewCheckResult } from '@/schemas/review-check'
 
 const place = (id: string, rating: number | null, reviewCount: number): CheckedPlace => ({
   id,
@@ -24,26 +24,33 @@ const suggestions: FetchPredictionsOutput = {
 
 function start(runCheck: (input: RunCheckInput) => Promise<ReviewCheckResult>) {
   const run = vi.fn(runCheck)
+  const writeUrl = vi.fn()
+  /** The page's URL: `openUrl` sends `url.changed` as the router does after a navigation. */
+  let send: (event: ReviewCheckEvent) => void = () => {}
   const machine = reviewCheckMachine.provide({
     actors: {
       businessSearch: addressAutocompleteMachine.provide({ actors: { fetchPredictions: fromPromise(async () => suggestions) } }),
       runCheck: fromPromise<ReviewCheckResult, RunCheckInput>(({ input }) => run(input)),
+      followUrl: fromCallback<ReviewCheckEvent>(({ sendBack }) => {
+        send = sendBack
+      }),
     },
+    actions: { writeUrl: (_, check) => writeUrl(check) },
   })
   const clock = new SimulatedClock()
   const actor = createActor(machine, { input: { placesEnabled: true }, clock })
-  const completed: ReviewCheckEmitted[] = []
-  actor.on('check.completed', (event) => completed.push(event))
   actor.start()
-  return { actor, clock, run, completed }
+  const openUrl = (placeId: string | undefined, radiusKm: RadiusKm) => send({ type: 'url.changed', placeId, radiusKm })
+  return { actor, clock, run, writeUrl, openUrl }
 }
 
 async function chooseHarbourside({ actor, clock }: ReturnType<typeof start>) {
-  actor.send({ type: 'business.input', value: 'harbour' })
+  const search = actor.getSnapshot().context.search
+  search.send({ type: 'query.changed', value: 'harbour' })
   clock.increment(300)
-  await waitFor(actor.getSnapshot().context.search, (s) => s.matches({ enabled: 'showing' }))
-  actor.send({ type: 'business.next' })
-  actor.send({ type: 'business.choose' })
+  await waitFor(search, (s) => s.matches({ enabled: 'showing' }))
+  search.send({ type: 'list.next' })
+  search.send({ type: 'list.choose' })
 }
 
 const failing = (kind: string, retryAfterSeconds?: number) => () =>
@@ -64,7 +71,7 @@ describe('review check machine', () => {
     await waitFor(flow.actor, (s) => s.matches({ result: 'ranked' }))
     expect(flow.run).toHaveBeenCalledWith({ placeId: 'vet-1', radiusKm: 10 })
     expect(flow.actor.getSnapshot().context.result).toEqual(ranked)
-    expect(flow.completed).toEqual([{ type: 'check.completed', placeId: 'vet-1', radiusKm: 10 }])
+    expect(flow.writeUrl.mock.calls).toEqual([[{ placeId: 'vet-1', radiusKm: 10 }]])
   })
 
   it('asks for a business before checking, and forgets a choice when the text changes', async () => {
@@ -73,7 +80,7 @@ describe('review check machine', () => {
     expect(flow.actor.getSnapshot().context.error).toBe('business-required')
     await chooseHarbourside(flow)
     expect(flow.actor.getSnapshot().context.error).toBeNull()
-    flow.actor.send({ type: 'business.input', value: 'something else' })
+    flow.actor.getSnapshot().context.search.send({ type: 'query.changed', value: 'something else' })
     flow.actor.send({ type: 'check.submit' })
     expect(flow.actor.getSnapshot().matches('choosing')).toBe(true)
     expect(flow.run).not.toHaveBeenCalled()
@@ -83,8 +90,9 @@ describe('review check machine', () => {
     const flow = start(async ({ radiusKm }) =>
       radiusKm === 2 ? { ...ranked, competitors: [], rank: 1, radiusKm } : { ...ranked, radiusKm },
     )
-    flow.actor.send({ type: 'check.open', placeId: 'vet-1', radiusKm: 2 })
+    flow.openUrl('vet-1', 2)
     await waitFor(flow.actor, (s) => s.matches({ result: 'noCompetitors' }))
+    expect([...flow.actor.getSnapshot().tags]).toEqual(['noCompetitors'])
     flow.actor.send({ type: 'radius.changed', radiusKm: 5 })
     await waitFor(flow.actor, (s) => s.matches({ result: 'ranked' }))
     expect(flow.run.mock.calls.map(([input]) => input)).toEqual([
@@ -93,10 +101,35 @@ describe('review check machine', () => {
     ])
   })
 
-  it('tells a business without reviews apart', async () => {
-    const flow = start(async () => ({ ...ranked, business: place('vet-1', null, 0) }))
-    flow.actor.send({ type: 'check.open', placeId: 'vet-1', radiusKm: 5 })
+  it('follows the URL: the check it shows is not run twice, another one is, and the bare URL returns to the picker', async () => {
+    const flow = start(async ({ radiusKm }) => ({ ...ranked, radiusKm }))
+    flow.openUrl(undefined, 5)
+    expect(flow.actor.getSnapshot().value).toBe('idle')
+    flow.openUrl('vet-1', 5)
+    await waitFor(flow.actor, (s) => s.matches({ result: 'ranked' }))
+    flow.openUrl('vet-1', 5)
+    expect(flow.actor.getSnapshot().matches('result')).toBe(true)
+    flow.openUrl('vet-1', 10)
+    await waitFor(flow.actor, (s) => s.matches('result') && s.context.result?.radiusKm === 10)
+    expect(flow.run).toHaveBeenCalledTimes(2)
+    flow.openUrl(undefined, 5)
+    expect(flow.actor.getSnapshot().value).toBe('choosing')
+  })
+
+  it('tells a business without reviews apart, and tags what the page shows, alone in its radius too', async () => {
+    const flow = start(async ({ radiusKm }) => ({
+      ...ranked,
+      business: place('vet-1', null, 0),
+      competitors: radiusKm === 2 ? [] : ranked.competitors,
+      radiusKm,
+    }))
+    flow.openUrl('vet-1', 5)
     await waitFor(flow.actor, (s) => s.matches({ result: 'noReviews' }))
+    expect([...flow.actor.getSnapshot().tags]).toEqual(['noReviews'])
+    flow.openUrl('vet-1', 2)
+    await waitFor(flow.actor, (s) => s.matches('result') && s.context.radiusKm === 2)
+    expect(flow.actor.getSnapshot().matches({ result: 'noReviews' })).toBe(true)
+    expect([...flow.actor.getSnapshot().tags].sort()).toEqual(['noCompetitors', 'noReviews'])
   })
 
   it.each([
@@ -107,7 +140,7 @@ describe('review check machine', () => {
     ['down', undefined, 'placesDown'],
   ] as const)('names the %s failure as failed.%s', async (kind, retryAfterSeconds, state) => {
     const flow = start(failing(kind, retryAfterSeconds))
-    flow.actor.send({ type: 'check.open', placeId: 'vet-1', radiusKm: 5 })
+    flow.openUrl('vet-1', 5)
     await waitFor(flow.actor, (s) => s.matches({ failed: state }))
     expect(flow.actor.getSnapshot().context.failure).toEqual({ kind, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) })
   })
@@ -115,7 +148,7 @@ describe('review check machine', () => {
   it('an abort that reaches the check is ours, not a failure: it asks again quietly', async () => {
     let calls = 0
     const flow = start(() => (++calls === 1 ? Promise.reject(new DOMException('aborted', 'AbortError')) : Promise.resolve(ranked)))
-    flow.actor.send({ type: 'check.open', placeId: 'vet-1', radiusKm: 5 })
+    flow.openUrl('vet-1', 5)
     await waitFor(flow.actor, (s) => s.matches({ result: 'ranked' }))
     expect(flow.run).toHaveBeenCalledTimes(2)
     expect(flow.actor.getSnapshot().context.failure).toBeNull()
@@ -124,7 +157,7 @@ describe('review check machine', () => {
   it('retries after Places failed, and an unexpected error counts as Places down', async () => {
     let calls = 0
     const flow = start(() => (++calls === 1 ? Promise.reject(new Error('boom')) : Promise.resolve(ranked)))
-    flow.actor.send({ type: 'check.open', placeId: 'vet-1', radiusKm: 5 })
+    flow.openUrl('vet-1', 5)
     await waitFor(flow.actor, (s) => s.matches({ failed: 'placesDown' }))
     flow.actor.send({ type: 'check.retry' })
     await waitFor(flow.actor, (s) => s.matches({ result: 'ranked' }))

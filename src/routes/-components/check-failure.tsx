@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { durationInWords } from '@/lib/duration-words'
-import type { ReviewCheckContext } from '@/machines/review-check.machine'
+import type { ReviewCheckSnapshot } from '@/machines/review-check.machine'
 import { CallUs } from '@/ui/lead-form/call-us'
 import { LeadCapture } from './lead-capture'
 
 export type CheckFailureProps = {
-  failure: NonNullable<ReviewCheckContext['failure']>
-  businessDescription: string
+  /** The check machine in one of its `failed` states. */
+  state: ReviewCheckSnapshot
   onRetry: () => void
 }
 
@@ -28,9 +28,12 @@ function ReportByHand({ id, title, business, children }: { id: string; title: st
 }
 
 /** Each failure explained; the daily cap, a rate limit and Google down hand over to the lead form. */
-export function CheckFailure({ failure, businessDescription, onRetry }: CheckFailureProps) {
-  const text = c.failures[failure.kind](durationInWords(failure.retryAfterSeconds ?? 3_600))
-  if (failure.kind === 'cap-reached') {
+export function CheckFailure({ state, onRetry }: CheckFailureProps) {
+  const { failure, business } = state.context
+  const businessDescription = business?.description ?? ''
+  const text = failure ? c.failures[failure.kind](durationInWords(failure.retryAfterSeconds ?? 3_600)) : ''
+  const placesDown = state.matches({ failed: 'placesDown' })
+  if (state.matches({ failed: 'capReached' })) {
     return (
       <ReportByHand id="check-cap-title" title={c.capTitle} business={businessDescription}>
         <p role="alert">{text}</p>
@@ -43,13 +46,13 @@ export function CheckFailure({ failure, businessDescription, onRetry }: CheckFai
         <p role="alert" className="text-ink">
           {text}
         </p>
-        {failure.kind === 'down' && (
+        {placesDown && (
           <button type="button" className="btn-primary justify-self-start" onClick={onRetry}>
             {c.retry}
           </button>
         )}
       </div>
-      {(failure.kind === 'rate-limited' || failure.kind === 'down') && (
+      {(placesDown || state.matches({ failed: 'rateLimited' })) && (
         <ReportByHand id="check-offer-title" title={c.offerTitle} business={businessDescription}>
           <p>{c.offerText}</p>
         </ReportByHand>

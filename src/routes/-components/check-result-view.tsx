@@ -14,6 +14,9 @@ import { ReviewLinkTools } from './review-link-tools'
 
 export type CheckResultViewProps = {
   result: ReviewCheckResult
+  /** The check machine's tags: which of its result states is shown. */
+  noReviews: boolean
+  noCompetitors: boolean
   target: TargetRating
   onTargetChange: (target: TargetRating) => void
   onWiden: (radiusKm: RadiusKm) => void
@@ -21,7 +24,8 @@ export type CheckResultViewProps = {
 }
 
 /** The result screen (its own chunk, with the table and the QR code): rank, gap, review link, the call. */
-export default function CheckResultView({ result, target, onTargetChange, onWiden, onRestart }: CheckResultViewProps) {
+export default function CheckResultView(props: CheckResultViewProps) {
+  const { result, noReviews, noCompetitors, target, onTargetChange, onWiden, onRestart } = props
   const heading = useRef<HTMLHeadingElement>(null)
   const { business, competitors } = result
   const wider = RADII_KM.filter((km) => km > result.radiusKm)
@@ -47,7 +51,7 @@ export default function CheckResultView({ result, target, onTargetChange, onWide
       </div>
 
       <div className="grid gap-4">
-        {business.reviewCount === 0 ? (
+        {noReviews ? (
           <p className="rounded-lg bg-brand-50 p-4 text-ink">{c.noReviews}</p>
         ) : (
           <ReviewGap rating={business.rating} reviewCount={business.reviewCount} target={target} onTargetChange={onTargetChange} />
@@ -64,7 +68,7 @@ export default function CheckResultView({ result, target, onTargetChange, onWide
         </div>
       </div>
 
-      {competitors.length === 0 ? (
+      {noCompetitors ? (
         <div className="grid gap-3 rounded-lg bg-slate-50 p-4">
           <p>{wider.length > 0 ? c.noCompetitors : c.noCompetitorsWidest}</p>
           <div className="flex flex-wrap gap-3">
