@@ -57,6 +57,5 @@ export const ReviewCheckErrorSchema = v.object({ code: v.picklist(REVIEW_CHECK_C
 
 export type CheckedPlace = v.InferOutput<typeof CheckedPlaceSchema>
 export type ReviewCheckResult = v.InferOutput<typeof ReviewCheckResultSchema>
-export type ReviewCheckQuery = v.InferOutput<typeof ReviewCheckQuerySchema>
 
 export const reviewLink = (placeId: string) => `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`
