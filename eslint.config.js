@@ -1,14 +1,30 @@
 import js from '@eslint/js'
-import globals from 'globals'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// The layers of shared/DESIGN.md: each zone names what its target may not import.
+const layers = [
+  { target: './src/schemas', from: './src', except: ['./schemas'], message: 'schemas import no app code' },
+  { target: ['./src/site.ts', './src/config.ts'], from: './src', message: 'site and config import no app code' },
+  { target: './src/services', from: ['./src/machines', './src/ui', './src/routes'], message: 'services import no machines, ui or routes' },
+  { target: './src/machines', from: ['./src/services', './src/ui'], message: 'machines import no services or ui' },
+  {
+    target: ['./src/content', './src/lib'],
+    from: ['./src/machines', './src/services'],
+    message: 'content and lib import no machines or services',
+  },
+  { target: './src/ui', from: ['./src/machines', './src/services', './src/routes'], message: 'ui imports no machines, services or routes' },
+]
+
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'supabase/functions'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
+    languageOptions: { ecmaVersion: 2023 },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -16,14 +32,45 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/machines/**/*.ts'],
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['supabase/functions/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'mocks/**/*.ts', 'supabase/functions/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'ky', '@supabase/*', '@/services/*', '@/ui/*'] }],
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      // Type-only imports are not followed, so the route tree's types may close a loop; a lazy chunk
+      // may import back from the module that loads it (services/ai-reply -> ai-reply-stream).
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },
   },
   {
-    files: ['src/ui/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@/machines/*', '@/services/*'] }] },
+    files: ['src/machines/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'ky', '@supabase/*'] }] },
+  },
+  {
+    files: ['supabase/functions/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, Deno: 'readonly' } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!_shared/|\\.\\./)', message: 'A function takes shared code from _shared/, never from another function.' },
+            {
+              regex: '^(\\.\\./)+src/(?!schemas/|lib/|content/page-paths\\.ts$)',
+              message: 'Functions share only schemas, pure lib modules and page paths with the site.',
+            },
+          ],
+        },
+      ],
+    },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
 )

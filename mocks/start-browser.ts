@@ -1,7 +1,8 @@
 import type { Config } from '@/config'
-import type { Services } from '@/services/create-services'
+import type { WebVital } from '@/lib/web-vitals'
+import { createRecordingAnalytics, type AnalyticsEvent } from '@/services/analytics'
 import { calendarBookingUrl } from '@/services/calendar'
-import { createRecordingAnalytics, type AnalyticsEvent, type WebVital } from '@/services/analytics'
+import type { Services } from '@/services/create-services'
 import { createStandInCalendar } from './calendar'
 import { scenarioFromUrl } from './scenario'
 

@@ -127,5 +127,3 @@ export function checkReply(reply: string, context: SafetyContext, { final = true
   }
   return found
 }
-
-export const isSafeReply = (reply: string, context: SafetyContext) => checkReply(reply, context).length === 0

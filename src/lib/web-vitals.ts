@@ -1,10 +1,11 @@
-import type { AnalyticsService } from '@/services/analytics'
+/** A Core Web Vital measured on a real visit (the fields of web-vitals' Metric the analytics keep). */
+export type WebVital = { name: 'LCP' | 'INP' | 'CLS'; value: number; rating: 'good' | 'needs-improvement' | 'poor'; id: string }
 
 /**
  * Reports LCP, INP and CLS of real visits. The library loads only once the hydrated page is idle,
  * so it never competes with the first paint or the first interaction.
  */
-export function reportWebVitals(analytics: AnalyticsService, whenIdle: (run: () => void) => void = onIdle): void {
+export function reportWebVitals(analytics: { webVital(metric: WebVital): void }, whenIdle: (run: () => void) => void = onIdle): void {
   whenIdle(() => {
     void import('web-vitals').then(({ onCLS, onINP, onLCP }) => {
       const send = ({

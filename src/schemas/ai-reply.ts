@@ -43,7 +43,6 @@ export type AiReplyRequest = v.InferOutput<typeof AiReplyRequestSchema>
 /** The form as the visitor fills it in: no rating until one is chosen. */
 export type ReplyFormValues = Omit<AiReplyRequest, 'rating'> & { rating: Rating | null }
 export type ReplyField = keyof ReplyFormValues
-export type AiReplyRequestInput = v.InferInput<typeof AiReplyRequestSchema>
 
 /**
  * The function's stream, one JSON object per server-sent event. `chunk` text has passed the checks
@@ -60,18 +59,12 @@ export const AiReplyEventSchema = v.variant('type', [
   }),
 ])
 export type AiReplyEvent = v.InferOutput<typeof AiReplyEventSchema>
-export type AiReplyDone = Extract<AiReplyEvent, { type: 'done' }>
 
 /** Why no draft came ('down': the page writes the template reply itself). */
 export type ReplyFailureKind = 'rate-limited' | 'invalid' | 'down'
 
 export const AI_REPLY_CODES = ['invalid', 'too-large', 'rate-limited', 'unavailable'] as const
 export type AiReplyCode = (typeof AI_REPLY_CODES)[number]
-export const AiReplyErrorSchema = v.object({
-  code: v.picklist(AI_REPLY_CODES),
-  message: v.string(),
-  issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),
-})
 
 /** What a lead booked from /reply carries to the board: never the review or the reply. */
 export const LeadReplySchema = v.strictObject({

@@ -41,8 +41,6 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export const EMAIL_MAX = 254
 /** After removing spaces, hyphens and parentheses: optional plus, a nonzero digit, 1 to 14 more. */
 export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/
-/** What normalisation makes of a valid phone: +61 may precede up to 15 digits typed without a plus. */
-export const NORMALISED_PHONE_PATTERN = /^\+[1-9]\d{1,16}$/
 export const COMPANY_PATTERN = new RegExp(`^[${LETTERS}0-9 &.,()-]{2,100}$`)
 export const ADDRESS_MIN = 5
 export const ADDRESS_MAX = 200

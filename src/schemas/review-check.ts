@@ -64,6 +64,5 @@ export type CheckFailureKind = v.InferOutput<typeof CheckFailureSchema>['kind']
 
 export type CheckedPlace = v.InferOutput<typeof CheckedPlaceSchema>
 export type ReviewCheckResult = v.InferOutput<typeof ReviewCheckResultSchema>
-export type ReviewCheckQuery = v.InferOutput<typeof ReviewCheckQuerySchema>
 
 export const reviewLink = (placeId: string) => `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`

@@ -1,5 +1,4 @@
-/** A Core Web Vital measured on a real visit (the fields of web-vitals' Metric the analytics keep). */
-export type WebVital = { name: 'LCP' | 'INP' | 'CLS'; value: number; rating: 'good' | 'needs-improvement' | 'poor'; id: string }
+import type { WebVital } from '@/lib/web-vitals'
 
 export type AnalyticsEvent =
   { name: 'conversion'; send_to: string; value: 15; currency: 'USD' } | { name: 'generate_lead'; value: 0; currency: 'USD' }

@@ -13,7 +13,7 @@ import {
   type NotifiedState,
 } from '../../supabase/functions/_shared/lead-alerts.ts'
 import { sendDigest, type DigestFigures } from '../../supabase/functions/_shared/lead-digest.ts'
-import { refusalOf } from '../../supabase/functions/leads/board-refusal.ts'
+import { refusalOf } from '../../supabase/functions/_shared/board-refusal.ts'
 import { NOW, recordingLogger } from './support'
 
 const lead = (overrides: Partial<AlertLead> = {}): AlertLead => ({

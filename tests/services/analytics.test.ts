@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createGtagAnalytics, createRecordingAnalytics, LEAD_EVENTS, noAnalytics, type WebVital } from '@/services/analytics'
+import type { WebVital } from '@/lib/web-vitals'
+import { createGtagAnalytics, createRecordingAnalytics, LEAD_EVENTS, noAnalytics } from '@/services/analytics'
 
 // The node project has no DOM: give gtag analytics the few window and document members it touches.
 function stubBrowser({ gtag }: { gtag?: (...args: unknown[]) => void } = {}) {

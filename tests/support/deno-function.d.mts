@@ -1,6 +1,3 @@
-export declare const repoRoot: string
-export declare const deno: string
-export declare const LOCAL_RESOLUTION: readonly string[]
 export declare function freePort(): Promise<number>
 
 export interface DenoFunction {
@@ -12,4 +9,8 @@ export interface DenoFunction {
   kill(): Promise<void>
 }
 
-export declare function startFunction(name: string, env: Record<string, string>, options?: { flags?: readonly string[] }): Promise<DenoFunction>
+export declare function startFunction(
+  name: string,
+  env: Record<string, string>,
+  options?: { flags?: readonly string[] },
+): Promise<DenoFunction>

@@ -5,10 +5,10 @@ import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
-export const deno = `${repoRoot}node_modules/.bin/deno`
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+const deno = `${repoRoot}node_modules/.bin/deno`
 // The deploy import map says npm:valibot / npm:postgres; locally Deno serves them from node_modules.
-export const LOCAL_RESOLUTION = ['--node-modules-dir=manual', '--no-lock']
+const LOCAL_RESOLUTION = ['--node-modules-dir=manual', '--no-lock']
 const FIRST_START_MS = 60_000
 
 export function freePort() {

@@ -5,7 +5,6 @@ export type BoardOperation = 'create_item' | 'create_update' | 'find_item'
 
 export type Refusal = 'not-authenticated' | 'user-unauthorized' | 'board-not-found'
 
-export declare const FAULTS: readonly Fault[]
 export declare const REFUSALS: Record<Refusal, [status: number, body: unknown]>
 
 export interface FakeBoard {

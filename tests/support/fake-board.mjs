@@ -3,9 +3,6 @@
 // answers lookups by the submission id column, and misbehaves on demand.
 import { createServer } from 'node:http'
 
-/** Every way the board can fail a call, in the words of the fault table. */
-export const FAULTS = ['http-500', 'rate-limited', 'graphql-error', 'complexity', 'hang', 'created-lost', 'created-hang']
-
 const operationOf = (query) =>
   query.includes('create_update(') ? 'create_update' : query.includes('items_page_by_column_values(') ? 'find_item' : 'create_item'
 

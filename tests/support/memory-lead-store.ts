@@ -1,4 +1,4 @@
-import type { LeadRow, LeadStore } from '../../supabase/functions/leads/store.ts'
+import type { LeadRow, LeadStore } from '../../supabase/functions/_shared/lead-store.ts'
 
 type Stored = LeadRow & { nextAttemptAt: Date; spamReason?: string }
 
@@ -76,5 +76,3 @@ export function memoryLeadStore(now: () => Date) {
   }
   return Object.assign(store, { rows, state })
 }
-
-export type MemoryLeadStore = ReturnType<typeof memoryLeadStore>

@@ -1,6 +1,6 @@
 export type TextFormat = 'slack' | 'plain'
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
+const CONTROL = /[\p{Cc}\u2028\u2029]+/gu
 const BROADCAST = /@(channel|here|everyone|all|group)\b/gi
 const SLACK_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' }
 

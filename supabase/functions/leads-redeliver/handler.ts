@@ -1,11 +1,11 @@
+import type { BackoffPolicy } from '../_shared/backoff.ts'
 import { json, methodNotAllowed } from '../_shared/http.ts'
 import type { AlertReport } from '../_shared/lead-alerts.ts'
+import { deliverClaimed, type Board } from '../_shared/lead-delivery.ts'
 import type { DigestReport } from '../_shared/lead-digest.ts'
+import type { LeadStore } from '../_shared/lead-store.ts'
 import type { Logger } from '../_shared/logger.ts'
 import { sameSecret, SECRET_HEADER } from '../_shared/secret.ts'
-import type { BackoffPolicy } from '../leads/backoff.ts'
-import { deliverClaimed, type Board } from '../leads/deliver.ts'
-import type { LeadStore } from '../leads/store.ts'
 
 export { SECRET_HEADER }
 

@@ -1,13 +1,14 @@
 import { alertConfig } from '../_shared/alert-config.ts'
 import { env, envInt } from '../_shared/env.ts'
 import { runAlerts } from '../_shared/lead-alerts.ts'
+import { boardFrom } from '../_shared/lead-delivery.ts'
 import { sendDigest } from '../_shared/lead-digest.ts'
+import { sharedLeadsConfig } from '../_shared/leads-config.ts'
 import { consoleLogger } from '../_shared/logger.ts'
 import { digestFigures, pgAlertStore } from '../_shared/pg-alert-store.ts'
+import { pgLeadStore } from '../_shared/pg-lead-store.ts'
 import { pruneRateLimits } from '../_shared/pg-rate-counter.ts'
-import { serve, sharedLeadsConfig } from '../leads/env-config.ts'
-import { boardFrom } from '../leads/handler.ts'
-import { pgLeadStore } from '../leads/pg-lead-store.ts'
+import { serve } from '../_shared/serve.ts'
 import { createRedeliverHandler } from './handler.ts'
 
 const { sql, backoff, leaseMs, ...config } = sharedLeadsConfig()

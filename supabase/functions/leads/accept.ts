@@ -1,9 +1,9 @@
 import type { LeadSubmission } from '../../../src/schemas/lead.ts'
+import type { BackoffPolicy } from '../_shared/backoff.ts'
+import { deliverClaimed, type Board } from '../_shared/lead-delivery.ts'
+import type { LeadRow, LeadStore } from '../_shared/lead-store.ts'
 import type { Logger } from '../_shared/logger.ts'
-import type { BackoffPolicy } from './backoff.ts'
-import { deliverClaimed, type Board } from './deliver.ts'
 import { checkSpam } from './spam-guard.ts'
-import type { LeadRow, LeadStore } from './store.ts'
 
 export type Acceptance = { kind: 'delivered'; itemId: string } | { kind: 'queued' } | { kind: 'unrecorded' }
 

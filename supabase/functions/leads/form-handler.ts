@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import { LeadSubmissionSchema } from '../../../src/schemas/lead.ts'
 import { readLimitedText } from '../_shared/http.ts'
+import type { LeadStore } from '../_shared/lead-store.ts'
 import type { Logger } from '../_shared/logger.ts'
 import type { RateLimiter } from '../_shared/rate-limit.ts'
 import { acceptLead, type AcceptDeps } from './accept.ts'
-import { allowedFormOrigin, backPath, errorLocation, seeOther, submissionFromForm, thanksLocation } from './form-post.ts'
 import { htmlPage } from './form-pages.ts'
-import type { LeadStore } from './store.ts'
+import { allowedFormOrigin, backPath, errorLocation, seeOther, submissionFromForm, thanksLocation } from './form-post.ts'
 
 export type FormDeps = {
   allowedOrigins: readonly string[]

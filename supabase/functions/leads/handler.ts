@@ -1,63 +1,33 @@
 import * as v from 'valibot'
 import { LeadSubmissionSchema } from '../../../src/schemas/lead.ts'
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../_shared/backoff.ts'
 import { withCors } from '../_shared/cors.ts'
-import { json, methodNotAllowed, readLimitedText, type Fetch } from '../_shared/http.ts'
+import { json, methodNotAllowed, readLimitedText } from '../_shared/http.ts'
+import { boardFrom, DEFAULT_BOARD_TIMEOUT_MS, DEFAULT_LEASE_MS, wait, type BoardSettings } from '../_shared/lead-delivery.ts'
+import type { LeadStore } from '../_shared/lead-store.ts'
 import type { Logger } from '../_shared/logger.ts'
 import type { RateLimiter } from '../_shared/rate-limit.ts'
 import { acceptLead, type AcceptDeps } from './accept.ts'
-import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.ts'
-import { createBoardClient } from './board.ts'
-import type { Board } from './deliver.ts'
 import { createFormHandler } from './form-handler.ts'
 import { isFormPost } from './form-post.ts'
 import { DEFAULT_MIN_FILL_MS } from './spam-guard.ts'
-import type { LeadStore } from './store.ts'
 
 export const MAX_BODY_BYTES = 16 * 1024
-// Short: the visitor waits for at most item + retry + note (3 calls and one Retry-After) here.
-export const DEFAULT_BOARD_TIMEOUT_MS = 4_000
-export const DEFAULT_LEASE_MS = 60_000
 const MAX_RETRY_AFTER_MS = 2_000
 const UNRECORDED_RETRY_AFTER_SECONDS = '5'
 
-export type LeadsDeps = {
-  token: string | undefined
-  boardId: string | undefined
-  groupId: string
-  apiUrl: string
+export type LeadsDeps = BoardSettings & {
   allowedOrigins: readonly string[]
-  fetch: Fetch
   logger: Logger
   now: () => Date
   /** The outbox; undefined when SUPABASE_DB_URL is not set (every lead then answers 503). */
   store: LeadStore | undefined
   limiter?: RateLimiter
-  sleep?: (ms: number) => Promise<void>
-  timeoutMs?: number
   leaseMs?: number
   minFillMs?: number
   backoff?: Partial<BackoffPolicy>
   /** The id of a native form post's submission (the script sends its own). */
   newId?: () => string
-}
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-/** Board client shared by `leads` and `leads-redeliver`; undefined until token and board id are set. */
-export function boardFrom(
-  deps: Pick<LeadsDeps, 'token' | 'boardId' | 'groupId' | 'apiUrl' | 'fetch' | 'sleep' | 'timeoutMs'>,
-  maxRetryAfterMs: number,
-): Board | undefined {
-  if (!deps.token || !deps.boardId) return undefined
-  const client = createBoardClient({
-    token: deps.token,
-    apiUrl: deps.apiUrl,
-    fetch: deps.fetch,
-    sleep: deps.sleep ?? wait,
-    timeoutMs: deps.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS,
-    maxRetryAfterMs,
-  })
-  return { boardId: deps.boardId, groupId: deps.groupId, client }
 }
 
 export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<Response> {

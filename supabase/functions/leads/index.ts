@@ -1,11 +1,12 @@
 import { parseAllowedOrigins } from '../_shared/cors.ts'
 import { env } from '../_shared/env.ts'
+import { sharedLeadsConfig } from '../_shared/leads-config.ts'
 import { consoleLogger } from '../_shared/logger.ts'
+import { pgLeadStore } from '../_shared/pg-lead-store.ts'
 import { pgRateCounter } from '../_shared/pg-rate-counter.ts'
 import { createRateLimiter, parseRateRule } from '../_shared/rate-limit.ts'
-import { serve, sharedLeadsConfig } from './env-config.ts'
+import { serve } from '../_shared/serve.ts'
 import { createLeadsHandler } from './handler.ts'
-import { pgLeadStore } from './pg-lead-store.ts'
 import { DEFAULT_MIN_FILL_MS } from './spam-guard.ts'
 
 const { sql, ...config } = sharedLeadsConfig()

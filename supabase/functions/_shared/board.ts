@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { Lead, Tracking } from '../../../src/schemas/lead.ts'
-import type { Fetch } from '../_shared/http.ts'
-import { excerpt, postJson, retryAfterMs } from '../_shared/upstream.ts'
 import { refusalOf } from './board-refusal.ts'
+import type { Fetch } from './http.ts'
+import { excerpt, postJson, retryAfterMs } from './upstream.ts'
 
 export const BOARD_API_VERSION = '2025-04'
 export const DEFAULT_BOARD_API_URL = 'https://api.monday.com/v2'

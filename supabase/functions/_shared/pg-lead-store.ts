@@ -1,6 +1,6 @@
 import type { LeadSubmission } from '../../../src/schemas/lead.ts'
-import { withConnection, type Sql } from '../_shared/db.ts'
-import type { LeadRow, LeadStatus, LeadStore } from './store.ts'
+import { withConnection, type Sql } from './db.ts'
+import type { LeadRow, LeadStatus, LeadStore } from './lead-store.ts'
 
 type Row = {
   id: string

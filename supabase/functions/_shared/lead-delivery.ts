@@ -1,10 +1,41 @@
-import type { Logger } from '../_shared/logger.ts'
-import { leadColumnValues, type BoardClient, type BoardFailure } from './board.ts'
 import { hasAttemptsLeft, retryDelayMs, type BackoffPolicy } from './backoff.ts'
-import type { LeadRow, LeadStore } from './store.ts'
+import { createBoardClient, leadColumnValues, type BoardClient, type BoardFailure } from './board.ts'
+import type { Fetch } from './http.ts'
+import type { LeadRow, LeadStore } from './lead-store.ts'
+import type { Logger } from './logger.ts'
 import { updateNoteBody } from './update-note.ts'
 
 export type Board = { boardId: string; groupId: string; client: BoardClient }
+
+// Short: the visitor waits for at most item + retry + note (3 calls and one Retry-After) in `leads`.
+export const DEFAULT_BOARD_TIMEOUT_MS = 4_000
+export const DEFAULT_LEASE_MS = 60_000
+
+export type BoardSettings = {
+  token: string | undefined
+  boardId: string | undefined
+  groupId: string
+  apiUrl: string
+  fetch: Fetch
+  sleep?: (ms: number) => Promise<void>
+  timeoutMs?: number
+}
+
+export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Board client shared by `leads` and `leads-redeliver`; undefined until token and board id are set. */
+export function boardFrom(settings: BoardSettings, maxRetryAfterMs: number): Board | undefined {
+  if (!settings.token || !settings.boardId) return undefined
+  const client = createBoardClient({
+    token: settings.token,
+    apiUrl: settings.apiUrl,
+    fetch: settings.fetch,
+    sleep: settings.sleep ?? wait,
+    timeoutMs: settings.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS,
+    maxRetryAfterMs,
+  })
+  return { boardId: settings.boardId, groupId: settings.groupId, client }
+}
 
 export type DeliveryOutcome =
   { kind: 'delivered'; itemId: string } | { kind: 'retry'; at: Date; failure: BoardFailure } | { kind: 'failed'; failure: BoardFailure }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { telHref } from '@/lib/tel'
-import { site } from '@/site'
 import { pageJsonLd } from '@/content/page-meta'
+import { site, telHref } from '@/site'
 
 describe('telHref: a tel: link as Australians dial the number', () => {
   it.each([

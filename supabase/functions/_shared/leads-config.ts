@@ -1,8 +1,8 @@
-import { createDb, type Sql } from '../_shared/db.ts'
-import { env, envInt } from '../_shared/env.ts'
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.ts'
 import { DEFAULT_BOARD_API_URL, DEFAULT_BOARD_GROUP_ID } from './board.ts'
-import { DEFAULT_BOARD_TIMEOUT_MS, DEFAULT_LEASE_MS } from './handler.ts'
+import { createDb, type Sql } from './db.ts'
+import { env, envInt } from './env.ts'
+import { DEFAULT_BOARD_TIMEOUT_MS, DEFAULT_LEASE_MS } from './lead-delivery.ts'
 
 /** Settings `leads` and `leads-redeliver` share, read once from the function's environment. */
 export function sharedLeadsConfig() {
@@ -24,5 +24,3 @@ export function sharedLeadsConfig() {
     backoff,
   }
 }
-
-export { serve } from '../_shared/serve.ts'
