@@ -45,9 +45,8 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layers }],
-      // Type-only imports are not followed, so the route tree's types may close a loop; a lazy chunk
-      // may import back from the module that loads it (services/ai-reply -> ai-reply-stream).
-      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+      // Type-only imports are not followed, so the route tree's types may close a loop.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -2,8 +2,7 @@ import * as v from 'valibot'
 import { EventSourceParserStream } from 'eventsource-parser/stream'
 import { AiReplyEventSchema, type AiReplyEvent, type AiReplyRequest } from '@/schemas/ai-reply'
 import { isHttpError, lazyHttp } from './http'
-import { retryAfterSeconds } from './http-failure'
-import { ReplyFailure } from './ai-reply'
+import { ReplyFailure, retryAfterSeconds } from './http-failure'
 
 const http = lazyHttp({ retry: 0, timeout: false })
 

@@ -1,15 +1,4 @@
-import type { AiReplyRequest, AiReplyEvent, ReplyFailureKind } from '@/schemas/ai-reply'
-
-export class ReplyFailure extends Error {
-  constructor(
-    readonly kind: ReplyFailureKind,
-    /** From Retry-After, for 'rate-limited'. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(`ai-reply: ${kind}`)
-    this.name = 'ReplyFailure'
-  }
-}
+import type { AiReplyRequest, AiReplyEvent } from '@/schemas/ai-reply'
 
 export interface AiReplyService {
   /** Streams one draft: `onEvent` gets each checked chunk, then the final reply; rejects with a ReplyFailure. */

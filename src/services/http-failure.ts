@@ -1,4 +1,5 @@
 import { isHttpError, isTimeoutError } from './http'
+import type { ReplyFailureKind } from '@/schemas/ai-reply'
 
 export type FailureKind = 'invalid' | 'unavailable' | 'rate-limited' | 'timeout' | 'network' | 'unexpected'
 
@@ -44,4 +45,16 @@ export function toServiceError(service: string, error: unknown): ServiceError {
   if (error instanceof Error && error.name === 'AbortError') throw error
   if (error instanceof TypeError) return new ServiceError(service, 'network', error.message)
   return new ServiceError(service, 'unexpected', error instanceof Error ? error.message : String(error))
+}
+
+/** The AI reply stream's failure, by what the page offers next. */
+export class ReplyFailure extends Error {
+  constructor(
+    readonly kind: ReplyFailureKind,
+    /** From Retry-After, for 'rate-limited'. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(`ai-reply: ${kind}`)
+    this.name = 'ReplyFailure'
+  }
 }

@@ -4,7 +4,8 @@ import { server } from '@mocks/node'
 import { AI_REPLY_FUNCTION } from '@mocks/endpoints'
 import { templateReply } from '@/lib/reply-templates'
 import type { AiReplyEvent, AiReplyRequest } from '@/schemas/ai-reply'
-import { createAiReplyService, ReplyFailure } from '@/services/ai-reply'
+import { createAiReplyService } from '@/services/ai-reply'
+import { ReplyFailure } from '@/services/http-failure'
 
 const service = createAiReplyService({ functionsUrl: 'https://mock-project.supabase.co/functions/v1' })
 const request: AiReplyRequest = {
