@@ -176,6 +176,9 @@ export const reviewCheckMachine = setup({
     failed: {
       initial: 'deciding',
       on: {
+        // The message asks the visitor to choose again: the picker stays live under it.
+        'address.changed': { target: 'choosing', actions: 'takeBusiness' },
+        'check.submit': [{ guard: 'hasBusiness', target: 'checking' }, { actions: 'requireBusiness' }],
         'check.retry': { target: 'checking' },
         'url.changed': { guard: not('urlHasPlace'), target: 'choosing' },
         'radius.changed': { actions: { type: 'setRadius', params: ({ event }) => event.radiusKm } },

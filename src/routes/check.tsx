@@ -70,9 +70,8 @@ function CheckPage() {
   const searchOff = useSelector(state.context.search, (s) => s.matches('disabled'))
   const query = useSelector(state.context.search, (s) => s.context.query)
   const { context } = state
-  // The business search holds the text; while a check runs or after one failed, the field holds still.
-  const picking = state.matches('idle') || state.matches('choosing')
-  const toSearch = (event: AddressAutocompleteEvent) => picking && context.search.send(event)
+  // The business search holds the text; while a check runs the field holds still.
+  const toSearch = (event: AddressAutocompleteEvent) => !state.matches('checking') && context.search.send(event)
 
   return (
     <>

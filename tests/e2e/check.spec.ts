@@ -199,6 +199,12 @@ test.describe('failures, each reached by a scenario and explained', () => {
     await expect(page.getByRole('alert')).toContainText('Google Maps did not answer')
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
     await expectReportByHand(page, 'Newtown Plumbing Co, 45 Wilson Street, Newtown NSW 2042, Australia')
+    // The picker stays live under the message: another business is checked from it.
+    await page.evaluate(() => sessionStorage.removeItem('mock-scenario'))
+    await businessBox(page).fill('')
+    await pickBusiness(page, 'harbourside', 'Harbourside Veterinary Clinic, 221 King Street, Newtown NSW 2042, Australia')
+    await runCheck(page)
+    await expect(page.getByRole('heading', { level: 2, name: /#3 of 10 vets/ })).toBeVisible()
   })
 
   test('Places failing: a clear message and a retry', async ({ page }) => {

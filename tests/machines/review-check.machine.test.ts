@@ -164,4 +164,21 @@ describe('review check machine', () => {
     flow.actor.send({ type: 'target.changed', target: 4.9 })
     expect(flow.actor.getSnapshot().context.target).toBe(4.9)
   })
+  it('after a failure the picker is live again: a new choice is checked', async () => {
+    const flow = start(async ({ placeId }) =>
+      placeId === 'vet-1' ? failing('not-found')() : { ...ranked, business: place(placeId, 4.2, 9) },
+    )
+    await chooseHarbourside(flow)
+    flow.actor.send({ type: 'check.submit' })
+    await waitFor(flow.actor, (s) => s.matches({ failed: 'notFound' }))
+    const search = flow.actor.getSnapshot().context.search
+    search.send({ type: 'query.changed', value: 'harbour vets' })
+    expect(flow.actor.getSnapshot().matches('choosing')).toBe(true)
+    flow.clock.increment(300)
+    await waitFor(search, (s) => s.matches({ enabled: 'showing' }))
+    search.send({ type: 'list.choose', index: 1 })
+    flow.actor.send({ type: 'check.submit' })
+    await waitFor(flow.actor, (s) => s.matches('result'))
+    expect(flow.run.mock.calls.map(([input]) => input.placeId)).toEqual(['vet-1', 'vet-9'])
+  })
 })
