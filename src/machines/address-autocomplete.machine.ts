@@ -98,12 +98,8 @@ export const addressAutocompleteMachine = setup({
     hasSuggestions: (_, output: FetchPredictionsOutput) => output.status === 'OK' && output.predictions.length > 0,
     hasChoice: ({ context, event }) => chosenPrediction(context, event) !== undefined,
     // Runs on the fetch actor's error event: a service that says it is down (or rate limits) is not asked again.
-    isServiceDown: ({ event }) => {
-      const error = (event as { error?: unknown }).error
-      return (
-        typeof error === 'object' && error !== null && 'kind' in error && (error.kind === 'unavailable' || error.kind === 'rate-limited')
-      )
-    },
+    isServiceDown: (_, error: unknown) =>
+      typeof error === 'object' && error !== null && 'kind' in error && (error.kind === 'unavailable' || error.kind === 'rate-limited'),
   },
   delays: {
     debounce: 300,
@@ -150,7 +146,11 @@ export const addressAutocompleteMachine = setup({
               { target: 'idle' },
             ],
             onError: [
-              { guard: 'isServiceDown', target: '#addressAutocomplete.disabled', actions: ['clearPredictions', 'disable'] },
+              {
+                guard: { type: 'isServiceDown', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: '#addressAutocomplete.disabled',
+                actions: ['clearPredictions', 'disable'],
+              },
               { target: 'idle' },
             ],
           },

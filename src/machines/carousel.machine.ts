@@ -26,11 +26,10 @@ export const carouselMachine = setup({
   actions: {
     showNext: assign({ index: ({ context }) => wrap(context.index + 1, context.count) }),
     showPrevious: assign({ index: ({ context }) => wrap(context.index - 1, context.count) }),
-    showSlide: assign({ index: ({ context, event }) => (event.type === 'carousel.goTo' ? event.index : context.index) }),
+    showSlide: assign((_, index: number) => ({ index })),
   },
   guards: {
-    isSlide: ({ context, event }) =>
-      event.type === 'carousel.goTo' && Number.isInteger(event.index) && event.index >= 0 && event.index < context.count,
+    isSlide: ({ context }, index: number) => Number.isInteger(index) && index >= 0 && index < context.count,
   },
 }).createMachine({
   id: 'carousel',
@@ -44,7 +43,10 @@ export const carouselMachine = setup({
       on: {
         'carousel.next': { actions: 'showNext' },
         'carousel.prev': { actions: 'showPrevious' },
-        'carousel.goTo': { guard: 'isSlide', actions: 'showSlide' },
+        'carousel.goTo': {
+          guard: { type: 'isSlide', params: ({ event }) => event.index },
+          actions: { type: 'showSlide', params: ({ event }) => event.index },
+        },
       },
     },
   },

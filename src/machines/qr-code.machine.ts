@@ -15,7 +15,7 @@ export const qrCodeMachine = setup({
     }),
   },
   actions: {
-    keepImage: assign(({ event }) => ({ image: (event as unknown as { output: string }).output })),
+    keepImage: assign((_, image: string) => ({ image })),
   },
 }).createMachine({
   id: 'qrCode',
@@ -26,7 +26,7 @@ export const qrCodeMachine = setup({
       invoke: {
         src: 'drawQr',
         input: ({ context }) => ({ text: context.text }),
-        onDone: { target: 'ready', actions: 'keepImage' },
+        onDone: { target: 'ready', actions: { type: 'keepImage', params: ({ event }) => event.output } },
         onError: { target: 'failed' },
       },
     },
