@@ -1,7 +1,7 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { addressAutocompleteMachine } from './address-autocomplete.machine'
-import { DEFAULT_BILLING_CYCLE, EMPTY_CONTACT, RegistrationSchema, validateContact } from '@/schemas/enterprise'
+import { DEFAULT_BILLING_CYCLE, EMPTY_CONTACT, RegistrationSchema, validateContact, type ContactValues } from '@/schemas/enterprise'
 import type {
   EnterpriseWizardContext,
   EnterpriseWizardEvent,
@@ -14,15 +14,16 @@ export type * from './enterprise-wizard.types'
 export type AddressSearchRef = ActorRefFrom<typeof addressAutocompleteMachine>
 type WizardContext = EnterpriseWizardContext & { address: AddressSearchRef }
 
-/** The suggestion the visitor picks, read from the address search the wizard owns. */
-const chosenAddress = (context: WizardContext, event: EnterpriseWizardEvent) => {
-  const search = context.address.getSnapshot()
-  if (event.type !== 'address.choose' || !search.matches({ enabled: 'showing' })) return undefined
-  return search.context.predictions[event.index ?? search.context.highlightedIndex]?.description
-}
+const { full_address: _address, ...EMPTY_VALUES } = EMPTY_CONTACT
+
+/** Step 1 as filled, the address read from the search that holds it. */
+const contact = (context: WizardContext): ContactValues => ({
+  ...context.values,
+  full_address: context.address.getSnapshot().context.query,
+})
 
 const registration = (context: WizardContext): SaveRegistrationInput =>
-  v.parse(RegistrationSchema, { ...context.values, selected_plan: context.plan, billing_cycle: context.billingCycle })
+  v.parse(RegistrationSchema, { ...contact(context), selected_plan: context.plan, billing_cycle: context.billingCycle })
 
 export const enterpriseWizardMachine = setup({
   types: {
@@ -38,58 +39,35 @@ export const enterpriseWizardMachine = setup({
   },
   actions: {
     setField: assign(({ context, event }) => {
-      if (event.type !== 'field.changed') return {}
+      assertEvent(event, 'field.changed')
       return { values: { ...context.values, [event.field]: event.value }, errors: { ...context.errors, [event.field]: undefined } }
     }),
     setAgreement: assign(({ context, event }) => {
-      if (event.type !== 'agreement.changed') return {}
+      assertEvent(event, 'agreement.changed')
       const legal_agreements = { ...context.values.legal_agreements, [event.document]: event.accepted }
       return { values: { ...context.values, legal_agreements }, errors: { ...context.errors, [event.document]: undefined } }
     }),
     adoptValues: assign(({ context, event }) => {
-      if (event.type !== 'form.adopted') return {}
+      assertEvent(event, 'form.adopted')
       const legal_agreements = { ...context.values.legal_agreements, ...event.agreements }
       return { values: { ...context.values, ...event.values, legal_agreements } }
     }),
-    searchAddress: sendTo(
-      ({ context }) => context.address,
-      ({ event }) => ({
-        type: 'query.changed' as const,
-        value: event.type === 'field.changed' ? event.value : '',
-      }),
-    ),
-    setChosenAddress: assign(({ context, event }) => ({
-      values: { ...context.values, full_address: chosenAddress(context, event) ?? context.values.full_address },
-      errors: { ...context.errors, full_address: undefined },
-    })),
-    forwardToAddress: sendTo(
-      ({ context }) => context.address,
-      ({ event }) => {
-        if (event.type === 'address.next') return { type: 'list.next' as const }
-        if (event.type === 'address.previous') return { type: 'list.previous' as const }
-        if (event.type === 'address.choose') return { type: 'list.choose' as const, index: event.index }
-        return { type: 'list.close' as const }
-      },
-    ),
+    clearAddressError: assign({ errors: ({ context }) => ({ ...context.errors, full_address: undefined }) }),
     closeAddressList: sendTo(({ context }) => context.address, { type: 'list.close' as const }),
     showErrors: assign(({ context }) => {
-      const result = validateContact(context.values)
+      const result = validateContact(contact(context))
       return { errors: result.success ? {} : result.errors, refusals: context.refusals + 1 }
     }),
     clearErrors: assign({ errors: {} }),
-    selectPlan: assign({ plan: ({ context, event }) => (event.type === 'plan.selected' ? event.plan : context.plan) }),
-    setBillingCycle: assign({
-      billingCycle: ({ context, event }) => (event.type === 'billing.changed' ? event.cycle : context.billingCycle),
-    }),
-    openDetails: assign({ detailsPlan: ({ event }) => (event.type === 'details.open' ? event.plan : null) }),
+    selectPlan: assign((_, plan: EnterpriseWizardContext['plan']) => ({ plan })),
+    setBillingCycle: assign((_, billingCycle: EnterpriseWizardContext['billingCycle']) => ({ billingCycle })),
+    openDetails: assign((_, detailsPlan: EnterpriseWizardContext['detailsPlan']) => ({ detailsPlan })),
     closeDetails: assign({ detailsPlan: null }),
     clearFailure: assign({ submitFailed: false }),
     showFailure: assign({ submitFailed: true }),
   },
   guards: {
-    isAddressField: ({ event }) => event.type === 'field.changed' && event.field === 'full_address',
-    hasChosenAddress: ({ context, event }) => chosenAddress(context, event) !== undefined,
-    isContactValid: ({ context }) => validateContact(context.values).success,
+    isContactValid: ({ context }) => validateContact(contact(context)).success,
     hasPlan: ({ context }) => context.plan !== null,
   },
 }).createMachine({
@@ -98,7 +76,7 @@ export const enterpriseWizardMachine = setup({
   context: ({ input, spawn }) => ({
     address: spawn('addressAutocomplete', { id: 'address', input: { enabled: input.placesEnabled } }),
     placesEnabled: input.placesEnabled,
-    values: EMPTY_CONTACT,
+    values: EMPTY_VALUES,
     errors: {},
     refusals: 0,
     plan: null,
@@ -112,27 +90,24 @@ export const enterpriseWizardMachine = setup({
       // A search still waiting or in flight must not pop a list up on the next step or after Back.
       exit: 'closeAddressList',
       on: {
-        'field.changed': [{ guard: 'isAddressField', actions: ['setField', 'searchAddress'] }, { actions: 'setField' }],
+        'field.changed': { actions: 'setField' },
         'agreement.changed': { actions: 'setAgreement' },
         'form.adopted': { actions: 'adoptValues' },
-        'address.choose': { guard: 'hasChosenAddress', actions: ['setChosenAddress', 'forwardToAddress'] },
-        'address.next': { actions: 'forwardToAddress' },
-        'address.previous': { actions: 'forwardToAddress' },
-        'address.close': { actions: 'forwardToAddress' },
+        'address.changed': { actions: 'clearAddressError' },
         'wizard.next': [{ guard: 'isContactValid', target: 'plan', actions: 'clearErrors' }, { actions: 'showErrors' }],
       },
     },
     plan: {
       initial: 'choosing',
       on: {
-        'plan.selected': { actions: 'selectPlan' },
-        'billing.changed': { actions: 'setBillingCycle' },
+        'plan.selected': { actions: { type: 'selectPlan', params: ({ event }) => event.plan } },
+        'billing.changed': { actions: { type: 'setBillingCycle', params: ({ event }) => event.cycle } },
         'wizard.back': { target: 'contact', actions: ['clearFailure', 'closeDetails'] },
         'wizard.confirm': { guard: 'hasPlan', target: 'submitting', actions: ['clearFailure', 'closeDetails'] },
       },
       states: {
         choosing: {
-          on: { 'details.open': { target: 'details', actions: 'openDetails' } },
+          on: { 'details.open': { target: 'details', actions: { type: 'openDetails', params: ({ event }) => event.plan } } },
         },
         details: {
           on: { 'details.close': { target: 'choosing', actions: 'closeDetails' } },

@@ -7,15 +7,19 @@ import type {
   PlanId,
   RegistrationRow,
 } from '@/schemas/enterprise'
+import type { AddressChangedEvent } from './address-autocomplete.machine'
 
 export interface EnterpriseWizardInput {
   /** false when the places service is unavailable: the address is plain text entry. */
   placesEnabled: boolean
 }
 
+/** Step 1 as the wizard holds it; the address text is its address search's. */
+export type WizardValues = Omit<ContactValues, 'full_address'>
+
 export interface EnterpriseWizardContext {
   placesEnabled: boolean
-  values: ContactValues
+  values: WizardValues
   errors: ContactErrors
   /** Counts refused Next Step presses, so the page can move focus to the error list each time. */
   refusals: number
@@ -27,14 +31,11 @@ export interface EnterpriseWizardContext {
 }
 
 export type EnterpriseWizardEvent =
-  | { type: 'field.changed'; field: ContactTextField; value: string }
-  /** Step 1 as the visitor filled it before the script ran, read from the page at hydration. */
-  | { type: 'form.adopted'; values: Partial<Omit<ContactValues, 'legal_agreements'>>; agreements: Partial<Record<LegalDocument, boolean>> }
+  | { type: 'field.changed'; field: Exclude<ContactTextField, 'full_address'>; value: string }
+  /** Step 1 as the visitor filled it before the script ran, read from the page at hydration (the address goes to its search). */
+  | { type: 'form.adopted'; values: Partial<Omit<WizardValues, 'legal_agreements'>>; agreements: Partial<Record<LegalDocument, boolean>> }
   | { type: 'agreement.changed'; document: LegalDocument; accepted: boolean }
-  | { type: 'address.next' }
-  | { type: 'address.previous' }
-  | { type: 'address.choose'; index?: number }
-  | { type: 'address.close' }
+  | AddressChangedEvent
   | { type: 'wizard.next' }
   | { type: 'wizard.back' }
   | { type: 'wizard.confirm' }

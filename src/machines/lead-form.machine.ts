@@ -1,17 +1,20 @@
-import { assign, emit, fromPromise, not, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
-import { addressAutocompleteMachine } from './address-autocomplete.machine'
+import { assertEvent, assign, fromPromise, not, setup, stopChild, type ActorRefFrom } from 'xstate'
+import { addressAutocompleteMachine, type AddressChangedEvent } from './address-autocomplete.machine'
 import type { Lead, LeadCheck, LeadErrorKind, LeadReply, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
 import { isAcceptablePhone } from '@/schemas/lead-phone'
 
-/** The form's fields as typed: plain strings, validated by LeadSubmissionSchema in the service. */
+/** A lead's fields as typed: plain strings, validated by LeadSubmissionSchema in the service. */
 export type LeadValues = Record<keyof Lead, string>
-export type LeadField = keyof LeadValues
+/** The fields the form holds; the address text is its address search's. */
+type FormValues = Omit<LeadValues, 'business'>
+export type LeadField = keyof FormValues
 
-export const EMPTY_LEAD_VALUES: LeadValues = { locations: '', name: '', phone: '', email: '', business: '', note: '' }
+const EMPTY_VALUES: FormValues = { locations: '', name: '', phone: '', email: '', note: '' }
 
 export interface LeadFormInput {
   tracking: Tracking
   source: LeadSource
+  /** `business` becomes the address search's text. */
   initialValues?: Partial<LeadValues>
   /** false when the places service is unavailable: the address is plain text entry. */
   placesEnabled?: boolean
@@ -24,7 +27,9 @@ export interface LeadFormInput {
 export type LeadAddressSearchRef = ActorRefFrom<typeof addressAutocompleteMachine>
 
 export interface LeadFormContext {
-  values: LeadValues
+  values: FormValues
+  /** The optional note (veterinary form): shown until hydration, then while it holds text or once added. */
+  noteShown: boolean
   error: LeadErrorKind | null
   /** How long the server asked to wait after a failed submission (Retry-After), when it said. */
   retryAfterSeconds: number | null
@@ -37,7 +42,7 @@ export interface LeadFormContext {
   /** When this lead's form was shown (ms), and the spam signals taken at submit. */
   shownAt: number
   guard: SpamGuard
-  /** The address search this form owns; a new one starts with each new lead. */
+  /** The address search this form owns, and with it the address text; a new one starts with each new lead. */
   address: LeadAddressSearchRef
   placesEnabled: boolean
   check?: LeadCheck
@@ -46,18 +51,15 @@ export interface LeadFormContext {
 
 export type LeadFormEvent =
   | { type: 'field.changed'; field: LeadField; value: string }
-  | { type: 'address.next' }
-  | { type: 'address.previous' }
-  | { type: 'address.choose'; index?: number }
-  | { type: 'address.close' }
   /** `honeypot`: the hidden field people never see, as the form held it. */
   | { type: 'lead.submit'; honeypot?: string }
-  /** What the visitor typed or chose before the script ran, read from the page at hydration. */
-  | { type: 'form.adopted'; values: Partial<LeadValues> }
+  /** Hydration: what the visitor typed or chose before the script ran, read from the page (the address goes to its search). */
+  | { type: 'form.adopted'; values: Partial<FormValues> }
   /** The native post came back with invalid input (`?lead=error`). */
   | { type: 'native.failed' }
-
-export type LeadFormEmitted = { type: 'lead.accepted'; id: string }
+  | { type: 'note.add' }
+  | { type: 'note.remove' }
+  | AddressChangedEvent
 
 /** LeadSubmission-shaped; the app's actor parses it with LeadSubmissionSchema before sending. */
 export interface SubmitLeadInput {
@@ -72,44 +74,31 @@ export interface SubmitLeadInput {
 export interface SubmitLeadOutput {
   id: string
 }
-export interface TrackLeadParams extends SubmitLeadInput {
-  id: string
-}
 
-const trimmed = (v: LeadValues): LeadValues => ({
-  locations: v.locations.trim(),
-  name: v.name.trim(),
-  phone: v.phone.trim(),
-  email: v.email.trim(),
-  business: v.business.trim(),
-  note: v.note.trim(),
-})
+/** What a failed submission tells about itself: a ServiceError's kind and Retry-After. */
+type SubmitFailure = { kind?: unknown; retryAfterSeconds?: unknown }
+const failureOf = (error: unknown): SubmitFailure => (typeof error === 'object' && error !== null ? error : {})
 
-const submission = (context: LeadFormContext): SubmitLeadInput => ({
-  submissionId: context.submissionId,
-  lead: trimmed(context.values),
-  tracking: context.tracking,
-  source: context.source,
-  guard: context.guard,
-  ...(context.check ? { check: context.check } : {}),
-  ...(context.reply ? { reply: context.reply } : {}),
-})
+const addressOf = (context: LeadFormContext) => context.address.getSnapshot().context.query
 
-/** The suggestion the visitor picks, read from the address search the form owns. */
-const chosenAddress = (context: LeadFormContext, event: LeadFormEvent) => {
-  const search = context.address.getSnapshot()
-  if (event.type !== 'address.choose' || !search.matches({ enabled: 'showing' })) return undefined
-  return search.context.predictions[event.index ?? search.context.highlightedIndex]?.description
-}
-
-/** Errors are data from the actor; only a rate limit gets its own message. */
-const isRateLimitError = (error: unknown) => typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'rate-limited'
-
-/** Retry-After as the failure carries it (a ServiceError's `retryAfterSeconds`). */
-const retryAfterOf = (event: unknown): number | null => {
-  const error = (event as { error?: { retryAfterSeconds?: unknown } }).error
-  const seconds = error?.retryAfterSeconds
-  return typeof seconds === 'number' && seconds > 0 ? seconds : null
+const submission = (context: LeadFormContext): SubmitLeadInput => {
+  const { locations, name, phone, email, note } = context.values
+  return {
+    submissionId: context.submissionId,
+    lead: {
+      locations: locations.trim(),
+      name: name.trim(),
+      phone: phone.trim(),
+      email: email.trim(),
+      business: addressOf(context).trim(),
+      note: note.trim(),
+    },
+    tracking: context.tracking,
+    source: context.source,
+    guard: context.guard,
+    ...(context.check ? { check: context.check } : {}),
+    ...(context.reply ? { reply: context.reply } : {}),
+  }
 }
 
 export const leadFormMachine = setup({
@@ -117,7 +106,6 @@ export const leadFormMachine = setup({
     input: {} as LeadFormInput,
     context: {} as LeadFormContext,
     events: {} as LeadFormEvent,
-    emitted: {} as LeadFormEmitted,
   },
   actors: {
     addressAutocomplete: addressAutocompleteMachine,
@@ -127,92 +115,83 @@ export const leadFormMachine = setup({
   },
   actions: {
     assignNewSubmissionId: assign({ submissionId: () => crypto.randomUUID(), shownAt: () => Date.now() }),
-    stampGuard: assign({
-      guard: ({ context, event }) => ({
-        honeypot: event.type === 'lead.submit' ? (event.honeypot ?? '') : '',
-        fillMs: Math.max(0, Date.now() - context.shownAt),
-      }),
-    }),
+    stampGuard: assign(({ context }, honeypot: string) => ({ guard: { honeypot, fillMs: Math.max(0, Date.now() - context.shownAt) } })),
     setField: assign({
-      values: ({ context, event }) => (event.type === 'field.changed' ? { ...context.values, [event.field]: event.value } : context.values),
-    }),
-    setChosenAddress: assign({
-      values: ({ context, event }) => ({ ...context.values, business: chosenAddress(context, event) ?? context.values.business }),
-    }),
-    searchAddress: sendTo(
-      ({ context }) => context.address,
-      ({ event }) => ({ type: 'query.changed' as const, value: event.type === 'field.changed' ? event.value : '' }),
-    ),
-    forwardToAddress: sendTo(
-      ({ context }) => context.address,
-      ({ event }) => {
-        if (event.type === 'address.next') return { type: 'list.next' as const }
-        if (event.type === 'address.previous') return { type: 'list.previous' as const }
-        if (event.type === 'address.choose') return { type: 'list.choose' as const, index: event.index }
-        return { type: 'list.close' as const }
+      values: ({ context, event }) => {
+        assertEvent(event, 'field.changed')
+        return { ...context.values, [event.field]: event.value }
       },
-    ),
+    }),
     stopAddressSearch: stopChild(({ context }) => context.address),
     startAddressSearch: assign({
       address: ({ context, spawn }) => spawn('addressAutocomplete', { input: { enabled: context.placesEnabled } }),
     }),
-    adoptValues: assign({
-      values: ({ context, event }) => (event.type === 'form.adopted' ? { ...context.values, ...event.values } : context.values),
+    adoptValues: assign(({ context, event }) => {
+      assertEvent(event, 'form.adopted')
+      const values = { ...context.values, ...event.values }
+      return { values, noteShown: values.note !== '' }
     }),
-    clearValues: assign({ values: EMPTY_LEAD_VALUES }),
+    clearForm: assign({ values: EMPTY_VALUES, noteShown: false }),
+    showNote: assign({ noteShown: true }),
+    removeNote: assign({ noteShown: false, values: ({ context }) => ({ ...context.values, note: '' }) }),
     clearError: assign({ error: null, retryAfterSeconds: null }),
     clearPhoneError: assign({ error: ({ context }) => (context.error === 'phone-invalid' ? null : context.error) }),
     showPhoneInvalid: assign({ error: 'phone-invalid' as const, refusals: ({ context }) => context.refusals + 1 }),
     showAddressRequired: assign({ error: 'address-required' as const, refusals: ({ context }) => context.refusals + 1 }),
-    showSubmitFailed: assign({ error: 'submit-failed' as const, retryAfterSeconds: ({ event }) => retryAfterOf(event) }),
-    showRateLimited: assign({ error: 'rate-limited' as const, retryAfterSeconds: ({ event }) => retryAfterOf(event) }),
-    trackLead: (_, _params: TrackLeadParams) => {},
+    showFailure: assign((_, failure: SubmitFailure) => ({
+      error: failure.kind === 'rate-limited' ? ('rate-limited' as const) : ('submit-failed' as const),
+      retryAfterSeconds: typeof failure.retryAfterSeconds === 'number' && failure.retryAfterSeconds > 0 ? failure.retryAfterSeconds : null,
+    })),
+    /** The page's: analytics, the Congrats dialog, whoever holds the form. */
+    leadAccepted: () => {},
   },
   guards: {
-    hasAddress: ({ context }) => context.values.business.trim() !== '',
+    hasAddress: ({ context }) => addressOf(context).trim() !== '',
     hasAcceptablePhone: ({ context }) => isAcceptablePhone(context.values.phone),
-    isPhoneField: ({ event }) => event.type === 'field.changed' && event.field === 'phone',
-    isAddressField: ({ event }) => event.type === 'field.changed' && event.field === 'business',
-    hasChosenAddress: ({ context, event }) => chosenAddress(context, event) !== undefined,
-    // Runs on the submit actor's error event, which carries the failure as `error`.
-    isRateLimited: ({ event }) => isRateLimitError((event as { error?: unknown }).error),
+    isPhoneField: (_, field: LeadField) => field === 'phone',
   },
 }).createMachine({
   id: 'leadForm',
-  context: ({ input, spawn }) => ({
-    address: spawn('addressAutocomplete', { input: { enabled: input.placesEnabled ?? false } }),
-    placesEnabled: input.placesEnabled ?? false,
-    ...(input.check ? { check: input.check } : {}),
-    ...(input.reply ? { reply: input.reply } : {}),
-    values: { ...EMPTY_LEAD_VALUES, ...input.initialValues },
-    error: null,
-    retryAfterSeconds: null,
-    refusals: 0,
-    tracking: input.tracking,
-    source: input.source,
-    submissionId: '',
-    shownAt: 0,
-    guard: { honeypot: '', fillMs: 0 },
-  }),
+  context: ({ input, spawn }) => {
+    const { business, ...values } = input.initialValues ?? {}
+    return {
+      address: spawn('addressAutocomplete', { input: { enabled: input.placesEnabled ?? false, query: business } }),
+      placesEnabled: input.placesEnabled ?? false,
+      ...(input.check ? { check: input.check } : {}),
+      ...(input.reply ? { reply: input.reply } : {}),
+      values: { ...EMPTY_VALUES, ...values },
+      noteShown: true,
+      error: null,
+      retryAfterSeconds: null,
+      refusals: 0,
+      tracking: input.tracking,
+      source: input.source,
+      submissionId: '',
+      shownAt: 0,
+      guard: { honeypot: '', fillMs: 0 },
+    }
+  },
   entry: 'assignNewSubmissionId',
   initial: 'idle',
   states: {
     idle: {
       on: {
         'field.changed': [
-          { guard: 'isAddressField', actions: ['setField', 'clearError', 'searchAddress'] },
-          { guard: 'isPhoneField', actions: ['setField', 'clearPhoneError'] },
+          { guard: { type: 'isPhoneField', params: ({ event }) => event.field }, actions: ['setField', 'clearPhoneError'] },
           { actions: 'setField' },
         ],
-        'address.choose': { guard: 'hasChosenAddress', actions: ['setChosenAddress', 'clearError', 'forwardToAddress'] },
-        'address.next': { actions: 'forwardToAddress' },
-        'address.previous': { actions: 'forwardToAddress' },
-        'address.close': { actions: 'forwardToAddress' },
+        'address.changed': { actions: 'clearError' },
+        'note.add': { actions: 'showNote' },
+        'note.remove': { actions: 'removeNote' },
         'form.adopted': { actions: 'adoptValues' },
-        'native.failed': { actions: 'showSubmitFailed' },
+        'native.failed': { actions: { type: 'showFailure', params: {} } },
         'lead.submit': [
           { guard: not('hasAcceptablePhone'), actions: 'showPhoneInvalid' },
-          { guard: 'hasAddress', target: 'submitting', actions: ['clearError', 'stampGuard'] },
+          {
+            guard: 'hasAddress',
+            target: 'submitting',
+            actions: ['clearError', { type: 'stampGuard', params: ({ event }) => event.honeypot ?? '' }],
+          },
           { actions: 'showAddressRequired' },
         ],
       },
@@ -224,19 +203,15 @@ export const leadFormMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            { type: 'trackLead', params: ({ context, event }) => ({ ...submission(context), id: event.output.id }) },
-            emit(({ event }) => ({ type: 'lead.accepted' as const, id: event.output.id })),
-            'clearValues',
+            'leadAccepted',
+            'clearForm',
             'assignNewSubmissionId',
             // A new lead starts a fresh search (and Places session).
             'stopAddressSearch',
             'startAddressSearch',
           ],
         },
-        onError: [
-          { guard: 'isRateLimited', target: 'idle', actions: 'showRateLimited' },
-          { target: 'idle', actions: 'showSubmitFailed' },
-        ],
+        onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => failureOf(event.error) } },
       },
     },
   },

@@ -11,7 +11,6 @@ export const BILLING_CYCLES = ['quarterly', 'biannually'] as const
 export const DEFAULT_BILLING_CYCLE = 'quarterly' satisfies (typeof BILLING_CYCLES)[number]
 export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'cookies', 'dpa'] as const
 
-export type Seats = (typeof SEATS)[number]
 export type PlanId = (typeof PLAN_IDS)[number]
 export type BillingCycle = (typeof BILLING_CYCLES)[number]
 export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number]

@@ -83,7 +83,6 @@ export const LeadAcceptedSchema = v.object({
 })
 
 export type Lead = v.InferOutput<typeof LeadSchema>
-export type LeadInput = v.InferInput<typeof LeadSchema>
 export type Tracking = v.InferOutput<typeof TrackingSchema>
 export type LeadSource = v.InferOutput<typeof LeadSourceSchema>
 export type LeadSubmission = v.InferOutput<typeof LeadSubmissionSchema>

@@ -7,6 +7,7 @@ import {
 } from '@/machines/address-autocomplete.machine'
 import { enterpriseWizardMachine, type SaveRegistrationInput } from '@/machines/enterprise-wizard.machine'
 import type { ContactTextField } from '@/schemas/enterprise'
+import { enterpriseErrorMessages } from '@/content/enterprise-copy'
 import { deferred, ok } from './address-autocomplete.harness'
 
 type Save = (input: SaveRegistrationInput, signal: AbortSignal) => Promise<void>
@@ -37,8 +38,14 @@ const typed: Record<ContactTextField, string> = {
   full_address: '78 Harbour Street, Sydney NSW',
 }
 
-function fillContact(actor: Actor, values: Partial<Record<ContactTextField, string>> = typed) {
-  for (const [field, value] of Object.entries(values) as [ContactTextField, string][]) actor.send({ type: 'field.changed', field, value })
+const search = (actor: Actor) => actor.getSnapshot().context.address
+/** The address goes to the wizard's address search, which owns it; the rest to the wizard. */
+const typeAddress = (actor: Actor, value: string) => search(actor).send({ type: 'query.changed', value })
+
+function fillContact(actor: Actor, { full_address, ...values }: Record<ContactTextField, string> = typed) {
+  for (const [field, value] of Object.entries(values) as [keyof typeof values, string][])
+    actor.send({ type: 'field.changed', field, value })
+  typeAddress(actor, full_address)
   for (const document of ['terms', 'privacy', 'cookies', 'dpa'] as const)
     actor.send({ type: 'agreement.changed', document, accepted: true })
 }
@@ -89,42 +96,50 @@ describe('enterpriseWizardMachine', () => {
     expect(actor.getSnapshot().context.errors).toEqual({})
   })
 
-  it('searches addresses through its own child, and a chosen suggestion sets the address and clears its error', async () => {
-    const { actor, clock, fetchPredictions } = start()
+  it('reads the address from its search at Next: empty is refused with its message, typed or chosen goes on', async () => {
+    const { actor, clock } = start()
+    fillContact(actor, { ...typed, full_address: '  ' })
     actor.send({ type: 'wizard.next' })
-    actor.send({ type: 'field.changed', field: 'full_address', value: 'harb' })
+    expect(actor.getSnapshot().context.errors).toEqual({ full_address: 'address-required' })
+    expect(enterpriseErrorMessages['address-required']).toBe('Full business address is required')
+
+    typeAddress(actor, 'harb')
     expect(actor.getSnapshot().context.errors.full_address).toBeUndefined()
-    const search = actor.getSnapshot().context.address
-    expect(search.getSnapshot().context.query).toBe('harb')
     clock.increment(300)
-    await waitFor(search, (s) => s.matches({ enabled: 'showing' }))
-    expect(fetchPredictions).toHaveBeenCalledOnce()
-    actor.send({ type: 'address.next' })
-    expect(search.getSnapshot().context.highlightedIndex).toBe(0)
-    actor.send({ type: 'address.choose' })
-    expect(actor.getSnapshot().context.values.full_address).toBe('78 Harbour Street, Sydney NSW')
-    expect(search.getSnapshot().matches({ enabled: 'idle' })).toBe(true)
+    await waitFor(search(actor), (s) => s.matches({ enabled: 'showing' }))
+    search(actor).send({ type: 'list.next' })
+    search(actor).send({ type: 'list.choose' })
+    actor.send({ type: 'wizard.next' })
+    expect(actor.getSnapshot().matches('plan')).toBe(true)
   })
 
-  it('ignores a choice when no suggestion is shown, and closes the list on address.close', async () => {
-    const { actor, clock } = start()
-    actor.send({ type: 'field.changed', field: 'full_address', value: '1 Main St' })
-    actor.send({ type: 'address.choose', index: 0 })
-    expect(actor.getSnapshot().context.values.full_address).toBe('1 Main St')
+  it("clears only the address's error when its search reports a change", () => {
+    const { actor } = start()
+    actor.send({ type: 'wizard.next' })
+    typeAddress(actor, '1')
+    const { errors } = actor.getSnapshot().context
+    expect(errors.full_address).toBeUndefined()
+    expect(errors.name).toBe('name-required')
+  })
+
+  it('saves the address its search holds, as chosen from the list', async () => {
+    const { actor, clock, saveRegistration } = start()
+    fillContact(actor, { ...typed, full_address: '' })
+    typeAddress(actor, 'harb')
     clock.increment(300)
-    const search = actor.getSnapshot().context.address
-    await waitFor(search, (s) => s.matches({ enabled: 'showing' }))
-    actor.send({ type: 'address.previous' })
-    expect(search.getSnapshot().context.highlightedIndex).toBe(0)
-    actor.send({ type: 'address.close' })
-    expect(search.getSnapshot().matches({ enabled: 'idle' })).toBe(true)
-    expect(actor.getSnapshot().context.values.full_address).toBe('1 Main St')
+    await waitFor(search(actor), (s) => s.matches({ enabled: 'showing' }))
+    search(actor).send({ type: 'list.choose', index: 0 })
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'plan.selected', plan: 'starter' })
+    actor.send({ type: 'wizard.confirm' })
+    expect(saveRegistration.mock.calls[0]?.[0].full_address).toBe('78 Harbour Street, Sydney NSW')
+    await waitFor(actor, (s) => s.status === 'done')
   })
 
   it('drops a pending address search when the visitor moves on', () => {
     const { actor, clock, fetchPredictions } = start()
     fillContact(actor)
-    actor.send({ type: 'field.changed', field: 'full_address', value: '78 Harbour' })
+    typeAddress(actor, '78 Harbour Street')
     actor.send({ type: 'wizard.next' })
     clock.increment(300)
     expect(fetchPredictions).not.toHaveBeenCalled()
@@ -140,6 +155,7 @@ describe('enterpriseWizardMachine', () => {
     const { value, context } = actor.getSnapshot()
     expect(value).toBe('contact')
     expect(context.values.name).toBe(typed.name)
+    expect(context.address.getSnapshot().context.query).toBe(typed.full_address)
     expect(context.values.legal_agreements.dpa).toBe(true)
     expect(context.plan).toBe('growth')
     expect(context.billingCycle).toBe('biannually')
@@ -224,8 +240,8 @@ describe('enterpriseWizardMachine', () => {
 
   it('keeps plain text entry when places is unavailable', () => {
     const actor = createActor(enterpriseWizardMachine, { input: { placesEnabled: false } }).start()
-    actor.send({ type: 'field.changed', field: 'full_address', value: '1 Main Street' })
-    expect(actor.getSnapshot().context.address.getSnapshot().matches('disabled')).toBe(true)
-    expect(actor.getSnapshot().context.values.full_address).toBe('1 Main Street')
+    typeAddress(actor, '1 Main Street')
+    expect(search(actor).getSnapshot().matches('disabled')).toBe(true)
+    expect(search(actor).getSnapshot().context.query).toBe('1 Main Street')
   })
 })

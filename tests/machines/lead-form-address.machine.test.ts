@@ -7,13 +7,18 @@ import {
 } from '@/machines/address-autocomplete.machine'
 import { leadFormMachine, type SubmitLeadInput, type SubmitLeadOutput } from '@/machines/lead-form.machine'
 
-// The address search is the form's child: one event path from typing to a chosen suggestion.
+// The address search is the form's child and owns the address text; the form hears of every change
+// and reads the text once, at submit.
 function start() {
   const queries: FetchPredictionsInput[] = []
+  const sent: SubmitLeadInput[] = []
   const clock = new SimulatedClock()
   const machine = leadFormMachine.provide({
     actors: {
-      submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(async () => ({ id: 'item-1' })),
+      submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(async ({ input }) => {
+        sent.push(input)
+        return { id: 'item-1' }
+      }),
       addressAutocomplete: addressAutocompleteMachine.provide({
         actors: {
           fetchPredictions: fromPromise<FetchPredictionsOutput, FetchPredictionsInput>(async ({ input }) => {
@@ -29,43 +34,66 @@ function start() {
     input: { tracking: { platform: '', keyword: '' }, source: { path: '/', label: 'Homepage' }, placesEnabled: true },
   })
   actor.start()
-  return { actor, clock, queries }
+  return { actor, clock, queries, sent }
+}
+type Actor = ReturnType<typeof start>['actor']
+
+const search = (actor: Actor) => actor.getSnapshot().context.address
+const showing = (actor: Actor) => waitFor(search(actor), (s) => s.matches({ enabled: 'showing' }))
+
+const contact = { locations: '1', name: 'Jo', phone: '0422470721', email: 'jo@x.example' }
+function fillContact(actor: Actor) {
+  for (const [field, value] of Object.entries(contact)) actor.send({ type: 'field.changed', field: field as keyof typeof contact, value })
 }
 
-const showing = (actor: ReturnType<typeof start>['actor']) =>
-  waitFor(actor.getSnapshot().context.address, (s) => s.matches({ enabled: 'showing' }))
-
 describe('leadFormMachine address search', () => {
-  it('typing searches, choosing a suggestion fills the address and clears the error', async () => {
+  it('typing searches, choosing a suggestion fills the address, and each change clears a shown error', async () => {
     const { actor, clock, queries } = start()
     actor.send({ type: 'field.changed', field: 'phone', value: '0422470721' })
     actor.send({ type: 'lead.submit' })
     expect(actor.getSnapshot().context.error).toBe('address-required')
-    actor.send({ type: 'field.changed', field: 'business', value: '1 Main' })
+    search(actor).send({ type: 'query.changed', value: '1 Main' })
+    expect(actor.getSnapshot().context.error).toBeNull()
     clock.increment(300)
     await showing(actor)
     expect(queries.map((q) => q.query)).toEqual(['1 Main'])
 
-    actor.send({ type: 'address.next' })
-    actor.send({ type: 'address.choose' })
-    expect(actor.getSnapshot().context.values.business).toBe('1 Main St, Springfield')
+    actor.send({ type: 'field.changed', field: 'phone', value: '' })
+    actor.send({ type: 'lead.submit' })
+    expect(actor.getSnapshot().context.error).toBe('phone-invalid')
+    search(actor).send({ type: 'list.next' })
+    search(actor).send({ type: 'list.choose' })
+    expect(search(actor).getSnapshot().context.query).toBe('1 Main St, Springfield')
     expect(actor.getSnapshot().context.error).toBeNull()
-    expect(actor.getSnapshot().context.address.getSnapshot().matches({ enabled: 'idle' })).toBe(true)
+    expect(search(actor).getSnapshot().matches({ enabled: 'idle' })).toBe(true)
+  })
+
+  it.each([
+    ['typed', false, '1 Main'],
+    ['chosen', true, '1 Main St, Springfield'],
+  ])('submits the address as its search holds it (%s)', async (_case, choose, expected) => {
+    const { actor, clock, sent } = start()
+    fillContact(actor)
+    search(actor).send({ type: 'query.changed', value: ' 1 Main ' })
+    clock.increment(300)
+    await showing(actor)
+    if (choose) search(actor).send({ type: 'list.choose', index: 0 })
+    actor.send({ type: 'lead.submit' })
+    await waitFor(actor, (s) => s.matches('idle'))
+    expect(sent.map((input) => input.lead.business)).toEqual([expected])
   })
 
   it('an accepted lead starts a fresh search with a new Places session', async () => {
     const { actor, clock } = start()
-    const first = actor.getSnapshot().context.address
+    const first = search(actor)
     const firstSession = first.getSnapshot().context.sessionToken
-    for (const [field, value] of Object.entries({ locations: '1', name: 'Jo', phone: '0422470721', email: 'jo@x.example' }))
-      actor.send({ type: 'field.changed', field: field as 'name', value })
-    actor.send({ type: 'field.changed', field: 'business', value: '1 Main' })
+    fillContact(actor)
+    first.send({ type: 'query.changed', value: '1 Main' })
     clock.increment(300)
     await showing(actor)
     actor.send({ type: 'lead.submit' })
-    await waitFor(actor, (s) => s.matches('idle') && s.context.values.business === '')
-    const next = actor.getSnapshot().context.address
-    expect(next).not.toBe(first)
+    await waitFor(actor, (s) => s.matches('idle') && s.context.address !== first)
+    const next = search(actor)
     expect(next.getSnapshot().context).toMatchObject({ query: '', predictions: [] })
     expect(next.getSnapshot().context.sessionToken).not.toBe(firstSession)
     expect(first.getSnapshot().status).toBe('stopped')
@@ -73,9 +101,11 @@ describe('leadFormMachine address search', () => {
 
   it('adopts what was typed before hydration without searching', () => {
     const { actor, clock, queries } = start()
-    actor.send({ type: 'form.adopted', values: { name: 'Quinn', business: '77 Juniper Lane' } })
+    actor.send({ type: 'form.adopted', values: { name: 'Quinn' } })
+    search(actor).send({ type: 'query.adopted', value: '77 Juniper Lane' })
     clock.increment(1000)
-    expect(actor.getSnapshot().context.values).toMatchObject({ name: 'Quinn', business: '77 Juniper Lane', email: '' })
+    expect(actor.getSnapshot().context.values).toMatchObject({ name: 'Quinn', email: '' })
+    expect(search(actor).getSnapshot().context.query).toBe('77 Juniper Lane')
     expect(queries).toEqual([])
   })
 

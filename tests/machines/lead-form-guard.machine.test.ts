@@ -5,6 +5,7 @@ import { leadFormMachine, type SubmitLeadInput, type SubmitLeadOutput } from '@/
 // The spam signals and the rate-limit message; the rest of the machine: lead-form.machine.test.ts.
 const input = { tracking: { platform: '', keyword: '' }, source: { path: '/', label: 'Homepage' } }
 const values = { locations: '1', name: 'Jane', phone: '0422470721', email: 'jane@example.com', business: '1 Main St', note: '' }
+const { business, ...fields } = values
 
 function start(submit: (input: SubmitLeadInput) => Promise<SubmitLeadOutput>) {
   const submitLead = vi.fn(submit)
@@ -33,7 +34,8 @@ describe('leadFormMachine spam signals', () => {
     vi.setSystemTime(60_000)
     actor.send({ type: 'lead.submit' })
     await waitFor(actor, (snapshot) => snapshot.matches('idle'))
-    for (const [field, value] of Object.entries(values)) actor.send({ type: 'field.changed', field: field as keyof typeof values, value })
+    for (const [field, value] of Object.entries(fields)) actor.send({ type: 'field.changed', field: field as keyof typeof fields, value })
+    actor.getSnapshot().context.address.send({ type: 'query.changed', value: business })
     vi.setSystemTime(65_000)
     actor.send({ type: 'lead.submit' })
     expect(submitLead.mock.calls.map(([sent]) => sent.guard)).toEqual([
@@ -52,6 +54,7 @@ describe('leadFormMachine failures', () => {
     actor.send({ type: 'lead.submit' })
     const after = await waitFor(actor, (snapshot) => snapshot.matches('idle'))
     expect(after.context.error).toBe(message)
-    expect(after.context.values).toEqual(values)
+    expect(after.context.values).toEqual(fields)
+    expect(after.context.address.getSnapshot().context.query).toBe(business)
   })
 })

@@ -8,7 +8,6 @@ import {
   type LeadValues,
   type SubmitLeadInput,
   type SubmitLeadOutput,
-  type TrackLeadParams,
 } from '@/machines/lead-form.machine'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -35,30 +34,35 @@ function deferred<T>() {
 
 function start(submit: (input: SubmitLeadInput, signal: AbortSignal) => Promise<SubmitLeadOutput>) {
   const submitLead = vi.fn(submit)
-  const trackLead = vi.fn((_: unknown, _params: TrackLeadParams) => {})
+  const leadAccepted = vi.fn()
   const machine = leadFormMachine.provide({
     actors: { submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input, signal }) => submitLead(input, signal)) },
-    actions: { trackLead },
+    actions: { leadAccepted },
   })
-  const actor = createActor(machine, { input })
-  const accepted: string[] = []
-  actor.on('lead.accepted', (event) => accepted.push(event.id))
-  actor.start()
-  return { actor, submitLead, trackLead, accepted }
+  const actor = createActor(machine, { input }).start()
+  return { actor, submitLead, leadAccepted }
 }
+type Actor = ReturnType<typeof start>['actor']
 
-function fill(actor: ReturnType<typeof start>['actor'], values: LeadValues) {
-  for (const [field, value] of Object.entries(values) as [keyof LeadValues, string][]) {
+/** The address goes to the form's address search, which owns it; the rest to the form. */
+const typeAddress = (actor: Actor, value: string) => actor.getSnapshot().context.address.send({ type: 'query.changed', value })
+const addressOf = (actor: Actor) => actor.getSnapshot().context.address.getSnapshot().context.query
+
+function fill(actor: Actor, { business, ...values }: LeadValues) {
+  for (const [field, value] of Object.entries(values) as [keyof typeof values, string][]) {
     actor.send({ type: 'field.changed', field, value })
   }
+  typeAddress(actor, business)
 }
+const { business: _business, ...typedFields } = typed
 
 describe('leadFormMachine', () => {
-  it('starts idle with empty values, no error and a uuid submissionId, merging initialValues', () => {
-    const actor = createActor(leadFormMachine, { input: { ...input, initialValues: { locations: '1' } } })
+  it('starts idle with empty values, no error and a uuid submissionId, merging initialValues; the address goes to its search', () => {
+    const actor = createActor(leadFormMachine, { input: { ...input, initialValues: { locations: '1', business: '1 Main St' } } })
     const { value, context } = actor.getSnapshot()
     expect(value).toBe('idle')
-    expect(context.values).toEqual({ locations: '1', name: '', phone: '', email: '', business: '', note: '' })
+    expect(context.values).toEqual({ locations: '1', name: '', phone: '', email: '', note: '' })
+    expect(context.address.getSnapshot().context.query).toBe('1 Main St')
     expect(context.error).toBeNull()
     expect(context.submissionId).toMatch(UUID)
   })
@@ -137,24 +141,23 @@ describe('leadFormMachine', () => {
     await waitFor(actor, (s) => s.matches('idle'))
   })
 
-  it('on success clears the form, emits lead.accepted, tracks once and starts a new submission', async () => {
-    const { actor, trackLead, accepted } = start(async () => ({ id: 'item-42' }))
+  it('on success clears the form, tells the page once and starts a new submission', async () => {
+    const { actor, leadAccepted } = start(async () => ({ id: 'item-42' }))
     fill(actor, typed)
     const before = actor.getSnapshot().context.submissionId
     actor.send({ type: 'lead.submit' })
     const after = await waitFor(actor, (s) => s.matches('idle'))
 
-    expect(after.context.values).toEqual({ locations: '', name: '', phone: '', email: '', business: '', note: '' })
+    expect(after.context.values).toEqual({ locations: '', name: '', phone: '', email: '', note: '' })
+    expect(addressOf(actor)).toBe('')
     expect(after.context.error).toBeNull()
-    expect(accepted).toEqual(['item-42'])
-    expect(trackLead).toHaveBeenCalledTimes(1)
-    expect(trackLead.mock.calls[0]?.[1]).toMatchObject({ id: 'item-42', submissionId: before, lead: { name: 'Jane Doe' } })
+    expect(leadAccepted).toHaveBeenCalledTimes(1)
     expect(after.context.submissionId).toMatch(UUID)
     expect(after.context.submissionId).not.toBe(before)
   })
 
   it('on failure keeps the values as typed, shows the error and retries with the same submissionId', async () => {
-    const { actor, submitLead, trackLead, accepted } = start(async () => {
+    const { actor, submitLead, leadAccepted } = start(async () => {
       throw new Error('HTTP 500')
     })
     fill(actor, typed)
@@ -164,10 +167,10 @@ describe('leadFormMachine', () => {
 
     expect(failed.context.error).toBe('submit-failed')
     expect(LEAD_ERROR_TEXT['submit-failed']).toBe(LEAD_SUBMIT_FAILED)
-    expect(failed.context.values).toEqual(typed)
+    expect(failed.context.values).toEqual(typedFields)
+    expect(addressOf(actor)).toBe(typed.business)
     expect(failed.context.submissionId).toBe(submissionId)
-    expect(trackLead).not.toHaveBeenCalled()
-    expect(accepted).toEqual([])
+    expect(leadAccepted).not.toHaveBeenCalled()
 
     submitLead.mockImplementationOnce(async () => ({ id: 'item-7' }))
     actor.send({ type: 'lead.submit' })
@@ -175,29 +178,28 @@ describe('leadFormMachine', () => {
     await waitFor(actor, (s) => s.matches('idle'))
     expect(submitLead).toHaveBeenCalledTimes(2)
     expect(submitLead.mock.calls[1]?.[0].submissionId).toBe(submissionId)
-    expect(accepted).toEqual(['item-7'])
+    expect(leadAccepted).toHaveBeenCalledTimes(1)
   })
 
   it('ignores a second submit and field edits while submitting', async () => {
     const pending = deferred<SubmitLeadOutput>()
-    const { actor, submitLead, accepted } = start(() => pending.promise)
+    const { actor, submitLead, leadAccepted } = start(() => pending.promise)
     fill(actor, typed)
     actor.send({ type: 'lead.submit' })
     actor.send({ type: 'lead.submit' })
     actor.send({ type: 'field.changed', field: 'name', value: 'Someone else' })
-    actor.send({ type: 'address.choose', index: 0 })
 
     expect(submitLead).toHaveBeenCalledTimes(1)
     expect(actor.getSnapshot().value).toBe('submitting')
-    expect(actor.getSnapshot().context.values).toEqual(typed)
+    expect(actor.getSnapshot().context.values).toEqual(typedFields)
 
     pending.resolve({ id: 'item-1' })
     await waitFor(actor, (s) => s.matches('idle'))
     expect(submitLead).toHaveBeenCalledTimes(1)
-    expect(accepted).toEqual(['item-1'])
+    expect(leadAccepted).toHaveBeenCalledTimes(1)
   })
 
-  it('typing in the address field clears a shown error; other fields keep it', () => {
+  it('typing in the address (its search reports the change) clears a shown error; other fields keep it', () => {
     const { actor } = start(async () => ({ id: 'x' }))
     actor.send({ type: 'field.changed', field: 'phone', value: '0422470721' })
     actor.send({ type: 'lead.submit' })
@@ -206,9 +208,9 @@ describe('leadFormMachine', () => {
     actor.send({ type: 'field.changed', field: 'name', value: 'Jane' })
     expect(actor.getSnapshot().context.error).toBe('address-required')
 
-    actor.send({ type: 'field.changed', field: 'business', value: '1' })
+    typeAddress(actor, '1')
     expect(actor.getSnapshot().context.error).toBeNull()
-    expect(actor.getSnapshot().context.values.business).toBe('1')
+    expect(addressOf(actor)).toBe('1')
   })
 
   it('aborts the request signal when the form is stopped mid-submit (unmount)', () => {
@@ -227,9 +229,50 @@ describe('leadFormMachine', () => {
   it('the default submitLead is not provided: the form reports a failure', async () => {
     const actor = createActor(leadFormMachine, { input }).start()
     actor.send({ type: 'field.changed', field: 'phone', value: '0422470721' })
-    actor.send({ type: 'field.changed', field: 'business', value: '1 Main St' })
+    typeAddress(actor, '1 Main St')
     actor.send({ type: 'lead.submit' })
     const snapshot = await waitFor(actor, (s) => s.matches('idle'))
     expect(snapshot.context.error).toBe('submit-failed')
+  })
+})
+
+describe('leadFormMachine note', () => {
+  const shown = (actor: Actor) => actor.getSnapshot().context.noteShown
+
+  it('is shown until hydration, then folds away unless the visitor had typed one', () => {
+    const empty = start(async () => ({ id: 'x' })).actor
+    expect(shown(empty)).toBe(true)
+    empty.send({ type: 'form.adopted', values: { name: 'Quinn' } })
+    expect(shown(empty)).toBe(false)
+
+    const typedBefore = start(async () => ({ id: 'x' })).actor
+    typedBefore.send({ type: 'form.adopted', values: { note: 'Two clinics' } })
+    expect(shown(typedBefore)).toBe(true)
+    typedBefore.send({ type: 'note.remove' })
+    expect(typedBefore.getSnapshot().context).toMatchObject({ noteShown: false, values: { note: '' } })
+  })
+
+  it('add shows it; remove hides it and clears the text; it can be added again', () => {
+    const { actor } = start(async () => ({ id: 'x' }))
+    actor.send({ type: 'form.adopted', values: {} })
+    actor.send({ type: 'note.add' })
+    actor.send({ type: 'note.add' })
+    expect(shown(actor)).toBe(true)
+    actor.send({ type: 'field.changed', field: 'note', value: 'never mind' })
+    actor.send({ type: 'note.remove' })
+    expect(actor.getSnapshot().context).toMatchObject({ noteShown: false, values: { note: '' } })
+    actor.send({ type: 'note.add' })
+    expect(actor.getSnapshot().context).toMatchObject({ noteShown: true, values: { note: '' } })
+  })
+
+  it('is sent with the lead, and folds away for the next one', async () => {
+    const { actor, submitLead } = start(async () => ({ id: 'item-1' }))
+    actor.send({ type: 'form.adopted', values: {} })
+    actor.send({ type: 'note.add' })
+    fill(actor, { ...typed, note: ' We see mostly cats ' })
+    actor.send({ type: 'lead.submit' })
+    await waitFor(actor, (s) => s.matches('idle'))
+    expect(submitLead.mock.calls[0]?.[0].lead.note).toBe('We see mostly cats')
+    expect(actor.getSnapshot().context).toMatchObject({ noteShown: false, values: { note: '' } })
   })
 })

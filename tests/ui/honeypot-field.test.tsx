@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { GENERAL_LOCATIONS } from '@/schemas/lead'
 import { LeadForm, type LeadFormValues } from '@/ui/lead-form/lead-form'
 
-const valid: LeadFormValues = {
+const valid: LeadFormValues & { business: string } = {
   locations: '1',
   name: 'Jane',
   phone: '0422470721',

@@ -6,13 +6,15 @@ import { PHONE_INVALID } from '@/schemas/lead-phone'
 import { LeadForm, type LeadFormProps, type LeadFormValues } from '@/ui/lead-form/lead-form'
 import { AddressCombobox } from '@/ui/lead-form/address-combobox'
 
-const empty: LeadFormValues = { locations: '', name: '', phone: '', email: '', business: '', note: '' }
+/** The form's values, with the address its combobox shows (the page's address search holds it). */
+type Values = LeadFormValues & { business: string }
+const empty: Values = { locations: '', name: '', phone: '', email: '', business: '', note: '' }
 
-function renderForm(props: Partial<LeadFormProps> = {}) {
+function renderForm({ values = empty, ...props }: Partial<Omit<LeadFormProps, 'values'>> & { values?: Values } = {}) {
   const onFieldChange = vi.fn()
   const onSubmit = vi.fn()
   const all: LeadFormProps = {
-    values: empty,
+    values,
     action: '/functions/v1/leads',
     hiddenFields: { source_path: '/', source_label: 'Homepage' },
     locationOptions: GENERAL_LOCATIONS,
@@ -25,7 +27,7 @@ function renderForm(props: Partial<LeadFormProps> = {}) {
       <AddressCombobox
         id={inputId}
         label="Business address"
-        value={props.values?.business ?? ''}
+        value={values.business}
         options={[]}
         expanded={false}
         highlightedIndex={-1}
@@ -45,7 +47,7 @@ function renderForm(props: Partial<LeadFormProps> = {}) {
   return { ...view, update, onFieldChange, onSubmit }
 }
 
-const valid: LeadFormValues = {
+const valid: Values = {
   locations: '1',
   name: 'Jane',
   phone: '0422470721',
@@ -91,7 +93,7 @@ describe('LeadForm', () => {
   })
 
   it('lets the browser block a phone with letters and an email without @', async () => {
-    renderForm({ values: { ...empty, locations: '1', name: 'Jane', phone: '04a2', email: 'jane', business: '1 Main Road' } })
+    renderForm({ values: { ...valid, phone: '04a2', email: 'jane' } })
     expect(screen.getByLabelText('Phone')).toBeInvalid()
     expect(screen.getByLabelText('Email')).toBeInvalid()
     expect(screen.getByLabelText('Full name')).toBeValid()

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useSelector } from '@xstate/react'
 import { useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import { enterpriseWizardMachine } from '@/machines/enterprise-wizard.machine'
@@ -33,13 +34,15 @@ export function EnterpriseWizard() {
     { input: { placesEnabled: services.places.enabled } },
   )
 
-  // Once, after hydration: step 1 as filled before the script ran becomes the machine's.
+  // Once, after hydration: step 1 as filled before the script ran becomes the machines' (the address its search's).
   const container = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const form = container.current?.querySelector('form')
     if (!form) return
     const { values, agreements } = readContactStep(form)
-    if (Object.keys(values).length + Object.keys(agreements).length > 0) wizard.send({ type: 'form.adopted', values, agreements })
+    const { full_address, ...typed } = values
+    if (full_address) wizard.getSnapshot().context.address.send({ type: 'query.adopted', value: full_address })
+    if (Object.keys(typed).length + Object.keys(agreements).length > 0) wizard.send({ type: 'form.adopted', values: typed, agreements })
   }, [wizard])
 
   const step = state.matches('contact') ? 1 : state.matches('done') ? 3 : 2
@@ -51,7 +54,8 @@ export function EnterpriseWizard() {
     headingRef.current?.focus()
   }, [step])
 
-  const { values, errors } = state.context
+  const { values, errors, address } = state.context
+  const addressText = useSelector(address, (s) => s.context.query)
   const messages: Partial<Record<ContactField, string>> = {}
   for (const [field, kind] of Object.entries(errors) as [ContactField, keyof typeof enterpriseErrorMessages | undefined][]) {
     if (kind) messages[field] = enterpriseErrorMessages[kind]
@@ -75,13 +79,13 @@ export function EnterpriseWizard() {
             <AddressField
               {...field}
               label="Full business address"
-              search={state.context.address}
-              value={values.full_address}
-              onInput={(value) => wizard.send({ type: 'field.changed', field: 'full_address', value })}
-              onNext={() => wizard.send({ type: 'address.next' })}
-              onPrevious={() => wizard.send({ type: 'address.previous' })}
-              onChoose={(index) => wizard.send({ type: 'address.choose', index })}
-              onClose={() => wizard.send({ type: 'address.close' })}
+              search={address}
+              value={addressText}
+              onInput={(value) => address.send({ type: 'query.changed', value })}
+              onNext={() => address.send({ type: 'list.next' })}
+              onPrevious={() => address.send({ type: 'list.previous' })}
+              onChoose={(index) => address.send({ type: 'list.choose', index })}
+              onClose={() => address.send({ type: 'list.close' })}
             />
           )}
         />

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useSelector } from '@xstate/react'
 import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import * as v from 'valibot'
@@ -13,6 +14,7 @@ import {
 } from '@/schemas/lead'
 import type { LeadValues } from '@/machines/lead-form.machine'
 import { leadFormMachine } from '@/machines/lead-form.machine'
+import type { AddressAutocompleteEvent } from '@/machines/address-autocomplete.machine'
 import { readTypedValues, nativeLeadFields } from './native-lead'
 import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
@@ -21,8 +23,8 @@ import { durationInWords } from '@/lib/duration-words'
 import { NO_TRACKING, sessionStore, visitTracking } from '@/lib/visit-tracking'
 import { LeadForm } from '@/ui/lead-form/lead-form'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
+import { NoteField } from '@/ui/lead-form/note-field'
 import { AddressField } from './address-field'
-import { VetNote } from './vet-note'
 import { placesSearch } from './places-search'
 
 export type LeadCaptureProps = {
@@ -63,6 +65,7 @@ export function LeadCapture({
   // The server has no storage; the form's context is not rendered, so this never changes the markup.
   const [tracking] = useState(() => visitTracking(searchStr, sessionStore()))
   const navigate = useNavigate()
+  const [dialog, dialogRef] = useAppActor(dialogMachine)
 
   const [form, formRef] = useAppActor(
     leadFormMachine.provide({
@@ -70,39 +73,41 @@ export function LeadCapture({
         addressAutocomplete: placesSearch(services.places),
         submitLead: fromPromise(({ input, signal }) => services.leads.submit(v.parse(LeadSubmissionSchema, input), signal)),
       },
-      actions: { trackLead: () => services.analytics.leadSubmitted() },
+      actions: {
+        leadAccepted: () => {
+          services.analytics.leadSubmitted()
+          onAccepted?.()
+          if (congrats) dialogRef.send({ type: 'dialog.open' })
+        },
+      },
     }),
     { input: { tracking, source: leadSource(pathname), placesEnabled: services.places.enabled, initialValues, check, reply } },
   )
-  const [dialog, dialogRef] = useAppActor(dialogMachine)
   const formElement = useRef<HTMLFormElement>(null)
   const [hydrated, setHydrated] = useState(false)
 
-  // Once, after hydration: what the visitor typed before the script ran becomes the machine's, and
+  // Once, after hydration: what the visitor typed before the script ran becomes the machines', and
   // a native post that came back invalid (`?lead=error`) shows its error. Search params are read
   // here, never in the first render, so the hydrated markup matches the prerendered one.
   useEffect(() => {
-    const typed = formElement.current ? readTypedValues(formElement.current) : {}
-    if (Object.keys(typed).length > 0) formRef.send({ type: 'form.adopted', values: typed })
+    const { business, ...typed } = formElement.current ? readTypedValues(formElement.current) : {}
+    if (business) formRef.getSnapshot().context.address.send({ type: 'query.adopted', value: business })
+    formRef.send({ type: 'form.adopted', values: typed })
     if (new URLSearchParams(window.location.search).get('lead') === 'error') formRef.send({ type: 'native.failed' })
     // Deliberate: it renders in the same batch as the adoption, so no render puts empty values back.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setHydrated(true)
   }, [formRef])
 
-  useEffect(() => {
-    const subscription = formRef.on('lead.accepted', () => {
-      onAccepted?.()
-      if (congrats) dialogRef.send({ type: 'dialog.open' })
-    })
-    return () => subscription.unsubscribe()
-  }, [formRef, dialogRef, onAccepted, congrats])
-
-  const { values, error, retryAfterSeconds, refusals } = form.context
+  const { values, error, retryAfterSeconds, refusals, address } = form.context
+  const addressText = useSelector(address, (s) => s.context.query)
   const addressRequired = error === 'address-required'
   const phoneInvalid = error === 'phone-invalid'
   const fieldError = addressRequired || phoneInvalid
   const submitting = form.matches('submitting')
+  // Like the other fields, the address takes no edits while the lead is sent.
+  const toAddress = (event: AddressAutocompleteEvent) => submitting || address.send(event)
+  const noteId = useId()
   const closeDialog = () => dialogRef.send({ type: 'dialog.close' })
 
   return (
@@ -126,27 +131,29 @@ export function LeadCapture({
         onSubmit={({ honeypot }) => formRef.send({ type: 'lead.submit', honeypot })}
         extraFields={
           variant === 'veterinary' && (
-            <VetNote
-              key={form.context.submissionId}
+            <NoteField
+              id={`${noteId}-note`}
+              shown={form.context.noteShown}
               value={values.note}
-              hydrated={hydrated}
+              onAdd={() => formRef.send({ type: 'note.add' })}
+              onRemove={() => formRef.send({ type: 'note.remove' })}
               onValueChange={(value) => formRef.send({ type: 'field.changed', field: 'note', value })}
             />
           )
         }
         addressField={({ inputId, errorId }) => (
           <AddressField
-            search={form.context.address}
+            search={address}
             id={inputId}
-            value={values.business}
+            value={addressText}
             invalid={addressRequired}
             describedBy={addressRequired ? errorId : undefined}
             size={addressListSize}
-            onInput={(value) => formRef.send({ type: 'field.changed', field: 'business', value })}
-            onNext={() => formRef.send({ type: 'address.next' })}
-            onPrevious={() => formRef.send({ type: 'address.previous' })}
-            onChoose={(index) => formRef.send({ type: 'address.choose', index })}
-            onClose={() => formRef.send({ type: 'address.close' })}
+            onInput={(value) => toAddress({ type: 'query.changed', value })}
+            onNext={() => toAddress({ type: 'list.next' })}
+            onPrevious={() => toAddress({ type: 'list.previous' })}
+            onChoose={(index) => toAddress({ type: 'list.choose', index })}
+            onClose={() => toAddress({ type: 'list.close' })}
           />
         )}
       />

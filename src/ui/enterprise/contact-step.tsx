@@ -19,8 +19,11 @@ export const contactFieldId = (field: ContactField): string =>
     ? consentId(field)
     : `enterprise-${field.replace('_', '-')}`
 
+/** Step 1 without the address, which the address field holds. */
+type StepField = Exclude<ContactTextField, 'full_address'>
+
 export type ContactStepProps = {
-  values: ContactValues
+  values: Omit<ContactValues, 'full_address'>
   /** Display text per field with an error, in form order. */
   messages: Partial<Record<ContactField, string>>
   seatOptions: readonly string[]
@@ -29,7 +32,7 @@ export type ContactStepProps = {
   refusals: number
   /** The address combobox, rendered by the page that owns the address search. */
   addressField: (props: { id: string; invalid: boolean; describedBy?: string }) => ReactNode
-  onFieldChange: (field: ContactTextField, value: string) => void
+  onFieldChange: (field: StepField, value: string) => void
   onAgreementChange: (document: LegalDocument, accepted: boolean) => void
   onNext: () => void
 }
@@ -41,7 +44,7 @@ export function ContactStep(props: ContactStepProps) {
     const id = contactFieldId(field)
     return messages[field] ? { 'aria-invalid': true, 'aria-describedby': errorId(id) } : {}
   }
-  const text = (field: ContactTextField, label: string, extra: Partial<Parameters<typeof TextField>[0]>) => (
+  const text = (field: StepField, label: string, extra: Partial<Parameters<typeof TextField>[0]>) => (
     <div>
       <TextField
         id={contactFieldId(field)}

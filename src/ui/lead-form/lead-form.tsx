@@ -5,7 +5,7 @@ import { inputClass, labelClass } from './field-styles'
 import { HONEYPOT_NAME, HoneypotField } from './honeypot-field'
 import { TextField } from './text-field'
 
-export type LeadFormField = 'locations' | 'name' | 'phone' | 'email' | 'business' | 'note'
+export type LeadFormField = 'locations' | 'name' | 'phone' | 'email' | 'note'
 export type LeadFormValues = Record<LeadFormField, string>
 
 export type LeadFormProps = {
