@@ -6,7 +6,6 @@ import * as v from 'valibot'
 import { headFor } from '@/content/page-meta'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { useAppActor } from '@/lib/use-app-actor'
-import type { AddressAutocompleteEvent } from '@/machines/address-autocomplete.machine'
 import { reviewCheckMachine } from '@/machines/review-check.machine'
 import { DEFAULT_RADIUS_KM, PlaceIdSchema, RadiusSchema } from '@/schemas/review-check'
 import { CheckPicker } from '@/ui/check/check-picker'
@@ -68,10 +67,7 @@ function CheckPage() {
     { input: { placesEnabled: services.places.enabled } },
   )
   const searchOff = useSelector(state.context.search, (s) => s.matches('disabled'))
-  const query = useSelector(state.context.search, (s) => s.context.query)
   const { context } = state
-  // The business search holds the text; while a check runs the field holds still.
-  const toSearch = (event: AddressAutocompleteEvent) => !state.matches('checking') && context.search.send(event)
 
   return (
     <>
@@ -106,14 +102,9 @@ function CheckPage() {
                 kind="business"
                 label={c.picker.label}
                 placeholder={c.picker.placeholder}
-                value={query}
                 invalid={context.error === 'business-required'}
                 describedBy={context.error === 'business-required' ? errorId : undefined}
-                onInput={(value) => toSearch({ type: 'query.changed', value })}
-                onNext={() => toSearch({ type: 'list.next' })}
-                onPrevious={() => toSearch({ type: 'list.previous' })}
-                onChoose={(index) => toSearch({ type: 'list.choose', index })}
-                onClose={() => toSearch({ type: 'list.close' })}
+                frozen={state.matches('checking')}
               />
             )}
           />

@@ -8,21 +8,18 @@ export type AddressFieldProps = {
   search: ActorRefFrom<typeof addressAutocompleteMachine>
   label?: string
   id: string
-  value: string
   invalid: boolean
   describedBy?: string
   size?: 'large' | 'compact'
   kind?: 'address' | 'business'
   placeholder?: string
-  onInput: (value: string) => void
-  onNext: () => void
-  onPrevious: () => void
-  onChoose: (index?: number) => void
-  onClose: () => void
+  /** While its form is busy (a lead sending, a check running) the field holds still. */
+  frozen?: boolean
 }
 
-/** The business address input, drawn from its form's address search; plain text entry when places is unavailable. */
-export function AddressField({ search, label = 'Business address', ...field }: AddressFieldProps) {
+/** The business address input: the address search holds its text and hears every key; plain text entry when places is unavailable. */
+export function AddressField({ search, label = 'Business address', frozen = false, ...field }: AddressFieldProps) {
+  const value = useSelector(search, (s) => s.context.query)
   const predictions = useSelector(search, (s) => s.context.predictions)
   const highlightedIndex = useSelector(search, (s) => s.context.highlightedIndex)
   const expanded = useSelector(search, (s) => s.matches({ enabled: 'showing' }))
@@ -31,6 +28,12 @@ export function AddressField({ search, label = 'Business address', ...field }: A
     <AddressCombobox
       {...field}
       label={label}
+      value={value}
+      onInput={(value) => frozen || search.send({ type: 'query.changed', value })}
+      onNext={() => frozen || search.send({ type: 'list.next' })}
+      onPrevious={() => frozen || search.send({ type: 'list.previous' })}
+      onChoose={(index) => frozen || search.send({ type: 'list.choose', index })}
+      onClose={() => frozen || search.send({ type: 'list.close' })}
       options={predictions.map((prediction) => ({ id: prediction.place_id, label: prediction.description }))}
       expanded={expanded}
       searching={searching}

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react'
-import { useSelector } from '@xstate/react'
 import { useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import { enterpriseWizardMachine } from '@/machines/enterprise-wizard.machine'
@@ -55,7 +54,6 @@ export function EnterpriseWizard() {
   }, [step])
 
   const { values, errors, address } = state.context
-  const addressText = useSelector(address, (s) => s.context.query)
   const messages: Partial<Record<ContactField, string>> = {}
   for (const [field, kind] of Object.entries(errors) as [ContactField, keyof typeof enterpriseErrorMessages | undefined][]) {
     if (kind) messages[field] = enterpriseErrorMessages[kind]
@@ -75,19 +73,7 @@ export function EnterpriseWizard() {
           onFieldChange={(field, value) => wizard.send({ type: 'field.changed', field, value })}
           onAgreementChange={(document, accepted) => wizard.send({ type: 'agreement.changed', document, accepted })}
           onNext={() => wizard.send({ type: 'wizard.next' })}
-          addressField={(field) => (
-            <AddressField
-              {...field}
-              label="Full business address"
-              search={address}
-              value={addressText}
-              onInput={(value) => address.send({ type: 'query.changed', value })}
-              onNext={() => address.send({ type: 'list.next' })}
-              onPrevious={() => address.send({ type: 'list.previous' })}
-              onChoose={(index) => address.send({ type: 'list.choose', index })}
-              onClose={() => address.send({ type: 'list.close' })}
-            />
-          )}
+          addressField={(field) => <AddressField {...field} label="Full business address" search={address} />}
         />
       )}
       {step === 2 && (

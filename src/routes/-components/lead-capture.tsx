@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useSelector } from '@xstate/react'
 import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import * as v from 'valibot'
@@ -14,7 +13,6 @@ import {
 } from '@/schemas/lead'
 import type { LeadValues } from '@/machines/lead-form.machine'
 import { leadFormMachine } from '@/machines/lead-form.machine'
-import type { AddressAutocompleteEvent } from '@/machines/address-autocomplete.machine'
 import { readTypedValues, nativeLeadFields } from './native-lead'
 import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
@@ -100,13 +98,10 @@ export function LeadCapture({
   }, [formRef])
 
   const { values, error, retryAfterSeconds, refusals, address } = form.context
-  const addressText = useSelector(address, (s) => s.context.query)
   const addressRequired = error === 'address-required'
   const phoneInvalid = error === 'phone-invalid'
   const fieldError = addressRequired || phoneInvalid
   const submitting = form.matches('submitting')
-  // Like the other fields, the address takes no edits while the lead is sent.
-  const toAddress = (event: AddressAutocompleteEvent) => submitting || address.send(event)
   const noteId = useId()
   const closeDialog = () => dialogRef.send({ type: 'dialog.close' })
 
@@ -145,15 +140,10 @@ export function LeadCapture({
           <AddressField
             search={address}
             id={inputId}
-            value={addressText}
             invalid={addressRequired}
             describedBy={addressRequired ? errorId : undefined}
             size={addressListSize}
-            onInput={(value) => toAddress({ type: 'query.changed', value })}
-            onNext={() => toAddress({ type: 'list.next' })}
-            onPrevious={() => toAddress({ type: 'list.previous' })}
-            onChoose={(index) => toAddress({ type: 'list.choose', index })}
-            onClose={() => toAddress({ type: 'list.close' })}
+            frozen={submitting}
           />
         )}
       />
