@@ -1,5 +1,6 @@
 import { isHttpError, isTimeoutError } from './http'
 import type { ReplyFailureKind } from '@/schemas/ai-reply'
+import type { CheckFailureKind } from '@/schemas/review-check'
 
 export type FailureKind = 'invalid' | 'unavailable' | 'rate-limited' | 'timeout' | 'network' | 'unexpected'
 
@@ -47,14 +48,18 @@ export function toServiceError(service: string, error: unknown): ServiceError {
   return new ServiceError(service, 'unexpected', error instanceof Error ? error.message : String(error))
 }
 
-/** The AI reply stream's failure, by what the page offers next. */
-export class ReplyFailure extends Error {
-  constructor(
-    readonly kind: ReplyFailureKind,
-    /** From Retry-After, for 'rate-limited'. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(`ai-reply: ${kind}`)
-    this.name = 'ReplyFailure'
+/** A tool's failure by what the page offers next, with the wait Retry-After asked for (one class per tool). */
+const toolFailure = <Kind extends string>(name: string, tool: string) =>
+  class extends Error {
+    constructor(
+      readonly kind: Kind,
+      readonly retryAfterSeconds?: number,
+    ) {
+      super(`${tool}: ${kind}`)
+      this.name = name
+    }
   }
-}
+
+export const ReplyFailure = toolFailure<ReplyFailureKind>('ReplyFailure', 'ai-reply')
+export const CheckFailure = toolFailure<CheckFailureKind>('CheckFailure', 'review-check')
+export type CheckFailure = InstanceType<typeof CheckFailure>

@@ -1,18 +1,7 @@
 import * as v from 'valibot'
-import { ReviewCheckErrorSchema, ReviewCheckResultSchema, type CheckFailureKind, type ReviewCheckResult } from '@/schemas/review-check'
-import { retryAfterSeconds, toServiceError } from './http-failure'
+import { ReviewCheckErrorSchema, ReviewCheckResultSchema, type ReviewCheckResult } from '@/schemas/review-check'
+import { CheckFailure, retryAfterSeconds, toServiceError } from './http-failure'
 import { isHttpError, lazyHttp } from './http'
-
-export class CheckFailure extends Error {
-  constructor(
-    readonly kind: CheckFailureKind,
-    /** From Retry-After, for 'rate-limited' and 'cap-reached'. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(`review-check: ${kind}`)
-    this.name = 'CheckFailure'
-  }
-}
 
 export interface ReviewCheckService {
   check(placeId: string, radiusKm: number, signal?: AbortSignal): Promise<ReviewCheckResult>
