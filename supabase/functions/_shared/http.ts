@@ -40,3 +40,12 @@ export async function readLimitedText(req: Request, maxBytes: number): Promise<s
   }
   return new TextDecoder().decode(bytes)
 }
+
+/** A body as JSON, or undefined when it is not JSON (JSON.parse never yields undefined). */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

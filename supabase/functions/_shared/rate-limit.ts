@@ -24,8 +24,12 @@ export function clientAddress(headers: Headers): string {
 }
 
 /** Addresses are personal data: only a salted SHA-256 of one is ever stored. */
-export async function clientHash(address: string, salt: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}:${address}`))
+export function clientHash(address: string, salt: string): Promise<string> {
+  return sha256Hex(`${salt}:${address}`)
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 

@@ -1,4 +1,4 @@
-import type { Fetch } from './http.ts'
+import { parseJson, type Fetch } from './http.ts'
 
 /** `json` is undefined when the body is not JSON (JSON.parse never yields undefined). */
 export type Answer = { kind: 'answer'; status: number; headers: Headers; json: unknown; text: string }
@@ -39,14 +39,6 @@ async function send(fetch: Fetch, url: string, timeoutMs: number, init: RequestI
     return isTimeout(error)
       ? { kind: 'timeout', message: `no answer within ${timeoutMs} ms` }
       : { kind: 'network', message: error instanceof Error ? error.message : String(error) }
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
   }
 }
 

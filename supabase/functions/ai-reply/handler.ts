@@ -9,9 +9,9 @@ import {
   type FallbackReason,
 } from '../../../src/schemas/ai-reply.ts'
 import { withCors } from '../_shared/cors.ts'
-import { json, methodNotAllowed, readLimitedText } from '../_shared/http.ts'
+import { json, methodNotAllowed, parseJson, readLimitedText } from '../_shared/http.ts'
 import type { Logger } from '../_shared/logger.ts'
-import type { RateLimiter } from '../_shared/rate-limit.ts'
+import { sha256Hex, type RateLimiter } from '../_shared/rate-limit.ts'
 import type { DailyCap } from '../_shared/daily-cap.ts'
 import { createReplyGuard } from './guard.ts'
 import { ModelTimeout, type ModelStream } from './model.ts'
@@ -140,18 +140,9 @@ export function createAiReplyHandler(deps: AiReplyDeps): (req: Request) => Promi
 
   /** The AI policy's audit record: time, a hash of the prompt (never the review), and the outcome. */
   async function audit(request: AiReplyRequest, source: 'ai' | 'template', fields: Record<string, unknown>) {
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(userMessage(request)))
-    const promptHash = Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('')
+    const promptHash = (await sha256Hex(userMessage(request))).slice(0, 24)
     logger.info('ai reply drafted', { promptHash, source, success: source === 'ai', ...fields })
   }
 
   return withCors(handle, { allowedOrigins: deps.allowedOrigins, methods: ['POST'] })
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }

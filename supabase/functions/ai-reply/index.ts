@@ -7,10 +7,10 @@ import { createRateLimiter } from '../_shared/rate-limit.ts'
 import { createDailyCap } from '../_shared/daily-cap.ts'
 import { serve } from '../_shared/serve.ts'
 import { createAiReplyHandler } from './handler.ts'
-import { openAiCompatibleModel } from './model.ts'
+import { FIRST_TOKEN_MS, openAiCompatibleModel } from './model.ts'
 
-export const DEFAULT_AI_BASE_URL = 'https://api.openai.com/v1'
-export const DEFAULT_AI_MODEL = 'gpt-4o-mini'
+const DEFAULT_AI_BASE_URL = 'https://api.openai.com/v1'
+const DEFAULT_AI_MODEL = 'gpt-4o-mini'
 
 const dbUrl = env('SUPABASE_DB_URL')
 const sql = dbUrl ? createDb(dbUrl, { max: 2, statementTimeoutMs: envInt('DB_STATEMENT_TIMEOUT_MS', 2_000) }) : undefined
@@ -39,7 +39,7 @@ const handler = createAiReplyHandler({
           baseUrl: env('AI_BASE_URL') ?? DEFAULT_AI_BASE_URL,
           apiKey,
           model: env('AI_MODEL') ?? DEFAULT_AI_MODEL,
-          firstTokenMs: envInt('AI_FIRST_TOKEN_MS', 8_000),
+          firstTokenMs: envInt('AI_FIRST_TOKEN_MS', FIRST_TOKEN_MS),
         })
       : undefined,
 })

@@ -46,7 +46,7 @@ export function openAiCompatibleModel(config: ModelConfig): ModelStream {
         } else if (part.type === 'error') {
           throw part.error
         } else if (part.type === 'abort') {
-          throw firstToken.signal.aborted ? new ModelTimeout(firstTokenMs) : new Error('model stream aborted')
+          throw new Error('model stream aborted')
         }
       }
     } catch (error) {
