@@ -2,7 +2,7 @@ import { json, methodNotAllowed } from '../_shared/http.ts'
 import type { ConditionName } from '../_shared/lead-alerts.ts'
 import type { Logger } from '../_shared/logger.ts'
 import type { HealthFigures } from '../_shared/pg-alert-store.ts'
-import { sameSecret, SECRET_HEADER } from '../_shared/secret.ts'
+import { refuseWithoutSecret } from '../_shared/secret.ts'
 
 export type HealthDeps = {
   secret: string | undefined
@@ -22,11 +22,8 @@ export type LeadsHealth = Omit<HealthFigures, 'lastDeliveredAt'> & { lastDeliver
 export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method !== 'GET') return methodNotAllowed(['GET'])
-    if (!deps.secret) {
-      deps.logger.error('leads-health has no REDELIVER_SECRET: refusing every call')
-      return json(503, { error: 'Health is not configured' })
-    }
-    if (!sameSecret(req.headers.get(SECRET_HEADER) ?? '', deps.secret)) return json(401, { error: 'Unauthorized' })
+    const refused = refuseWithoutSecret(req, deps, 'leads-health', 'Health is not configured')
+    if (refused) return refused
     if (!deps.figures || !deps.holding) return json(503, { error: 'Health is not configured' })
 
     try {

@@ -5,9 +5,7 @@ import { deliverClaimed, type Board } from '../_shared/lead-delivery.ts'
 import type { DigestReport } from '../_shared/lead-digest.ts'
 import type { LeadStore } from '../_shared/lead-store.ts'
 import type { Logger } from '../_shared/logger.ts'
-import { sameSecret, SECRET_HEADER } from '../_shared/secret.ts'
-
-export { SECRET_HEADER }
+import { refuseWithoutSecret } from '../_shared/secret.ts'
 
 export type RedeliverDeps = {
   secret: string | undefined
@@ -38,11 +36,8 @@ export type RedeliverReport = { claimed: number; delivered: number; retrying: nu
 export function createRedeliverHandler(deps: RedeliverDeps): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
-    if (!deps.secret) {
-      deps.logger.error('leads-redeliver has no REDELIVER_SECRET: refusing every call')
-      return json(503, { error: 'Redelivery is not configured' })
-    }
-    if (!sameSecret(req.headers.get(SECRET_HEADER) ?? '', deps.secret)) return json(401, { error: 'Unauthorized' })
+    const refused = refuseWithoutSecret(req, deps, 'leads-redeliver', 'Redelivery is not configured')
+    if (refused) return refused
     if (new URL(req.url).searchParams.get('digest') === '1') {
       if (!deps.digest) return json(503, { error: 'The digest is not configured' })
       try {
