@@ -14,16 +14,14 @@ export const PHONE = {
   userAgent:
     'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36',
 }
-export const CPU_SLOWDOWN = 4
-export const NETWORK = {
+const CPU_SLOWDOWN = 4
+const NETWORK = {
   offline: false,
   latency: 150,
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 }
 
-/** Every page an ad lands on: each holds a lead form at the top. */
-export const LANDING_ROUTES = ['/', '/vet', '/vet1', '/qrb', '/konversable', '/x18', '/blog/get-more-customer-reviews']
 export const TYPED_NAME = 'Jane Citizen'
 // About a fast typist on a phone; the whole name takes about 1.2 s, most of it before hydration.
 const KEY_DELAY_MS = 100
@@ -94,7 +92,6 @@ export async function measureFirstInput(browser, url, { trace = false } = {}) {
     await name.scrollIntoViewIfNeeded()
     await name.tap()
     await page.keyboard.type(TYPED_NAME, { delay: KEY_DELAY_MS })
-    const typedAt = await page.evaluate(() => performance.now())
 
     const hydrated = await Promise.race([page.evaluate(() => window.__hydrated), page.waitForTimeout(HYDRATION_TIMEOUT_MS).then(() => NaN)])
     await page.waitForTimeout(SETTLE_MS)
@@ -111,11 +108,9 @@ export async function measureFirstInput(browser, url, { trace = false } = {}) {
     const slowest = interactions.reduce((worst, e) => (e.duration > (worst?.duration ?? -1) ? e : worst), null)
     return {
       formVisible,
-      typedAt,
       hydrated,
       slowest: slowest?.duration ?? 0,
       slowestEvent: slowest,
-      interactions: new Set(interactions.map((e) => e.interactionId)).size,
       kept,
       ...(trace ? { trace: traceEvents } : {}),
     }
