@@ -1,9 +1,6 @@
 import * as v from 'valibot'
 import { siCalendly, siFacebook, siGoogle, siShopify, siSquare, siXero } from 'simple-icons'
 
-/** Badges share one canvas size (the vet pages' partner logos use it too), so a strip never shifts. */
-export const INTEGRATION_LOGO_SIZE = { width: 160, height: 40 } as const
-
 const LogoItemSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/)),
   /** The accessible name of the mark. */

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { INTEGRATION_LOGO_SIZE } from '@/content/integration-logos'
 
-/** Partner badges share the integration logos' canvas, so the strip never shifts. */
-export const PARTNER_LOGO_SIZE = INTEGRATION_LOGO_SIZE
+/** One canvas for every badge, so the strip never shifts. Its own constant: importing the
+ * integration logos' module would bring the simple-icons marks into the vet pages' chunk. */
+export const PARTNER_LOGO_SIZE = { width: 160, height: 40 } as const
 
 const LogoItemSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/)),
