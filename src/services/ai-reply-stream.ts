@@ -6,7 +6,11 @@ import { ReplyFailure, retryAfterSeconds } from './http-failure'
 
 const http = lazyHttp({ retry: 0, timeout: false })
 
+/** One server-sent event's data: JSON of an AiReplyEvent; anything else is skipped. */
+const EventData = v.pipe(v.string(), v.parseJson(), AiReplyEventSchema)
+
 /** Reads the function's server-sent events (eventsource-parser): one JSON object per event, `done` last. */
+
 export async function streamDraft(
   url: string,
   request: AiReplyRequest,
@@ -24,7 +28,7 @@ export async function streamDraft(
     for (;;) {
       const { done, value } = await reader.read()
       if (done) break
-      const event = v.safeParse(AiReplyEventSchema, parseJson(value.data))
+      const event = v.safeParse(EventData, value.data)
       if (!event.success) continue
       onEvent(event.output)
       if (event.output.type === 'done') return
@@ -45,12 +49,4 @@ function toFailure(error: unknown, signal: AbortSignal): unknown {
   if (status === 429) return new ReplyFailure('rate-limited', retryAfterSeconds(error))
   if (status === 400 || status === 413) return new ReplyFailure('invalid')
   return new ReplyFailure('down')
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }
