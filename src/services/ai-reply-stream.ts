@@ -10,7 +10,6 @@ const http = lazyHttp({ retry: 0, timeout: false })
 const EventData = v.pipe(v.string(), v.parseJson(), AiReplyEventSchema)
 
 /** Reads the function's server-sent events (eventsource-parser): one JSON object per event, `done` last. */
-
 export async function streamDraft(
   url: string,
   request: AiReplyRequest,
