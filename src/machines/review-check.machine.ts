@@ -89,7 +89,6 @@ export const reviewCheckMachine = setup({
     noReviews: ({ context }) => context.result?.business.reviewCount === 0,
     noCompetitors: ({ context }) => context.result?.competitors.length === 0,
     /** An abort is ours (the check was stopped), never the server's answer: it is not a failure. */
-    wasAborted: (_, error: unknown) => v.is(v.object({ name: v.literal('AbortError') }), error),
     failedAs: ({ context }, kinds: Failure['kind'][]) => kinds.includes(context.failure?.kind ?? 'down'),
     urlHasPlace: ({ event }) => {
       assertEvent(event, 'url.changed')
@@ -146,12 +145,7 @@ export const reviewCheckMachine = setup({
             { type: 'writeUrl', params: checkOf },
           ],
         },
-        onError: [
-          // React's development double start stops the flow and starts it again mid-check; the
-          // first request's abort then arrives at the restarted check: ask again, quietly.
-          { guard: { type: 'wasAborted', params: errorOf }, target: 'checking', reenter: true },
-          { target: 'failed', actions: { type: 'keepFailure', params: errorOf } },
-        ],
+        onError: [{ target: 'failed', actions: { type: 'keepFailure', params: errorOf } }],
       },
     },
     result: {

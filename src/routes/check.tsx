@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react'
 import { createFileRoute, Link, useHydrated, useRouter } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { fromCallback, fromPromise } from 'xstate'
+import { fromCallback } from 'xstate'
 import * as v from 'valibot'
 import { headFor } from '@/content/page-meta'
 import { reviewCheckContent as c } from '@/content/review-check'
+import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
-import { reviewCheckMachine } from '@/machines/review-check.machine'
+import { reviewCheckMachine, type RunCheckInput } from '@/machines/review-check.machine'
 import { DEFAULT_RADIUS_KM, PlaceIdSchema, RadiusSchema } from '@/schemas/review-check'
 import { CheckPicker } from '@/ui/check/check-picker'
 import { PageIntro } from '@/ui/layout/page-intro'
@@ -44,7 +45,7 @@ function CheckPage() {
     reviewCheckMachine.provide({
       actors: {
         businessSearch: placesSearch(services.places, 'business'),
-        runCheck: fromPromise(({ input, signal }) => services.reviewCheck.check(input.placeId, input.radiusKm, signal)),
+        runCheck: fromService((input: RunCheckInput, signal) => services.reviewCheck.check(input.placeId, input.radiusKm, signal)),
         // The URL leads: a shared result URL runs its check again, and Back or Forward to another
         // result (or to the bare picker) shows that one.
         followUrl: fromCallback(({ sendBack }) => {

@@ -1,7 +1,7 @@
 import { createFileRoute, useRouteContext } from '@tanstack/react-router'
-import { fromPromise } from 'xstate'
 import { headFor } from '@/content/page-meta'
 import { calendarEmbedMachine } from '@/machines/calendar-embed.machine'
+import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
 import { PageIntro } from '@/ui/layout/page-intro'
 import { ProgressSteps } from '@/ui/schedule/progress-steps'
@@ -20,7 +20,7 @@ function SchedulePage() {
   const [state] = useAppActor(
     calendarEmbedMachine.provide({
       actors: {
-        loadCalendar: fromPromise(({ signal }) => services.calendar.load(document.getElementById(HOST_ID)!, signal)),
+        loadCalendar: fromService((_: unknown, signal) => services.calendar.load(document.getElementById(HOST_ID)!, signal)),
       },
       actions: { clickSchedule: () => document.getElementById(TRIGGER_ID)?.click() },
     }),

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { fromCallback, fromPromise } from 'xstate'
+import { fromCallback } from 'xstate'
 import { checkHeadline } from '@/lib/check-headline'
+import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
 import { reviewCheckMachine, type ReviewCheckEvent, type RunCheckInput } from '@/machines/review-check.machine'
 import type { ReviewCheckResult } from '@/schemas/review-check'
@@ -39,7 +40,7 @@ function SharedCheck({ check, seen }: { check: ReturnType<typeof checkService>; 
   const [state] = useAppActor(
     reviewCheckMachine.provide({
       actors: {
-        runCheck: fromPromise(({ input, signal }) => check(input, signal)),
+        runCheck: fromService(check),
         followUrl: fromCallback<ReviewCheckEvent>(({ sendBack }) => sendBack({ type: 'url.changed', placeId: 'vet-1', radiusKm: 5 })),
       },
       actions: { writeUrl: () => {} },

@@ -145,15 +145,6 @@ describe('review check machine', () => {
     expect(flow.actor.getSnapshot().context.failure).toEqual({ kind, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) })
   })
 
-  it('an abort that reaches the check is ours, not a failure: it asks again quietly', async () => {
-    let calls = 0
-    const flow = start(() => (++calls === 1 ? Promise.reject(new DOMException('aborted', 'AbortError')) : Promise.resolve(ranked)))
-    flow.openUrl('vet-1', 5)
-    await waitFor(flow.actor, (s) => s.matches({ result: 'ranked' }))
-    expect(flow.run).toHaveBeenCalledTimes(2)
-    expect(flow.actor.getSnapshot().context.failure).toBeNull()
-  })
-
   it('retries after Places failed, and an unexpected error counts as Places down', async () => {
     let calls = 0
     const flow = start(() => (++calls === 1 ? Promise.reject(new Error('boom')) : Promise.resolve(ranked)))

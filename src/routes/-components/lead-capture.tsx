@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
-import { fromPromise } from 'xstate'
 import * as v from 'valibot'
 import {
   GENERAL_LOCATIONS,
@@ -11,11 +10,12 @@ import {
   type LeadCheck,
   type LeadReply,
 } from '@/schemas/lead'
-import type { LeadValues } from '@/machines/lead-form.machine'
+import type { LeadValues, SubmitLeadInput } from '@/machines/lead-form.machine'
 import { leadFormMachine } from '@/machines/lead-form.machine'
 import { readTypedValues, nativeLeadFields } from './native-lead'
 import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
+import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
 import { durationInWords } from '@/lib/duration-words'
 import { NO_TRACKING, sessionStore, visitTracking } from '@/lib/visit-tracking'
@@ -69,7 +69,7 @@ export function LeadCapture({
     leadFormMachine.provide({
       actors: {
         addressAutocomplete: placesSearch(services.places),
-        submitLead: fromPromise(({ input, signal }) => services.leads.submit(v.parse(LeadSubmissionSchema, input), signal)),
+        submitLead: fromService((input: SubmitLeadInput, signal) => services.leads.submit(v.parse(LeadSubmissionSchema, input), signal)),
       },
       actions: {
         leadAccepted: () => {
