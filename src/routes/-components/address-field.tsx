@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { addressAutocompleteMachine } from '@/machines/address-autocomplete.machine'
+import type { addressAutocompleteMachine, AddressAutocompleteEvent } from '@/machines/address-autocomplete.machine'
 import { AddressCombobox } from '@/ui/lead-form/address-combobox'
 
 export type AddressFieldProps = {
@@ -24,16 +24,17 @@ export function AddressField({ search, label = 'Business address', frozen = fals
   const highlightedIndex = useSelector(search, (s) => s.context.highlightedIndex)
   const expanded = useSelector(search, (s) => s.matches({ enabled: 'showing' }))
   const searching = useSelector(search, (s) => s.matches({ enabled: 'fetching' }))
+  const send = (event: AddressAutocompleteEvent) => frozen || search.send(event)
   return (
     <AddressCombobox
       {...field}
       label={label}
       value={value}
-      onInput={(value) => frozen || search.send({ type: 'query.changed', value })}
-      onNext={() => frozen || search.send({ type: 'list.next' })}
-      onPrevious={() => frozen || search.send({ type: 'list.previous' })}
-      onChoose={(index) => frozen || search.send({ type: 'list.choose', index })}
-      onClose={() => frozen || search.send({ type: 'list.close' })}
+      onInput={(value) => send({ type: 'query.changed', value })}
+      onNext={() => send({ type: 'list.next' })}
+      onPrevious={() => send({ type: 'list.previous' })}
+      onChoose={(index) => send({ type: 'list.choose', index })}
+      onClose={() => send({ type: 'list.close' })}
       options={predictions.map((prediction) => ({ id: prediction.place_id, label: prediction.description }))}
       expanded={expanded}
       searching={searching}
