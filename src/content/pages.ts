@@ -27,6 +27,10 @@ export type PageEntry = {
 
 /** The element id of the lead form that opens a landing page (the home page's too). */
 export const TOP_LEAD_FORM_ID = 'lead-form'
+/** Where x18's Book a call leads before the page is interactive: the form at the end of the page. */
+export const BOOK_SECTION_ID = 'book'
+/** The growth-tips lead form under every article. */
+export const GROWTH_TIPS_ID = 'growth-tips'
 const topLeadForm = { id: TOP_LEAD_FORM_ID, top: true } as const
 
 /** Every route file's path, as the router plugin generates it. */
@@ -63,7 +67,7 @@ export const pages: Record<RoutePath, PageEntry> = {
     title: `Design Services | ${brand}`,
     description: 'Websites, branding and creative built to convert, from the team trusted by 99+ happy clients. Book your strategy call.',
     source: 'X18 Page',
-    leadForm: { id: 'book' },
+    leadForm: { id: BOOK_SECTION_ID },
   },
   '/qrb': {
     image: 'partner',
@@ -126,7 +130,7 @@ export const pages: Record<RoutePath, PageEntry> = {
     image: 'news',
     title: `Blog | ${brand}`,
     description: 'Reputation and review management tips for local businesses.',
-    leadForm: { id: 'growth-tips' },
+    leadForm: { id: GROWTH_TIPS_ID },
   },
   '/terms': {
     image: 'legal',

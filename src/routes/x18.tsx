@@ -4,7 +4,7 @@ import { headFor } from '@/content/page-meta'
 import { generalTestimonialsSection, x18Content as c } from '@/content/landing'
 import { generalTestimonials } from '@/content/testimonials'
 import { DesignHero, DesignServices } from '@/ui/x18/design-sections'
-import { BOOK_SECTION_ID } from './-components/book-call-target'
+import { BOOK_SECTION_ID } from '@/content/pages'
 import { DeferredBookCall, DeferredLeadCapture, DeferredTestimonials } from './-components/deferred-parts'
 
 export const Route = createFileRoute('/x18')({

@@ -5,7 +5,7 @@ import { dialogMachine } from '@/machines/dialog.machine'
 import { useAppActor } from '@/lib/use-app-actor'
 import { ProgressiveButton } from '@/ui/progressive-button'
 import { BookCallModal, type BookCallModalProps } from './book-call-modal'
-import { BOOK_SECTION_ID } from './book-call-target'
+import { BOOK_SECTION_ID } from '@/content/pages'
 
 /**
  * The Book a call trigger and its modal. Until hydration the trigger is a plain link to the

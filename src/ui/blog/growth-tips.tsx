@@ -1,9 +1,10 @@
+import { GROWTH_TIPS_ID } from '@/content/pages'
 import type { ReactNode } from 'react'
 
 /** The growth-tips box under an article; the lead form goes inside. */
 export function GrowthTips({ children }: { children: ReactNode }) {
   return (
-    <section id="growth-tips" aria-labelledby="growth-tips-heading" className="container-page mt-14 max-w-3xl scroll-mt-28">
+    <section id={GROWTH_TIPS_ID} aria-labelledby="growth-tips-heading" className="container-page mt-14 max-w-3xl scroll-mt-28">
       <div className="card p-6 sm:p-10">
         <p className="eyebrow">Free growth tips</p>
         <h2 id="growth-tips-heading" className="section-title">
