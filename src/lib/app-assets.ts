@@ -2,7 +2,10 @@
 // server-rendered head and the hydrating client agree on them. In dev the root renders Vite's client
 // and the React refresh preamble itself (what `transformIndexHtml` would inject), so they hydrate too.
 // In production an inline boot loads the entry after the first paint (paint-first.ts). In both, an
-// inline script keeps the visit's tracking values and fills the forms' hidden fields (visit-tracking-boot.ts).
+// inline script keeps the visit's tracking values and fills the forms' hidden fields (visit-tracking-boot.ts),
+// and Consent Mode's defaults come first in the head, before any tag or gtag command (consent-mode.ts).
+import { readConsentConfig } from '@/config'
+import { consentBoot } from './consent-mode'
 import { paintFirstBoot } from './paint-first'
 import { visitTrackingBoot } from './visit-tracking-boot'
 
@@ -15,12 +18,15 @@ const reactRefreshPreamble = [
 
 type ScriptTag = { type?: 'module'; src?: string; children?: string }
 
+const consentDefaults: ScriptTag = { children: consentBoot(readConsentConfig().fallback) }
+
 /** `headScripts` run from the head; `bodyScripts` close the body, after the page's content. */
 export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScripts: ScriptTag[] } = import.meta.env.DEV
   ? {
       stylesheet: '/src/styles.css',
       bodyScripts: [{ children: visitTrackingBoot }],
       headScripts: [
+        consentDefaults,
         { type: 'module', children: reactRefreshPreamble },
         { type: 'module', src: '/@vite/client' },
         { type: 'module', src: '/src/entry-client.tsx' },
@@ -28,6 +34,6 @@ export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScri
     }
   : {
       stylesheet: '/assets/app.css',
-      headScripts: [],
+      headScripts: [consentDefaults],
       bodyScripts: [{ children: visitTrackingBoot }, { children: paintFirstBoot('/assets/app.js') }],
     }

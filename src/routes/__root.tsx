@@ -2,8 +2,6 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useHydrated, useLocation, useRouter } from '@tanstack/react-router'
 import type { RouterContext } from '@/router'
 import { appAssets } from '@/lib/app-assets'
-import { consentBoot } from '@/lib/consent-mode'
-import { readConsentConfig } from '@/config'
 import { scrollToTop } from '@/lib/scroll'
 import { joinUsAction } from '@/lib/join-us'
 import { scrollToHashTarget } from '@/lib/hash-scroll'
@@ -30,8 +28,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
       { rel: 'stylesheet', href: appAssets.stylesheet },
     ],
-    // Consent Mode's defaults come first, before any tag or gtag command (issue 22).
-    scripts: [{ children: consentBoot(readConsentConfig().fallback) }, ...appAssets.headScripts],
+    scripts: appAssets.headScripts,
   }),
   scripts: () => appAssets.bodyScripts,
   component: RootDocument,
