@@ -10,7 +10,7 @@ import {
 import { inputClass, labelClass } from '@/ui/lead-form/field-styles'
 import { TextField } from '@/ui/lead-form/text-field'
 import { ErrorSummary, type SummaryError } from './error-summary'
-import { FieldError, errorId } from './field-error'
+import { FieldError, errorId } from '@/ui/forms/field-error'
 import { LegalConsents, consentId, type LegalConsent } from './legal-consents'
 import { StepHeading } from './step-heading'
 

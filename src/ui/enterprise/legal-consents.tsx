@@ -1,5 +1,5 @@
 import type { LegalDocument } from '@/schemas/enterprise'
-import { FieldError, errorId } from './field-error'
+import { FieldError, errorId } from '@/ui/forms/field-error'
 
 export type LegalConsent = { document: LegalDocument; title: string; href: string; accepted: boolean; error?: string }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, type FormEvent, type ReactNode, type Ref } from 'react'
 import { PHONE_INPUT_PATTERN, PHONE_MAX_LENGTH } from '@/schemas/lead-phone'
+import { FieldError } from '@/ui/forms/field-error'
 import { CallUs } from './call-us'
 import { inputClass, labelClass } from './field-styles'
 import { HONEYPOT_NAME, HoneypotField } from './honeypot-field'
@@ -120,11 +121,7 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
             value={values.phone}
             onValueChange={(value) => props.onFieldChange('phone', value)}
           >
-            {props.phoneError && (
-              <p id={field('phone-error')} role="alert" className="mt-1 text-sm font-medium text-danger">
-                {props.phoneError}
-              </p>
-            )}
+            <FieldError id={field('phone-error')} message={props.phoneError} alert />
           </TextField>
           <TextField
             id={field('email')}
@@ -141,11 +138,7 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
         </div>
         <div>
           {props.addressField({ inputId: field('business'), errorId: field('business-error') })}
-          {props.addressError && (
-            <p id={field('business-error')} role="alert" className="mt-1 text-sm font-medium text-danger">
-              {props.addressError}
-            </p>
-          )}
+          <FieldError id={field('business-error')} message={props.addressError} alert />
         </div>
         {props.extraFields}
         <HoneypotField id={field('website')} />

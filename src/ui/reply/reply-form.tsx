@@ -1,6 +1,7 @@
 import { aiReplyContent } from '@/content/ai-reply'
 import { BUSINESS_KINDS, RATINGS, REVIEW_MAX_CHARS, TONES, type ReplyField, type ReplyFormValues } from '@/schemas/ai-reply'
 import { ChoiceRadios } from './choice-radios'
+import { FieldError } from '@/ui/forms/field-error'
 
 const c = aiReplyContent.form
 const inputClass = 'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink'
@@ -15,14 +16,6 @@ export type ReplyFormProps = {
   onSubmit: () => void
 }
 
-function FieldError({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <p id={id} className="text-sm font-medium text-danger">
-      {text}
-    </p>
-  ) : null
-}
-
 /**
  * The review and how to answer it. No email and no phone are asked. Not a <form>: nothing is
  * posted anywhere without the script, and a GET form would put the review in the URL.
@@ -32,11 +25,7 @@ export function ReplyForm({ values, errors, ready, busy, onChange, onSubmit }: R
     [...more, errors[field] ? `reply-${field}-error` : ''].filter(Boolean).join(' ') || undefined
 
   return (
-    <div
-      role="group"
-      aria-label={c.label}
-      className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
+    <div role="group" aria-label={c.label} className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="grid gap-1">
         <label htmlFor="reply-review" className="font-semibold text-ink">
           {c.review}
@@ -58,7 +47,7 @@ export function ReplyForm({ values, errors, ready, busy, onChange, onSubmit }: R
         <p id="reply-review-count" className="text-right text-sm text-muted">
           {c.count(values.review.length, REVIEW_MAX_CHARS)}
         </p>
-        <FieldError id="reply-review-error" text={errors.review} />
+        <FieldError id="reply-review-error" message={errors.review} />
       </div>
 
       <ChoiceRadios
@@ -86,7 +75,7 @@ export function ReplyForm({ values, errors, ready, busy, onChange, onSubmit }: R
             onChange={(event) => onChange('firstName', event.currentTarget.value)}
             className={inputClass}
           />
-          <FieldError id="reply-firstName-error" text={errors.firstName} />
+          <FieldError id="reply-firstName-error" message={errors.firstName} />
         </div>
         <div className="grid gap-1">
           <label htmlFor="reply-business" className="font-semibold text-ink">
@@ -103,7 +92,7 @@ export function ReplyForm({ values, errors, ready, busy, onChange, onSubmit }: R
             onChange={(event) => onChange('business', event.currentTarget.value)}
             className={inputClass}
           />
-          <FieldError id="reply-business-error" text={errors.business} />
+          <FieldError id="reply-business-error" message={errors.business} />
         </div>
       </div>
 
