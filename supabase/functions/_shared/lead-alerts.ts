@@ -47,7 +47,8 @@ export function planAlerts(holding: readonly ConditionReport[], told: readonly N
 
 export interface AlertStore {
   /** The conditions that hold now (`pendingMinutes` for the pending-age one). */
-  conditions(pendingMinutes: number): Promise<ConditionReport[]>
+  /** `listed`: how many leads each report names with their contact details (0 for the names alone). */
+  conditions(pendingMinutes: number, listed?: number): Promise<ConditionReport[]>
   /**
    * Runs `fn` unless another run is already alerting (then undefined), with the channels' state
    * read and written under the same lock.

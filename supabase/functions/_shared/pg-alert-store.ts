@@ -22,7 +22,7 @@ const leadJson = (sql: Sql) => sql`jsonb_build_object(
  */
 export function pgAlertStore(sql: Sql): AlertStore {
   return {
-    async conditions(pendingMinutes) {
+    async conditions(pendingMinutes, listed = LISTED) {
       const rows = await sql<{ condition: ConditionName; count: number; oldest_minutes: number; leads: LeadJson[] }[]>`
         with flagged as (
           select l.*, array_remove(array[
@@ -38,7 +38,7 @@ export function pgAlertStore(sql: Sql): AlertStore {
         )
         select condition, count(*)::int as count,
           floor(extract(epoch from now() - min(created_at)) / 60)::int as oldest_minutes,
-          coalesce(jsonb_agg(${leadJson(sql)} order by created_at) filter (where rn <= ${LISTED}), '[]') as leads
+          coalesce(jsonb_agg(${leadJson(sql)} order by created_at) filter (where rn <= ${listed}), '[]') as leads
         from each group by condition`
       return rows.map((row): ConditionReport => ({
         condition: row.condition,
