@@ -37,14 +37,9 @@ export function leadLine(lead: AlertLead, format: TextFormat): string {
   return `- ${text(lead.name)}, ${text(lead.phone)}, ${text(lead.email)}, from ${source}, ${utcMinute(lead.createdAt)}${error}`
 }
 
-export function leadList(
-  leads: readonly AlertLead[],
-  count: number,
-  format: TextFormat,
-  more = 'select * from leads_attention;',
-): string[] {
+function leadList(leads: readonly AlertLead[], count: number, format: TextFormat): string[] {
   const lines = leads.slice(0, LISTED).map((lead) => leadLine(lead, format))
-  if (count > lines.length) lines.push(`- …and ${count - lines.length} more: ${more}`)
+  if (count > lines.length) lines.push(`- …and ${count - lines.length} more: select * from leads_attention;`)
   return lines
 }
 

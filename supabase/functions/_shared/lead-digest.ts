@@ -1,5 +1,5 @@
 import { ALERTS_OFF, type AlertChannel, type AlertMessage } from './alert-channels.ts'
-import { leadList } from './alert-message.ts'
+import { leadLine } from './alert-message.ts'
 import { strong, visitorText, type TextFormat } from './alert-text.ts'
 import type { AlertLead } from './lead-alerts.ts'
 import type { Logger } from './logger.ts'
@@ -27,13 +27,13 @@ export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessag
       strong(`Flagged as spam: ${f.spam}`, format),
       "A person wrongly flagged can be sent to the board with `select release_spam_lead('<submission id>');`.",
     )
-    const listed = f.spamLeads.map((lead) => ({ ...lead, lastError: null }))
-    leadList(listed, f.spam, format, "select submission_id, spam_reason, lead from leads where status = 'spam';").forEach((line, i) => {
-      const lead = f.spamLeads[i]
+    for (const lead of f.spamLeads) {
       lines.push(
-        lead ? `${line}, reason: ${REASONS[lead.reason ?? ''] ?? visitorText(lead.reason, format)}, id ${lead.submissionId}` : line,
+        `${leadLine(lead, format)}, reason: ${REASONS[lead.reason ?? ''] ?? visitorText(lead.reason, format)}, id ${lead.submissionId}`,
       )
-    })
+    }
+    const more = f.spam - f.spamLeads.length
+    if (more > 0) lines.push(`- …and ${more} more: select submission_id, spam_reason, lead from leads where status = 'spam';`)
   }
   return { subject: `Leads digest: ${f.received} received, ${f.failed} failed, ${f.spam} flagged as spam`, text: lines.join('\n') }
 }
