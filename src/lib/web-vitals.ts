@@ -1,3 +1,5 @@
+import { whenIdle } from './when-idle'
+
 /** A Core Web Vital measured on a real visit (the fields of web-vitals' Metric the analytics keep). */
 export type WebVital = { name: 'LCP' | 'INP' | 'CLS'; value: number; rating: 'good' | 'needs-improvement' | 'poor'; id: string }
 
@@ -5,8 +7,11 @@ export type WebVital = { name: 'LCP' | 'INP' | 'CLS'; value: number; rating: 'go
  * Reports LCP, INP and CLS of real visits. The library loads only once the hydrated page is idle,
  * so it never competes with the first paint or the first interaction.
  */
-export function reportWebVitals(analytics: { webVital(metric: WebVital): void }, whenIdle: (run: () => void) => void = onIdle): void {
-  whenIdle(() => {
+export function reportWebVitals(
+  analytics: { webVital(metric: WebVital): void },
+  onIdle: (run: () => void) => void = (run) => whenIdle(run, 5_000, 2_000),
+): void {
+  onIdle(() => {
     void import('web-vitals').then(({ onCLS, onINP, onLCP }) => {
       const send = ({
         name,
@@ -26,9 +31,4 @@ export function reportWebVitals(analytics: { webVital(metric: WebVital): void },
       onCLS(send)
     })
   })
-}
-
-function onIdle(run: () => void) {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 })
-  else setTimeout(run, 2_000)
 }

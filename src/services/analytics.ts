@@ -1,4 +1,5 @@
 import type { WebVital } from '@/lib/web-vitals'
+import { whenIdle } from '@/lib/when-idle'
 
 export type AnalyticsEvent =
   { name: 'conversion'; send_to: string; value: 15; currency: 'USD' } | { name: 'generate_lead'; value: 0; currency: 'USD' }
@@ -64,8 +65,7 @@ export function createGtagAnalytics({
       script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gtagId)}`
       document.head.appendChild(script)
     }
-    if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 4_000 })
-    else setTimeout(load, 2_000)
+    whenIdle(load, 4_000, 2_000)
   }
   return {
     leadSubmitted() {

@@ -1,5 +1,6 @@
 import type { ConsentConfig } from '@/config'
 import { storedCategories } from '@/lib/consent-mode'
+import { whenIdle } from '@/lib/when-idle'
 
 export interface ConsentService {
   /** After hydration: opens the banner, once the page is idle, for a visitor it applies to who has not chosen yet. */
@@ -64,10 +65,7 @@ const browserDeps: ConsentDeps = {
     }
   },
   cookie: () => (typeof document === 'undefined' ? '' : document.cookie),
-  whenIdle: (run) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3_000 })
-    else setTimeout(run, 1_500)
-  },
+  whenIdle: (run) => whenIdle(run, 3_000, 1_500),
   fallback: () => window.location.assign('/cookies'),
 }
 
