@@ -1,3 +1,4 @@
+import { retryAfterHeaderMs } from '@/lib/retry-after'
 import { isHttpError, isTimeoutError } from './http'
 import type { ReplyFailureKind } from '@/schemas/ai-reply'
 import type { CheckFailureKind } from '@/schemas/review-check'
@@ -5,13 +6,8 @@ import type { CheckFailureKind } from '@/schemas/review-check'
 export type FailureKind = 'invalid' | 'unavailable' | 'rate-limited' | 'timeout' | 'network' | 'unexpected'
 
 /** Retry-After of a failed HTTP answer in ms, as delta-seconds or an HTTP date; undefined when absent. */
-export function retryAfterMs(error: unknown): number | undefined {
-  const value = isHttpError(error) ? error.response.headers.get('retry-after')?.trim() : undefined
-  if (!value) return undefined
-  if (/^\d+$/.test(value)) return Number(value) * 1000
-  const at = Date.parse(value)
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
-}
+export const retryAfterMs = (error: unknown): number | undefined =>
+  isHttpError(error) ? retryAfterHeaderMs(error.response.headers) : undefined
 
 /** Retry-After of a failed HTTP answer in whole seconds; undefined when absent or already past. */
 export function retryAfterSeconds(error: unknown): number | undefined {

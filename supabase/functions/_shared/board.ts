@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import type { Lead, Tracking } from '../../../src/schemas/lead.ts'
 import { refusalOf } from './board-refusal.ts'
 import type { Fetch } from './http.ts'
-import { excerpt, postJson, retryAfterMs } from './upstream.ts'
+import { retryAfterHeaderMs } from '../../../src/lib/retry-after.ts'
+import { excerpt, postJson } from './upstream.ts'
 
 export const BOARD_API_VERSION = '2025-04'
 export const DEFAULT_BOARD_API_URL = 'https://api.monday.com/v2'
@@ -139,7 +140,7 @@ export function createBoardClient(config: BoardClientConfig) {
     const body = parsed.success ? parsed.output : undefined
     const { status } = answer
     const message = body?.errors?.[0]?.message ?? body?.error_message ?? `HTTP ${status} ${excerpt(answer.text)}`.trim()
-    const hint = retryAfterMs(answer.headers) ?? boardHintMs(body, now())
+    const hint = retryAfterHeaderMs(answer.headers) ?? boardHintMs(body, now())
     if (status === 429 || status >= 500) {
       return { ...fail({ reason: status === 429 ? 'rate-limited' : 'http', status, message, retryInMs: hint }), retryInMs: hint }
     }

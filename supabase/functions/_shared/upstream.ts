@@ -46,15 +46,6 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
 }
 
-/** Retry-After as delta-seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
-  const value = headers.get('retry-after')?.trim()
-  if (!value) return undefined
-  if (/^\d+$/.test(value)) return Number(value) * 1000
-  const at = Date.parse(value)
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
-}
-
 /** A short excerpt of a non-JSON body for logs. */
 export function excerpt(text: string, max = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim()
