@@ -1,5 +1,5 @@
 import { createFileRoute, useRouteContext } from '@tanstack/react-router'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
 import { calendarEmbedMachine } from '@/machines/calendar-embed.machine'
 import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
 import { PageIntro } from '@/ui/layout/page-intro'
 
 // Where a lead form's native post (no script, or before it runs) lands: the `leads` function
