@@ -11,6 +11,7 @@ export default function visitTrackingBoot() {
   keepAdClick(location.search, storage)
   const tracking = visitTracking(location.search, storage)
   for (const name of ['platform', 'keyword'] as const) {
-    for (const input of document.querySelectorAll<HTMLInputElement>(`form input[type="hidden"][name="${name}"]`)) input.value = tracking[name]
+    for (const input of document.querySelectorAll<HTMLInputElement>(`form input[type="hidden"][name="${name}"]`))
+      input.value = tracking[name]
   }
 }
