@@ -13,8 +13,8 @@ const layers = [
   { target: './src/machines', from: ['./src/services', './src/ui'], message: 'machines import no services or ui' },
   {
     target: ['./src/content', './src/lib'],
-    from: ['./src/machines', './src/services'],
-    message: 'content and lib import no machines or services',
+    from: ['./src/machines', './src/services', './src/routes', './src/routeTree.gen.ts', './src/router.tsx'],
+    message: 'content and lib import no machines, services, routes or generated router code',
   },
   { target: './src/ui', from: ['./src/machines', './src/services', './src/routes'], message: 'ui imports no machines, services or routes' },
 ]

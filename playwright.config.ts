@@ -18,7 +18,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    // The cookie banner opens at once for European time zones (issue 22): every spec runs in UTC,
+    // The cookie banner opens at once for European time zones (decision 014): every spec runs in UTC,
     // wherever the machine is, unless it asks for a zone (tests/e2e/consent.spec.ts).
     timezoneId: 'UTC',
     launchOptions: {

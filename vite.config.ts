@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { bootScripts } from './scripts/boot-scripts.mjs'
 import { markdownContent } from './scripts/markdown-content.mjs'
 import { validateContent } from './src/content/front-matter.ts'
 
@@ -15,7 +16,7 @@ const markdown = markdownContent({
 // The client entry and its stylesheet keep fixed names: the root route writes them into the
 // document head, and that head must render the same on the server and in the browser.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [markdown, tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }), react(), tailwindcss()],
+  plugins: [markdown, bootScripts(), tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }), react(), tailwindcss()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -1,4 +1,4 @@
-// The offline stand-in for the `leads` function's native form post (issue 9, item 5): the dev
+// The offline stand-in for the `leads` function's native form post (decision 008): the dev
 // server (mock mode) and the preview server of a mock build answer a same-origin
 // `POST /functions/v1/leads` (paths in scripts/native-leads.mjs) with the function's own form handler, on an in-memory outbox and
 // without a board, and list what they received at `GET /__mock/native-leads`. The mock build

@@ -21,4 +21,4 @@ export async function render(url: string): Promise<RenderResult> {
   return { status: response.status, html: await response.text(), location: response.headers.get('location') }
 }
 
-export { notFoundProbe, prerenderTargets, robotsTxt, sitemapXml } from '@/content/prerender'
+export { notFoundProbe, prerenderTargets, robotsTxt, sitemapXml } from '@/lib/prerender'

@@ -1,4 +1,3 @@
-import type { FileRoutesByFullPath } from '@/routeTree.gen'
 import { site } from '@/site'
 import type { OgFamily } from '@/content/og-images'
 import type { STATIC_PAGE_PATHS } from '@/content/page-paths'
@@ -33,8 +32,10 @@ export const BOOK_SECTION_ID = 'book'
 export const GROWTH_TIPS_ID = 'growth-tips'
 const topLeadForm = { id: TOP_LEAD_FORM_ID, top: true } as const
 
-/** Every route file's path, as the router plugin generates it. */
-export type RoutePath = keyof FileRoutesByFullPath
+/** Paths with a fixed URL (every route but the article template), as page-paths.ts declares them. */
+export type StaticPath = (typeof STATIC_PAGE_PATHS)[number]
+/** Every page's route path: the fixed ones and the article template. */
+export type RoutePath = StaticPath | '/blog/$slug'
 
 const brand = site.brand
 const vetPage = {
@@ -48,9 +49,10 @@ const vetPage = {
 
 /**
  * THE table of pages: the prerender, the head tags, the lead source labels and the sitemap read it.
- * Keyed by route path and by page-paths.ts's list (the leads function's), so a route without an
- * entry, an entry without a route, or a list that differs from the routes fails typecheck.
- * '/blog/$slug' is one entry for every article (SPEC §2: blog paths share a generic title).
+ * Keyed by the paths page-paths.ts declares (the leads function's list), so a path without an entry
+ * or an entry without a declared path fails typecheck; tests/content/pages.test.ts checks that every
+ * route file has an entry and every entry a route file. '/blog/$slug' is one entry for every article
+ * (SPEC §2: blog paths share a generic title).
  */
 export const pages: Record<RoutePath, PageEntry> = {
   '/': {
@@ -152,10 +154,7 @@ export const pages: Record<RoutePath, PageEntry> = {
     title: `Data Processing Agreement | ${brand}`,
     description: `${brand}'s data processing agreement and generative AI policy.`,
   },
-} satisfies Record<(typeof STATIC_PAGE_PATHS)[number] | '/blog/$slug', PageEntry>
-
-/** Paths with a fixed URL (every route but the article template). */
-export type StaticPath = Exclude<RoutePath, `${string}$${string}`>
+}
 
 export const routePaths = Object.keys(pages) as RoutePath[]
 

@@ -3,11 +3,12 @@
 // and the React refresh preamble itself (what `transformIndexHtml` would inject), so they hydrate too.
 // In production an inline boot loads the entry after the first paint (paint-first.ts). In both, an
 // inline script keeps the visit's tracking values and fills the forms' hidden fields (visit-tracking-boot.ts),
-// and Consent Mode's defaults come first in the head, before any tag or gtag command (consent-mode.ts).
+// and Consent Mode's defaults come first in the head, before any tag or gtag command (consent-boot.ts).
+// Each inline script is its TypeScript module bundled at build (`?boot`, scripts/boot-scripts.mjs).
 import { readConsentConfig } from '@/config'
-import { consentBoot } from './consent-mode'
-import { paintFirstBoot } from './paint-first'
-import { visitTrackingBoot } from './visit-tracking-boot'
+import consentBoot from './consent-boot?boot'
+import paintFirstBoot from './paint-first?boot'
+import visitTrackingBoot from './visit-tracking-boot?boot'
 
 const reactRefreshPreamble = [
   'import { injectIntoGlobalHook } from "/@react-refresh";',
@@ -24,7 +25,7 @@ const consentDefaults: ScriptTag = { children: consentBoot(readConsentConfig().f
 export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScripts: ScriptTag[] } = import.meta.env.DEV
   ? {
       stylesheet: '/src/styles.css',
-      bodyScripts: [{ children: visitTrackingBoot }],
+      bodyScripts: [{ children: visitTrackingBoot() }],
       headScripts: [
         consentDefaults,
         { type: 'module', children: reactRefreshPreamble },
@@ -35,5 +36,5 @@ export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScri
   : {
       stylesheet: '/assets/app.css',
       headScripts: [consentDefaults],
-      bodyScripts: [{ children: visitTrackingBoot }, { children: paintFirstBoot('/assets/app.js') }],
+      bodyScripts: [{ children: visitTrackingBoot() }, { children: paintFirstBoot('/assets/app.js') }],
     }

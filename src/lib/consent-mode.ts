@@ -1,11 +1,6 @@
-// Google Consent Mode v2, set by the document's inline bootstrap before any tag or other gtag
-// command. It defines `gtag` (a push onto `dataLayer`, as Google's snippet does), denies all four
-// signals for the EEA, the UK and Switzerland, sets the configured default everywhere else, and
-// applies a choice the visitor already made (the consent library's cookie) at once, so a tag that
-// loads before the library does not start with the wrong state.
-//
-// A plain string, not a function's source: the server and the client must render the same text,
-// whose hash the Content-Security-Policy allows (scripts/security-headers.mjs).
+// Google Consent Mode v2: the regions asked first, the signals a choice grants and where the
+// choice is stored. The document's inline bootstrap (consent-boot.ts) sets the defaults from these
+// before any tag loads; the consent banner and service update and read them after hydration.
 
 /** The EEA (the EU, Iceland, Liechtenstein, Norway), the UK and Switzerland: ISO 3166-1 codes, one by one. */
 export const CONSENT_REGIONS = [
@@ -46,18 +41,3 @@ export function storedCategories(cookie: string): string[] | undefined {
     return undefined
   }
 }
-
-export const consentBoot = (fallback: ConsentState) =>
-  [
-    '(function(w,d){w.dataLayer=w.dataLayer||[];',
-    'w.gtag=w.gtag||function(){w.dataLayer.push(arguments)};',
-    'function all(v){return{ad_storage:v,analytics_storage:v,ad_user_data:v,ad_personalization:v}}',
-    `var eea=all('denied');eea.region=${JSON.stringify(CONSENT_REGIONS)};eea.wait_for_update=${WAIT_FOR_UPDATE_MS};`,
-    `w.gtag('consent','default',eea);w.gtag('consent','default',all(${JSON.stringify(fallback)}));`,
-    // Where ad_storage is denied, ad click identifiers are redacted from what the tags send.
-    "w.gtag('set','ads_data_redaction',true);",
-    `try{var m=/(?:^|; )${CONSENT_COOKIE}=([^;]*)/.exec(d.cookie);if(m){var c=JSON.parse(decodeURIComponent(m[1])).categories||[];`,
-    "var a=c.indexOf('analytics')>=0?'granted':'denied',ad=c.indexOf('advertising')>=0?'granted':'denied';",
-    "w.gtag('consent','update',{ad_storage:ad,analytics_storage:a,ad_user_data:ad,ad_personalization:ad})}}catch(e){}",
-    '})(window,document)',
-  ].join('')

@@ -7,20 +7,39 @@
 // together so the entry's imports do not cascade. A hidden page (background tab, prerender) has no
 // frames, so it loads at once, and a backstop starts the load if no paint comes within 3 s.
 //
-// A plain string, not a function's source: the server and the client must render the same text,
-// whose hash the Content-Security-Policy allows (scripts/security-headers.mjs).
-export const paintFirstBoot = (entry: string) =>
-  [
-    '(function(d){var started=false;',
-    'function go(){if(started)return;started=true;',
-    'var list=d.querySelector(\'meta[name="app-modules"]\');',
-    'var f=d.createDocumentFragment();',
-    "(list?list.content.split(' '):[]).forEach(function(href){if(!href)return;var l=d.createElement('link');l.rel='modulepreload';l.href=href;f.appendChild(l)});",
-    `var s=d.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};f.appendChild(s);d.head.appendChild(f)}`,
-    "function afterPaint(){if(d.visibilityState==='hidden')return go();",
-    "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)",
-    "new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});",
-    'else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})})}',
-    "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',afterPaint);else afterPaint();",
-    'setTimeout(go,3000)})(document)',
-  ].join('')
+// Inline at the end of the body, bundled into the page by scripts/boot-scripts.mjs.
+export default function paintFirst(entry: string) {
+  let started = false
+  const go = () => {
+    if (started) return
+    started = true
+    const list = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')
+    const fragment = document.createDocumentFragment()
+    for (const href of list ? list.content.split(' ') : []) {
+      if (!href) continue
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      fragment.appendChild(link)
+    }
+    const script = document.createElement('script')
+    script.type = 'module'
+    script.src = entry
+    fragment.appendChild(script)
+    document.head.appendChild(fragment)
+  }
+  const afterPaint = () => {
+    if (document.visibilityState === 'hidden') return go()
+    const Observer = window.PerformanceObserver as typeof PerformanceObserver | undefined
+    if (Observer?.supportedEntryTypes?.includes('paint')) {
+      new Observer((entries, observer) => {
+        if (!entries.getEntriesByName('first-contentful-paint').length) return
+        observer.disconnect()
+        go()
+      }).observe({ type: 'paint', buffered: true })
+    } else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go)))
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint)
+  else afterPaint()
+  setTimeout(go, 3000)
+}

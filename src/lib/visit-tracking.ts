@@ -24,6 +24,17 @@ export function trackingFromQuery(search: string): Tracking {
 
 const hasValue = (tracking: Tracking) => tracking.platform !== '' || tracking.keyword !== ''
 
+/** Keeps the ad click a page lands with for the rest of the visit; a page without one keeps nothing. */
+export function keepAdClick(search: string, storage: Pick<Storage, 'setItem'> | undefined) {
+  const fromQuery = trackingFromQuery(search)
+  if (!hasValue(fromQuery)) return
+  try {
+    storage?.setItem(VISIT_TRACKING_KEY, JSON.stringify(fromQuery))
+  } catch {
+    // Storage refused (privacy settings): this page's forms still carry the values.
+  }
+}
+
 /**
  * The visit's tracking: the page's own query when it carries an ad click (a new click replaces what
  * was kept), else what the boot kept when the visit landed, else none.

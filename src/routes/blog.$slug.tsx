@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { blogHeadFor } from '@/content/page-meta'
+import { blogHeadFor } from '@/lib/page-meta'
 import { formatArticleDate, loadArticle } from '@/content/articles'
 import { ArticleView } from '@/ui/blog/article-view'
 import { GrowthTips } from '@/ui/blog/growth-tips'

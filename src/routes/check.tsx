@@ -3,7 +3,7 @@ import { createFileRoute, Link, useHydrated, useRouter } from '@tanstack/react-r
 import { useSelector } from '@xstate/react'
 import { fromCallback } from 'xstate'
 import * as v from 'valibot'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
+import { pageIntros } from '@/content/page-intros'
 import { PageIntro } from '@/ui/layout/page-intro'
 import { EnterpriseWizard } from './-components/enterprise-wizard'
 
@@ -11,8 +12,8 @@ export const Route = createFileRoute('/enterprise')({
 function EnterprisePage() {
   return (
     <>
-      <PageIntro eyebrow="Enterprise" title="Enterprise Registration">
-        Security, team management with role-based permissions, 24/7 priority support, advanced analytics and 2000+ integrations.
+      <PageIntro eyebrow={pageIntros.enterprise.eyebrow} title={pageIntros.enterprise.title}>
+        {pageIntros.enterprise.text}
       </PageIntro>
       <div className="container-page pb-16 sm:pb-24">
         <EnterpriseWizard />

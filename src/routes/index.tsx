@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
 import { LeadSection } from '@/ui/home/lead-section'
 import { DeferredHomeSections, DeferredLeadCapture } from './-components/deferred-parts'
 

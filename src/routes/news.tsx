@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
 import { articles, formatArticleDate } from '@/content/articles'
 import { PageIntro } from '@/ui/layout/page-intro'
 import { ArticleGrid } from '@/ui/blog/article-grid'

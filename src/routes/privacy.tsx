@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
 import legalText from '@/content/legal/privacy.md'
 import { LegalDocument } from '@/ui/legal/legal-document'
 

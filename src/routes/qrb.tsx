@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
 import { PartnerPage } from './-components/partner-page'
 
 export const Route = createFileRoute('/qrb')({

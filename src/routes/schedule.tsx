@@ -1,5 +1,6 @@
 import { createFileRoute, useRouteContext } from '@tanstack/react-router'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
+import { pageIntros } from '@/content/page-intros'
 import { calendarEmbedMachine } from '@/machines/calendar-embed.machine'
 import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
@@ -29,8 +30,8 @@ function SchedulePage() {
 
   return (
     <>
-      <PageIntro eyebrow="Book your strategy call" title="You're One Step Away">
-        Thanks for your details. Pick a time that suits you and we will walk you through your review strategy.
+      <PageIntro eyebrow={pageIntros.schedule.eyebrow} title={pageIntros.schedule.title}>
+        {pageIntros.schedule.text}
       </PageIntro>
       <div className="container-page -mt-6 space-y-8 pb-8">
         <ProgressSteps />

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
+import { pageIntros } from '@/content/page-intros'
 import { PageIntro } from '@/ui/layout/page-intro'
 
 // Where a lead form's native post (no script, or before it runs) lands: the `leads` function
@@ -12,12 +13,12 @@ export const Route = createFileRoute('/thanks')({
 function ThanksPage() {
   return (
     <>
-      <PageIntro eyebrow="Thank you" title="We Have Your Details">
-        A specialist will be in touch shortly. Book your free strategy call now to get started sooner.
+      <PageIntro eyebrow={pageIntros.thanks.eyebrow} title={pageIntros.thanks.title}>
+        {pageIntros.thanks.text}
       </PageIntro>
       <div className="container-page pb-16">
         <Link to="/schedule" className="btn-primary">
-          Schedule Your Call
+          {pageIntros.thanks.button}
         </Link>
       </div>
     </>

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
 import { VetPage } from './-components/vet-page'
 
 export const Route = createFileRoute('/vet')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { bookCallCopy } from '@/content/book-call'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
 import { generalTestimonialsSection, x18Content as c } from '@/content/landing'
 import { generalTestimonials } from '@/content/testimonials'
 import { DesignHero, DesignServices } from '@/ui/x18/design-sections'

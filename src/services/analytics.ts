@@ -1,3 +1,4 @@
+import { installGtag } from '@/lib/gtag'
 import type { WebVital } from '@/lib/web-vitals'
 import { whenIdle } from '@/lib/when-idle'
 
@@ -25,17 +26,9 @@ export const LEAD_EVENTS = (sendTo: string): AnalyticsEvent[] => [
   { name: 'generate_lead', value: 0, currency: 'USD' },
 ]
 
-type Gtag = (...args: unknown[]) => void
-declare global {
-  interface Window {
-    dataLayer?: unknown[]
-    gtag?: Gtag
-  }
-}
-
 /**
  * gtag.js, loaded once the page is idle so it never competes with the first paint. Consent Mode
- * (set by the document's inline bootstrap, src/lib/consent-mode.ts) decides what the tag stores and
+ * (set by the document's inline bootstrap, src/lib/consent-boot.ts) decides what the tag stores and
  * sends: with ad_storage denied the lead events go as cookieless pings. Web vitals are ours to hold
  * back: they go only while analytics is allowed.
  */
@@ -49,16 +42,9 @@ export function createGtagAnalytics({
   analyticsAllowed?: () => boolean
 }): AnalyticsService {
   if (typeof window !== 'undefined') {
-    window.dataLayer = window.dataLayer ?? []
-    window.gtag =
-      window.gtag ??
-      function gtag() {
-        // gtag.js reads the arguments object itself, not an array.
-        // eslint-disable-next-line prefer-rest-params
-        window.dataLayer!.push(arguments)
-      }
-    window.gtag('js', new Date())
-    window.gtag('config', gtagId)
+    const gtag = installGtag()
+    gtag('js', new Date())
+    gtag('config', gtagId)
     const load = () => {
       const script = document.createElement('script')
       script.async = true

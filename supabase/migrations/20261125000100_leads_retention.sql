@@ -1,4 +1,4 @@
--- Lead data is kept no longer than needed (issue 22). Once a lead has reached the board, the board
+-- Lead data is kept no longer than needed (decision 014). Once a lead has reached the board, the board
 -- is where the agency works with it; the outbox row keeps only what proves the lead existed and
 -- where it went: submission id, status, board item id, attempts and dates, and the page it came
 -- from (path and label, no personal data). Spam is deleted outright after 30 days. Pending and

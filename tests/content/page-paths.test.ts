@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isKnownPagePath } from '@/content/page-paths'
 import { inSitemap, pages } from '@/content/pages'
 import { articleSlugs } from '@/content/articles'
-import { headFor } from '@/content/page-meta'
+import { headFor } from '@/lib/page-meta'
 
 describe('the page paths the leads function may redirect to', () => {
   it('know every article and nothing else', () => {

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { inSitemap, pageFor, pages, routePaths, type PageEntry } from '@/content/pages'
-import { notFoundProbe, prerenderTargets, robotsTxt, sitemapXml } from '@/content/prerender'
+import { notFoundProbe, prerenderTargets, robotsTxt, sitemapXml } from '@/lib/prerender'
 import { articles, articleSlugs } from '@/content/articles'
-import { blogHeadFor, headFor } from '@/content/page-meta'
+import { blogHeadFor, headFor } from '@/lib/page-meta'
 
 const routesDir = new URL('../../src/routes/', import.meta.url)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageJsonLd } from '@/content/page-meta'
+import { pageJsonLd } from '@/lib/page-meta'
 import { site, telHref } from '@/site'
 
 describe('telHref: a tel: link as Australians dial the number', () => {

@@ -79,7 +79,7 @@ test('from the home page to a shareable result, the gap, the review link, its QR
   const png = readFileSync((await file.path())!)
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
-  // The call to action sits under the gap's numbers (issue 18), above the table and the link.
+  // The call to action sits under the gap's numbers, above the table and the link.
   await tabTo(page, page.getByRole('button', { name: 'Book a call to close the gap' }), 60, 'Shift+Tab')
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
@@ -175,7 +175,7 @@ test.describe('failures, each reached by a scenario and explained', () => {
   // The browser logs each failed answer (429, 502, 503) on its own; the page explains them.
   test.use({ allowedConsoleErrors: [/status of (429|502|503)/] })
 
-  /** Issue 18: a check that cannot run still leads somewhere: the lead form with the business, and the phone. */
+  /** A check that cannot run still leads somewhere: the lead form with the business, and the phone. */
   async function expectReportByHand(page: Page, business: string) {
     const offer = page.getByRole('region', { name: 'Or let a specialist run it for you' })
     await expect(offer.getByRole('combobox', { name: 'Business address' })).toHaveValue(business)

@@ -3,7 +3,7 @@ import { prerenderedPages } from './pages'
 
 const origin = 'https://www.reviewlift.example'
 
-/** The @type of each JSON-LD node a route's page carries (src/content/page-meta.ts). */
+/** The @type of each JSON-LD node a route's page carries (src/lib/page-meta.ts). */
 const expectedTypes = (route: string) =>
   route === '/' ? ['Organization', 'WebSite'] : route === '/blog/$slug' ? ['Organization', 'BlogPosting'] : ['Organization']
 

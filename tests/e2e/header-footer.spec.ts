@@ -62,7 +62,7 @@ test('a 390 px wide screen shows only the JOIN US button in the header', async (
   await expect(header.getByRole('button', { name: 'Join Us Here' })).toBeHidden()
 })
 
-// Issue 18 point 4: Services lands on the services section from every page, with and without the script.
+// Services lands on the services section from every page, with and without the script.
 const servicesSection = (page: Page) => page.locator('#services').getByRole('heading', { level: 2 }).first()
 
 for (const from of ['/terms', '/x18', '/news', '/vet', '/check']) {

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
 import { holdAppScript, leadRequests } from './lead-helpers'
 
-// Issue 18 point 3, DESIGN.md deviation 6: Join Us scrolls up to a form that opens the page, opens
+// DESIGN.md deviation 6: Join Us scrolls up to a form that opens the page, opens
 // the Book a call dialog anywhere else, and before the script runs is a link to a form.
 const JOIN_DIALOG = { name: 'Join Us: Book Your Free Call' }
 const joinUs = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Join Us Here' })

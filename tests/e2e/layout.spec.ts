@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
 
-// Issue 18 point 11 (checked by eye with screenshots at 390 and 1280 px; these pin what is measurable).
+// The layout at 390 and 1280 px (checked by eye with screenshots; these pin what is measurable).
 
 const noHorizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 

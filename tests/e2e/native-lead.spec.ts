@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test'
 import { startNativeStack, type NativeStack } from '../support/native-stack'
 
-// Issue 9: the home form with JavaScript disabled, against the real stack (the built site, the
+// Decision 008: the home form with JavaScript disabled, against the real stack (the built site, the
 // `leads` function under Deno, PostgreSQL, a fake board): the browser's own post lands on /thanks,
 // the board gets the lead once, and no URL ever carries what was typed.
 test.use({ javaScriptEnabled: false })
 test.describe.configure({ mode: 'serial' })
 
-// The phone as autofill writes it (issue 18): no browser pattern stops it, and the board gets digits.
+// The phone as autofill writes it: no browser pattern stops it, and the board gets digits.
 const typed = { name: 'Jane Citizen', phone: '+61 422 470 721', email: 'jane.native@example.com', business: '12 Harbour St, Sydney' }
 const forms = (value: string) => [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-// /thanks (where the native lead post lands) and the mock build's stand-in for that post (issue 9).
+// /thanks (where the native lead post lands) and the mock build's stand-in for that post (decision 008).
 test('/thanks: its own title, noindex, out of the sitemap, and the Schedule Your Call link', async ({ page, request }) => {
   await page.goto('/thanks')
   await expect(page).toHaveTitle(/^Thank You \|/)

@@ -3,7 +3,7 @@ import { expect, gotoHydrated, test } from './fixtures'
 import { fillLeadForm, holdAppScript, leadRequests } from './lead-helpers'
 import { allPaths } from './pages'
 
-// Issue 19: links are plain paths in the served HTML and once hydrated; an ad click's tracking
+// Links are plain paths in the served HTML and once hydrated; an ad click's tracking
 // values are kept for the visit (sessionStorage) and reach the lead from any page (decision 012).
 
 const TRACKING_PARAMS = ['platform', 'keyword', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'gclid']

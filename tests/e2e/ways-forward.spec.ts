@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
 import { addressBox, fillLeadForm, leadRequests } from './lead-helpers'
 
-// Issue 18: no visitor turned away. Phones as people type them, a way forward under every failed
+// No visitor turned away. Phones as people type them, a way forward under every failed
 // lead, and feedback while the address is searched.
 
 const PHONE_INVALID = 'Please enter a phone number of 6 to 15 digits, for example 0422 470 721'

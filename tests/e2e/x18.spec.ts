@@ -5,7 +5,7 @@ import { holdAppScript, leadRequests } from './lead-helpers'
 
 const ADDRESS = '78 Harbour Street, Sydney NSW, Australia'
 const modal = (page: Page) => page.getByRole('dialog', { name: 'Book Your Strategy Call' })
-// Hydrated, Book a call is a button that opens the dialog (issue 19 point 3); before that, a link to the form.
+// Hydrated, Book a call is a button that opens the dialog; before that, a link to the form.
 const trigger = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Book a call' })
 const formLink = (page: Page) => page.getByRole('main').getByRole('link', { name: 'Book a call' })
 

@@ -5,7 +5,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, submission } from './support'
 
-// Issue 20: alerts, the digest, retry/release and leads-health under Deno, on a real PostgreSQL,
+// Decision 013: alerts, the digest, retry/release and leads-health under Deno, on a real PostgreSQL,
 // with a fake board and fake alert channels (webhook and e-mail API) on 127.0.0.1.
 const SECRET = 'alerts-test-secret'
 

@@ -4,8 +4,8 @@ import { freePort, startFunction, type DenoFunction } from '../support/deno-func
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, submission } from './support'
 
-// The fault table of issue 8: the `leads` and `leads-redeliver` functions under Deno, a real
-// PostgreSQL and a fake board on 127.0.0.1. Every row ends with the lead on the board exactly once
+// The faults the lead outbox must survive (decision 007): the `leads` and `leads-redeliver` functions
+// under Deno, a real PostgreSQL and a fake board on 127.0.0.1. Every case ends with the lead on the board exactly once
 // (or, without a database, a 503 and nothing on the board). Timeouts are short and every wait bounded.
 const SECRET = 'redeliver-test-secret'
 const SETTLE_ROUNDS = 40

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES } from '../../supabase/functions/leads/handler.ts'
 import { fakeBoard, leadsHandler, only, ORIGIN } from './support'
 
-// The native form post (issue 9): urlencoded fields, a server-made id, the same pipeline, and
+// The native form post (decision 008): urlencoded fields, a server-made id, the same pipeline, and
 // redirects built only from an allowed origin and a known page path.
 const typed = {
   locations: '2-10',

@@ -1,8 +1,9 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { CONSENT_REGIONS, consentBoot, signalsFor, storedCategories, WAIT_FOR_UPDATE_MS } from '@/lib/consent-mode'
+import consentBoot from '@/lib/consent-boot?boot'
+import { CONSENT_REGIONS, signalsFor, storedCategories, WAIT_FOR_UPDATE_MS } from '@/lib/consent-mode'
 
-/** Runs the inline bootstrap as the browser would, with the given cookies; returns what it pushed. */
+/** Runs the inline bootstrap (consent-boot.ts as the page inlines it) with the given cookies; returns what it pushed. */
 function boot(fallback: 'granted' | 'denied', cookie = '') {
   const window: { dataLayer?: ArrayLike<unknown>[] } = {}
   runInNewContext(consentBoot(fallback), { window, document: { cookie } })

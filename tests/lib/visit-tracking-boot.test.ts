@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { visitTrackingBoot } from '@/lib/visit-tracking-boot'
+import visitTrackingBoot from '@/lib/visit-tracking-boot?boot'
 import { visitTracking, VISIT_TRACKING_KEY } from '@/lib/visit-tracking'
 
-// The inline boot as the page runs it: against the document's forms, the URL and sessionStorage.
-const runBoot = () => new Function(visitTrackingBoot)()
+// The inline boot as the page runs it (the bundled script): against the document's forms, the URL and sessionStorage.
+const runBoot = () => new Function(visitTrackingBoot())()
 const hiddenValues = () =>
   [...document.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => `${input.name}=${input.value}`)
 const clearHiddenFields = () => document.querySelectorAll<HTMLInputElement>('input[type="hidden"]').forEach((input) => (input.value = ''))

@@ -5,7 +5,7 @@ import { createNativeLeadsStandIn, type ReceivedLead } from '@mocks/native-leads
 import { answerNativeLeads } from '../../scripts/native-leads.mjs'
 import { loopbackPassesThrough } from '../functions/support'
 
-// The offline stand-in the dev and preview servers answer the native lead post with (issue 9, item 5).
+// The offline stand-in the dev and preview servers answer the native lead post with (decision 008).
 let server: Server
 let origin: string
 const standIn = createNativeLeadsStandIn()

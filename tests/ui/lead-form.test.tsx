@@ -77,7 +77,7 @@ describe('LeadForm', () => {
     expect(screen.getByLabelText('Business address')).toHaveAttribute('role', 'combobox')
   })
 
-  it('requires every field and lets the phone hold what people type (issue 18: no browser pattern stops them)', () => {
+  it('requires every field and lets the phone hold what people type (no browser pattern stops them)', () => {
     renderForm()
     for (const label of ['Number of locations', 'Full name', 'Phone', 'Email', 'Business address']) {
       expect(screen.getByLabelText(label)).toBeRequired()

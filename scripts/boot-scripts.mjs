@@ -1,0 +1,55 @@
+// A Vite plugin for the document's inline scripts. `import script from './x-boot.ts?boot'` bundles
+// x-boot.ts and everything it imports into one self-contained script, in the build, the dev server
+// and the tests alike, so the code a page runs inline is the same TypeScript the app imports and the
+// unit tests run, never a hand-kept copy in a string. The import is a function: given the arguments
+// for the module's default export (JSON values), it returns the script text that calls it. Each page
+// allows its inline scripts by their hash (scripts/security-headers.mjs hashes the built pages).
+import { build } from 'vite'
+
+const QUERY = '?boot'
+// The name the bundle gives the default export; it stays inside the function the script wraps it in.
+const NAME = '__boot'
+
+/** One inline script: `entry`'s default export and what it imports, minified, as a self-contained IIFE. */
+async function bundleBootScript(entry, { root = process.cwd(), alias = [] } = {}) {
+  const [{ output }] = await build({
+    configFile: false,
+    logLevel: 'silent',
+    root,
+    publicDir: false,
+    resolve: { alias },
+    build: {
+      write: false,
+      minify: true,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      lib: { entry, formats: ['iife'], name: NAME },
+    },
+  })
+  const [chunk] = output
+  // In an HTML script element these would end the script or change how it is parsed.
+  if (/<\/script|<!--/i.test(chunk.code)) throw new Error(`${entry}: the bundled boot script holds "</script" or "<!--"`)
+  return { code: chunk.code.trim(), files: chunk.moduleIds }
+}
+
+export function bootScripts() {
+  let config
+  return {
+    name: 'boot-scripts',
+    enforce: 'pre',
+    configResolved(resolved) {
+      config = resolved
+    },
+    load: {
+      filter: { id: /^[^\0].*\?boot$/ },
+      async handler(id) {
+        const { code, files } = await bundleBootScript(id.slice(0, -QUERY.length), { root: config.root, alias: config.resolve.alias })
+        for (const file of files) this.addWatchFile(file)
+        return [
+          `const open = ${JSON.stringify(`(function(){${code}${NAME}(`)}`,
+          `export default (...args) => open + args.map((arg) => JSON.stringify(arg)).join(',') + ')})()'`,
+        ].join('\n')
+      },
+    },
+  }
+}

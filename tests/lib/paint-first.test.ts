@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import paintFirstBoot from '@/lib/paint-first?boot'
+
+// The inline boot as the page runs it (the bundled script).
+const runBoot = () => new Function(paintFirstBoot('/assets/app.js'))()
+const loaded = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="modulepreload"], script[type="module"]')].map(
+    (element) => element.getAttribute('href') ?? `script ${element.getAttribute('src')}`,
+  )
+
+afterEach(() => {
+  document.head.innerHTML = ''
+  vi.useRealTimers()
+})
+
+describe('the paint-first boot', () => {
+  it('preloads the page’s modules with the entry at once when the page is hidden, and only once', () => {
+    vi.useFakeTimers()
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    document.head.innerHTML = '<meta name="app-modules" content="/assets/a.js /assets/b.js">'
+    runBoot()
+    expect(loaded()).toEqual(['/assets/a.js', '/assets/b.js', 'script /assets/app.js'])
+    vi.advanceTimersByTime(3000)
+    expect(loaded()).toHaveLength(3)
+  })
+
+  it('loads the entry alone by the backstop when no paint is reported', () => {
+    vi.useFakeTimers()
+    vi.spyOn(window, 'requestAnimationFrame').mockReturnValue(0)
+    runBoot()
+    expect(loaded()).toEqual([])
+    vi.advanceTimersByTime(3000)
+    expect(loaded()).toEqual(['script /assets/app.js'])
+  })
+})
