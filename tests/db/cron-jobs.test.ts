@@ -1,16 +1,17 @@
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { SECRET_HEADER } from '../../supabase/functions/_shared/secret.ts'
+import { refuseWithoutSecret, SECRET_HEADER } from '../../supabase/functions/_shared/secret.ts'
 import { activeJobs, SCHEDULED_JOBS, type ScheduledJob } from '../../supabase/functions/leads-health/scheduled-jobs.ts'
+import { recordingLogger } from '../functions/support'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 
 // What each Cron job's command must do when it runs: wake a function (its path under
-// /functions/v1/, the folder under supabase/functions) with the redelivery secret, or call SQL.
+// /functions/v1/, whose folder is under supabase/functions) with the redelivery secret, or call SQL.
 // A new job is one row here and one name in SCHEDULED_JOBS.
-type Expected = { wakes: string; folder: string } | { runs: string }
+type Expected = { wakes: string } | { runs: string }
 const EXPECTED_JOBS: Record<ScheduledJob, Expected> = {
-  'leads-redeliver': { wakes: 'leads-redeliver', folder: 'leads-redeliver' },
-  'leads-digest': { wakes: 'leads-redeliver?digest=1', folder: 'leads-redeliver' },
+  'leads-redeliver': { wakes: 'leads-redeliver' },
+  'leads-digest': { wakes: 'leads-redeliver?digest=1' },
   'leads-retention': { runs: 'purge_lead_personal_data' },
 }
 
@@ -44,7 +45,8 @@ describe('Supabase Cron jobs (pg_cron, stand-ins for pg_net and Vault)', () => {
   })
 
   const wakers = Object.entries(EXPECTED_JOBS).flatMap(([job, expected]) => ('wakes' in expected ? [{ job, ...expected }] : []))
-  it.each(wakers)('$job calls /functions/v1/$wakes with the redelivery secret', async ({ job, wakes, folder }) => {
+  it.each(wakers)('$job calls /functions/v1/$wakes with the redelivery secret', async ({ job, wakes }) => {
+    const folder = wakes.split('?')[0]
     expect(existsSync(new URL(`../../supabase/functions/${folder}/index.ts`, import.meta.url))).toBe(true)
     await pg.sql.unsafe(await commandOf(job))
 
@@ -52,6 +54,9 @@ describe('Supabase Cron jobs (pg_cron, stand-ins for pg_net and Vault)', () => {
     expect(more).toEqual([])
     expect(call?.url).toBe(`${PROJECT_URL}/functions/v1/${wakes}`)
     expect(call?.headers[SECRET_HEADER]).toBe(REDELIVER_SECRET)
+    // The functions' own gate lets the call through (a function with REDELIVER_SECRET set to the Vault value).
+    const request = new Request(call!.url, { method: 'POST', headers: call!.headers })
+    expect(refuseWithoutSecret(request, { secret: REDELIVER_SECRET, logger: recordingLogger() }, folder!, '')).toBeUndefined()
     // pg_net gives up after the timeout: the function must have its time (Supabase allows 150 s).
     expect(call?.timeout_milliseconds).toBeGreaterThanOrEqual(5_000)
     const read = await pg.sql<{ name: string }[]>`select name from vault.secret_reads order by id`
@@ -66,10 +71,19 @@ describe('Supabase Cron jobs (pg_cron, stand-ins for pg_net and Vault)', () => {
     expect(await calls()).toEqual([])
   })
 
-  it('a wrong secret name reaches the function without the secret (what this test guards against)', async () => {
+  it('a wrong secret name reaches the function without the secret, which refuses it (what this test guards against)', async () => {
     const command = (await commandOf('leads-redeliver')).replace("'redeliver_secret'", "'redelivery_secret'")
     await pg.sql.unsafe(command)
-    expect((await calls())[0]?.headers[SECRET_HEADER]).toBeNull()
+    const [call] = await calls()
+    expect(call?.headers[SECRET_HEADER]).toBeNull()
+    const headers = Object.entries(call!.headers).filter(([, value]) => value !== null)
+    const refused = refuseWithoutSecret(
+      new Request(call!.url, { method: 'POST', headers }),
+      { secret: REDELIVER_SECRET, logger: recordingLogger() },
+      'leads-redeliver',
+      '',
+    )
+    expect(refused?.status).toBe(401)
   })
 
   it('an inactive job is not reported as scheduled', async () => {
