@@ -64,7 +64,7 @@ if (args.includes('--first-input')) {
   process.exitCode = sizeStatus || lhciStatus ? 1 : 0
 }
 
-/** The median run of each route (Lighthouse CI's representative run), in the README's units. */
+/** The median run of each route (Lighthouse CI's representative run), in docs/speed.md's units. */
 function lighthouseSummary() {
   const manifest = JSON.parse(readFileSync(join(REPORTS, 'manifest.json'), 'utf8'))
   const rows = manifest

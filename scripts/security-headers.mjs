@@ -1,5 +1,5 @@
 // Security headers for static hosting, written into the build as `_headers` (the format Netlify and
-// Cloudflare Pages read; README gives the same rules for other hosts). Scripts get no 'unsafe-inline':
+// Cloudflare Pages read; docs/security-headers.md gives the same rules for other hosts). Scripts get no 'unsafe-inline':
 // each page's inline bootstrap (the router's dehydrated state, scroll restoration) is allowed by its
 // SHA-256, so every page carries its own policy. 404.html, served for any unknown path, carries its
 // policy in a meta tag instead.

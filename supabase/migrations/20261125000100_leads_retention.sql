@@ -49,12 +49,12 @@ $function$;
 revoke all on function public.purge_lead_personal_data(integer, integer) from public, anon, authenticated;
 grant execute on function public.purge_lead_personal_data(integer, integer) to service_role;
 
--- Supabase Cron runs it every night at 03:17 UTC. Where pg_cron is missing (plain PostgreSQL, the
--- test clusters) this does nothing, like the redelivery schedule.
+-- Supabase Cron runs it every night at 03:17 UTC. Where pg_cron is missing (plain PostgreSQL) this
+-- schedules nothing and leads-health says so, like the redelivery schedule.
 do $migration$
 begin
   if not exists (select 1 from pg_available_extensions where name = 'pg_cron') then
-    raise notice 'pg_cron not available: lead retention is not scheduled';
+    raise warning 'pg_cron not available: lead retention is not scheduled (leads-health answers 503)';
     return;
   end if;
 

@@ -143,8 +143,8 @@ describe('alert conditions on PostgreSQL', () => {
 })
 
 describe('the digest schedule', () => {
-  it('applies on plain PostgreSQL (no pg_cron, no pg_net) and schedules nothing', async () => {
-    expect(await pg.sql`select extname from pg_extension where extname in ('pg_cron', 'pg_net')`).toHaveLength(0)
-    expect(await pg.sql`select 1 from pg_namespace where nspname = 'cron'`).toHaveLength(0)
+  // Its SQL runs in tests/db/cron-jobs.test.ts, plain PostgreSQL too.
+  it('is scheduled daily at 07:00 UTC', async () => {
+    expect(await pg.sql`select schedule from cron.job where jobname = 'leads-digest'`).toEqual([{ schedule: '0 7 * * *' }])
   })
 })

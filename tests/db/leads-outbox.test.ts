@@ -46,9 +46,9 @@ describe('leads tables: no access for anonymous roles', () => {
 })
 
 describe('the redelivery schedule', () => {
-  it('applies on plain PostgreSQL (no pg_cron, no pg_net) and schedules nothing', async () => {
-    const extensions = await pg.sql`select extname from pg_extension where extname in ('pg_cron', 'pg_net')`
-    expect(extensions).toHaveLength(0)
+  // Its SQL runs in tests/db/cron-jobs.test.ts, plain PostgreSQL too.
+  it('is scheduled every minute', async () => {
+    expect(await pg.sql`select schedule from cron.job where jobname = 'leads-redeliver'`).toEqual([{ schedule: '* * * * *' }])
   })
 })
 

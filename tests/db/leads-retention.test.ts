@@ -120,7 +120,8 @@ describe('purge_lead_personal_data on PostgreSQL', () => {
     await expect(pg.asRole('service_role', (tx) => tx`select * from purge_lead_personal_data()`)).resolves.toHaveLength(1)
   })
 
-  it('is not scheduled on plain PostgreSQL (no pg_cron)', async () => {
-    expect(await pg.sql`select extname from pg_extension where extname = 'pg_cron'`).toHaveLength(0)
+  // Its SQL runs in tests/db/cron-jobs.test.ts, plain PostgreSQL too.
+  it('is scheduled every night at 03:17 UTC', async () => {
+    expect(await pg.sql`select schedule from cron.job where jobname = 'leads-retention'`).toEqual([{ schedule: '17 3 * * *' }])
   })
 })

@@ -259,6 +259,8 @@ describe('leads-health (deno, PostgreSQL)', () => {
     const { status: code, body } = await checkHealth()
     expect(code).toBe(200)
     expect(body).toMatchObject({ pending: 0, oldestPendingMinutes: 0, failed: 0, spamToday: 1, alertsConfigured: true, conditions: [] })
+    // The cluster's pg_cron holds the jobs the migrations scheduled (tests/db/cron-jobs.test.ts runs them).
+    expect(body.jobs).toEqual({ 'leads-redeliver': 'scheduled', 'leads-digest': 'scheduled', 'leads-retention': 'scheduled' })
     expect(Date.now() - Date.parse(String(body.lastDeliveredAt))).toBeLessThan(60_000)
   })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SECRET_HEADER } from '../../supabase/functions/_shared/secret.ts'
 import { createHealthHandler, type HealthDeps } from '../../supabase/functions/leads-health/handler.ts'
+import { SCHEDULED_JOBS } from '../../supabase/functions/leads-health/scheduled-jobs.ts'
 import { recordingLogger } from './support'
 
 // The function on a real database, in each state: leads-alerts.test.ts.
@@ -12,6 +13,7 @@ function check(overrides: Partial<HealthDeps> = {}, init: RequestInit = { header
     secret: SECRET,
     figures: async () => figures,
     holding: async () => [],
+    activeJobs: async () => [...SCHEDULED_JOBS],
     alertsConfigured: false,
     logger: recordingLogger(),
     ...overrides,
@@ -31,7 +33,18 @@ describe('leads-health', () => {
       lastDeliveredAt: '2025-05-01T10:00:00.000Z',
       alertsConfigured: false,
       conditions: [],
+      jobs: { 'leads-redeliver': 'scheduled', 'leads-digest': 'scheduled', 'leads-retention': 'scheduled' },
     })
+  })
+
+  it('503 naming each Cron job that is not scheduled (pg_cron or pg_net missing, a job deleted)', async () => {
+    const res = await check({ activeJobs: async () => ['leads-redeliver', 'some-other-job'] })
+    expect(res.status).toBe(503)
+    expect(await res.json()).toMatchObject({
+      conditions: [],
+      jobs: { 'leads-redeliver': 'scheduled', 'leads-digest': 'not scheduled', 'leads-retention': 'not scheduled' },
+    })
+    expect((await check({ activeJobs: async () => [] })).status).toBe(503)
   })
 
   it('503 naming the conditions that hold', async () => {
@@ -44,6 +57,7 @@ describe('leads-health', () => {
     expect((await check({}, {})).status).toBe(401)
     expect((await check({ secret: undefined })).status).toBe(503)
     expect((await check({ figures: undefined })).status).toBe(503)
+    expect((await check({ activeJobs: undefined })).status).toBe(503)
     expect((await check({ figures: () => Promise.reject(new Error('db down')) })).status).toBe(503)
     expect((await check({}, { method: 'POST', headers: { [SECRET_HEADER]: SECRET } })).status).toBe(405)
   })

@@ -17,4 +17,8 @@ export interface PgCluster {
 }
 
 export declare function migrationFiles(): string[]
-export declare function startPgCluster(options?: { migrate?: boolean }): Promise<PgCluster>
+export declare function startPgCluster(options?: {
+  migrate?: boolean
+  /** pg_cron preloaded and stand-ins for pg_net and Vault, as on Supabase (default); false: plain PostgreSQL. */
+  supabaseExtensions?: boolean
+}): Promise<PgCluster>

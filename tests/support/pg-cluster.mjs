@@ -1,12 +1,14 @@
 // A throwaway PostgreSQL cluster for integration tests and load runs: initdb in a temp dir, run as
 // a non-root OS user on a free loopback port, with the roles and default privileges Supabase has,
-// then every migration in supabase/migrations applied in name order. Plain .mjs so Node scripts
-// (npm run bench:leads) can use it as well as Vitest.
+// then every migration in supabase/migrations applied in name order. pg_cron is preloaded and
+// `net.http_post` and `vault.decrypted_secrets` have stand-ins that record their calls, so the Cron
+// migrations schedule their jobs as they do on Supabase (the jobs never fire here: a test runs their
+// command). Plain .mjs so Node scripts (npm run bench:leads) can use it as well as Vitest.
 import { spawnSync } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import postgres from 'postgres'
 
 const migrationsDir = new URL('../../supabase/migrations/', import.meta.url)
@@ -25,6 +27,46 @@ const SUPABASE_BOOTSTRAP = `
   alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 `
 
+// pg_net and Supabase Vault are not packaged for Debian: stand-ins with their signatures and columns.
+// net.http_post records each request instead of sending it; vault.decrypted_secrets records each
+// secret it reads (filtered by name), so a test sees which secrets a job asked for.
+const SUPABASE_STAND_INS = `
+  create schema net;
+  create table net.http_post_calls (
+    id bigserial primary key, url text, body jsonb, params jsonb, headers jsonb, timeout_milliseconds int
+  );
+  create function net.http_post(
+    url text,
+    body jsonb default '{}'::jsonb,
+    params jsonb default '{}'::jsonb,
+    headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+    timeout_milliseconds int default 5000
+  ) returns bigint language sql as $$
+    insert into net.http_post_calls (url, body, params, headers, timeout_milliseconds)
+    values (url, body, params, headers, timeout_milliseconds) returning id
+  $$;
+
+  create schema vault;
+  create table vault.secrets (
+    id uuid primary key default gen_random_uuid(), name text unique, description text not null default '',
+    secret text not null, created_at timestamptz not null default now(), updated_at timestamptz not null default now()
+  );
+  create table vault.secret_reads (id bigserial primary key, name text);
+  create function vault.create_secret(new_secret text, new_name text default null, new_description text default '', new_key_id uuid default null)
+    returns uuid language sql as $$
+    insert into vault.secrets (name, description, secret) values (new_name, new_description, new_secret) returning id
+  $$;
+  create function vault.read_secret(secret_name text, secret text) returns text language plpgsql volatile as $$
+  begin
+    insert into vault.secret_reads (name) values (secret_name);
+    return secret;
+  end
+  $$;
+  create view vault.decrypted_secrets as
+    select id, name, description, secret, vault.read_secret(name, secret) as decrypted_secret, created_at, updated_at
+    from vault.secrets;
+`
+
 function pgBinDir() {
   if (process.env.PG_BIN) return process.env.PG_BIN
   const root = '/usr/lib/postgresql'
@@ -32,6 +74,12 @@ function pgBinDir() {
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0]
   if (!newest) throw new Error('PostgreSQL server binaries not found: apt-get install -y postgresql (or set PG_BIN)')
   return join(root, newest, 'bin')
+}
+
+// Debian packages pg_cron per server version (postgresql-15-cron); the Cron migrations need it loaded.
+function assertPgCron(bin) {
+  if (existsSync(join(bin, '..', 'lib', 'pg_cron.so'))) return
+  throw new Error(`pg_cron not found beside ${bin}: apt-get install -y postgresql-${basename(dirname(bin))}-cron`)
 }
 
 function freePort() {
@@ -72,6 +120,9 @@ function makeDataDir() {
   return dir
 }
 
+// The scheduler runs in the cluster's database, but launches nothing (no job may fire mid-test).
+const PG_CRON = '-c shared_preload_libraries=pg_cron -c cron.database_name=postgres -c cron.max_running_jobs=0'
+
 export function migrationFiles() {
   if (!existsSync(migrationsDir)) return []
   return readdirSync(migrationsDir)
@@ -79,8 +130,9 @@ export function migrationFiles() {
     .sort()
 }
 
-export async function startPgCluster({ migrate = true } = {}) {
+export async function startPgCluster({ migrate = true, supabaseExtensions = true } = {}) {
   const bin = pgBinDir()
+  if (supabaseExtensions) assertPgCron(bin)
   const dir = makeDataDir()
   const data = join(dir, 'data')
   const port = await freePort()
@@ -95,7 +147,7 @@ export async function startPgCluster({ migrate = true } = {}) {
 
   try {
     runPg(bin, ['initdb', '-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'])
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200 ${supabaseExtensions ? PG_CRON : ''}`
     runPg(bin, ['pg_ctl', '-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start'])
     running = true
   } catch (error) {
@@ -116,6 +168,7 @@ export async function startPgCluster({ migrate = true } = {}) {
 
   try {
     await sql.unsafe(SUPABASE_BOOTSTRAP)
+    if (supabaseExtensions) await sql.unsafe(SUPABASE_STAND_INS)
     if (migrate) await applyMigrations()
   } catch (error) {
     await sql.end({ timeout: 1 })

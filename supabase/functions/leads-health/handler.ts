@@ -3,12 +3,15 @@ import type { ConditionName } from '../_shared/lead-alerts.ts'
 import type { Logger } from '../_shared/logger.ts'
 import type { HealthFigures } from '../_shared/pg-alert-store.ts'
 import { refuseWithoutSecret } from '../_shared/secret.ts'
+import { jobSchedule, type JobSchedule } from './scheduled-jobs.ts'
 
 export type HealthDeps = {
   secret: string | undefined
   figures: (() => Promise<HealthFigures>) | undefined
   /** The alert conditions that hold now (the same ones `leads-redeliver` alerts on). */
   holding: (() => Promise<ConditionName[]>) | undefined
+  /** The names of the active Cron jobs. */
+  activeJobs: (() => Promise<string[]>) | undefined
   alertsConfigured: boolean
   logger: Logger
 }
@@ -16,25 +19,28 @@ export type HealthDeps = {
 export type LeadsHealth = Omit<HealthFigures, 'lastDeliveredAt'> & { lastDeliveredAt: string | null; alertsConfigured: boolean }
 
 /**
- * For an uptime monitor: 200 when no alert condition holds, 503 when one does (the body says
- * what), 401 without the redelivery secret. It reads the outbox only.
+ * For an uptime monitor: 200 when no alert condition holds and every Cron job is scheduled, 503
+ * otherwise (the body says what), 401 without the redelivery secret. It reads the outbox and cron.job.
  */
 export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method !== 'GET') return methodNotAllowed(['GET'])
     const refused = refuseWithoutSecret(req, deps, 'leads-health', 'Health is not configured')
     if (refused) return refused
-    if (!deps.figures || !deps.holding) return json(503, { error: 'Health is not configured' })
+    if (!deps.figures || !deps.holding || !deps.activeJobs) return json(503, { error: 'Health is not configured' })
 
     try {
-      const [figures, holding] = await Promise.all([deps.figures(), deps.holding()])
-      const body: LeadsHealth & { conditions: ConditionName[] } = {
+      const [figures, holding, active] = await Promise.all([deps.figures(), deps.holding(), deps.activeJobs()])
+      const jobs = jobSchedule(active)
+      const body: LeadsHealth & { conditions: ConditionName[]; jobs: JobSchedule } = {
         ...figures,
         lastDeliveredAt: figures.lastDeliveredAt?.toISOString() ?? null,
         alertsConfigured: deps.alertsConfigured,
         conditions: holding,
+        jobs,
       }
-      return json(holding.length > 0 ? 503 : 200, body)
+      const unscheduled = Object.values(jobs).includes('not scheduled')
+      return json(holding.length > 0 || unscheduled ? 503 : 200, body)
     } catch (error) {
       deps.logger.error('leads-health could not read the outbox', { error: String(error) })
       return json(503, { error: 'The database did not answer' })

@@ -5,6 +5,7 @@ import { consoleLogger } from '../_shared/logger.ts'
 import { healthFigures, pgAlertStore } from '../_shared/pg-alert-store.ts'
 import { serve } from '../_shared/serve.ts'
 import { createHealthHandler } from './handler.ts'
+import { activeJobs } from './scheduled-jobs.ts'
 
 const dbUrl = env('SUPABASE_DB_URL')
 const sql = dbUrl ? createDb(dbUrl, { max: 2 }) : undefined
@@ -16,6 +17,7 @@ serve(
     figures: sql && (() => healthFigures(sql)),
     // The conditions' names only: no lead's contact details leave the database for a health check.
     holding: sql && (async () => (await pgAlertStore(sql).conditions(alerting.pendingMinutes, 0)).map((report) => report.condition)),
+    activeJobs: sql && (() => activeJobs(sql)),
     alertsConfigured: alerting.channels.length > 0,
     logger: consoleLogger,
   }),

@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { refuseWithoutSecret, SECRET_HEADER } from '../../supabase/functions/_shared/secret.ts'
+import { activeJobs, SCHEDULED_JOBS, type ScheduledJob } from '../../supabase/functions/leads-health/scheduled-jobs.ts'
+import { recordingLogger } from '../functions/support'
+import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
+
+// What each Cron job's command must do when it runs: wake a function (its path under
+// /functions/v1/, whose folder is under supabase/functions) with the redelivery secret, or call SQL.
+// A new job is one row here and one name in SCHEDULED_JOBS.
+type Expected = { wakes: string } | { runs: string }
+const EXPECTED_JOBS: Record<ScheduledJob, Expected> = {
+  'leads-redeliver': { wakes: 'leads-redeliver' },
+  'leads-digest': { wakes: 'leads-redeliver?digest=1' },
+  'leads-retention': { runs: 'purge_lead_personal_data' },
+}
+
+// The Vault secrets the migrations' header comments tell the operator to create.
+const PROJECT_URL = 'https://project-ref.supabase.co'
+const REDELIVER_SECRET = 'the-redeliver-secret'
+
+type Call = { url: string; headers: Record<string, string>; body: unknown; timeout_milliseconds: number }
+
+let pg: PgCluster
+
+beforeAll(async () => {
+  pg = await startPgCluster()
+  await pg.sql`select vault.create_secret(${PROJECT_URL}, 'project_url')`
+  await pg.sql`select vault.create_secret(${REDELIVER_SECRET}, 'redeliver_secret')`
+}, 60_000)
+afterAll(() => pg?.stop())
+beforeEach(() => pg.sql`truncate net.http_post_calls, vault.secret_reads`)
+
+const commandOf = async (job: string) => {
+  const [row] = await pg.sql<{ command: string }[]>`select command from cron.job where jobname = ${job}`
+  if (!row) throw new Error(`${job} is not in cron.job`)
+  return row.command
+}
+const calls = () => pg.sql<Call[]>`select url, headers, body, timeout_milliseconds from net.http_post_calls order by id`
+
+describe('Supabase Cron jobs (pg_cron, stand-ins for pg_net and Vault)', () => {
+  it('the migrations schedule every expected job, active, and no other', async () => {
+    expect((await activeJobs(pg.sql)).sort()).toEqual([...SCHEDULED_JOBS].sort())
+    expect(Object.keys(EXPECTED_JOBS).sort()).toEqual([...SCHEDULED_JOBS].sort())
+  })
+
+  const wakers = Object.entries(EXPECTED_JOBS).flatMap(([job, expected]) => ('wakes' in expected ? [{ job, ...expected }] : []))
+  it.each(wakers)('$job calls /functions/v1/$wakes with the redelivery secret', async ({ job, wakes }) => {
+    const folder = wakes.split('?')[0]
+    expect(existsSync(new URL(`../../supabase/functions/${folder}/index.ts`, import.meta.url))).toBe(true)
+    await pg.sql.unsafe(await commandOf(job))
+
+    const [call, ...more] = await calls()
+    expect(more).toEqual([])
+    expect(call?.url).toBe(`${PROJECT_URL}/functions/v1/${wakes}`)
+    expect(call?.headers[SECRET_HEADER]).toBe(REDELIVER_SECRET)
+    // The functions' own gate lets the call through (a function with REDELIVER_SECRET set to the Vault value).
+    const request = new Request(call!.url, { method: 'POST', headers: call!.headers })
+    expect(refuseWithoutSecret(request, { secret: REDELIVER_SECRET, logger: recordingLogger() }, folder!, '')).toBeUndefined()
+    // pg_net gives up after the timeout: the function must have its time (Supabase allows 150 s).
+    expect(call?.timeout_milliseconds).toBeGreaterThanOrEqual(5_000)
+    const read = await pg.sql<{ name: string }[]>`select name from vault.secret_reads order by id`
+    expect(read.map((row) => row.name)).toEqual(['project_url', 'redeliver_secret'])
+  })
+
+  const sqlJobs = Object.entries(EXPECTED_JOBS).flatMap(([job, expected]) => ('runs' in expected ? [{ job, ...expected }] : []))
+  it.each(sqlJobs)('$job runs $runs() without error and calls no function', async ({ job, runs }) => {
+    const command = await commandOf(job)
+    expect(command).toContain(runs)
+    await pg.sql.unsafe(command)
+    expect(await calls()).toEqual([])
+  })
+
+  it('a wrong secret name reaches the function without the secret, which refuses it (what this test guards against)', async () => {
+    const command = (await commandOf('leads-redeliver')).replace("'redeliver_secret'", "'redelivery_secret'")
+    await pg.sql.unsafe(command)
+    const [call] = await calls()
+    expect(call?.headers[SECRET_HEADER]).toBeNull()
+    const headers = Object.entries(call!.headers).filter(([, value]) => value !== null)
+    const refused = refuseWithoutSecret(
+      new Request(call!.url, { method: 'POST', headers }),
+      { secret: REDELIVER_SECRET, logger: recordingLogger() },
+      'leads-redeliver',
+      '',
+    )
+    expect(refused?.status).toBe(401)
+  })
+
+  it('an inactive job is not reported as scheduled', async () => {
+    await pg.sql`update cron.job set active = false where jobname = 'leads-digest'`
+    try {
+      expect(await activeJobs(pg.sql)).not.toContain('leads-digest')
+    } finally {
+      await pg.sql`update cron.job set active = true where jobname = 'leads-digest'`
+    }
+  })
+})
+
+describe('on plain PostgreSQL (pg_cron not preloaded, no pg_net)', () => {
+  it('every migration applies, schedules nothing, and leads-health sees no job', async () => {
+    const plain = await startPgCluster({ supabaseExtensions: false })
+    try {
+      expect(await plain.sql`select extname from pg_extension where extname in ('pg_cron', 'pg_net')`).toEqual([])
+      expect(await activeJobs(plain.sql)).toEqual([])
+    } finally {
+      await plain.stop()
+    }
+  }, 60_000)
+})
