@@ -1,6 +1,6 @@
 import type { BillingCycle } from '@/schemas/enterprise'
 
-export type BillingOption = { value: BillingCycle; label: string }
+export type BillingOption = { value: BillingCycle; label: string; clarifier?: string }
 
 /** The billing cycle as a two-option radio group drawn as a segmented toggle. */
 export function BillingToggle({
@@ -30,6 +30,7 @@ export function BillingToggle({
               className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
             />
             {option.label}
+            {option.clarifier && <span className="ml-1 text-xs font-medium">({option.clarifier})</span>}
           </label>
         ))}
       </div>
