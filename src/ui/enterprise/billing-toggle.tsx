@@ -30,7 +30,7 @@ export function BillingToggle({
               className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
             />
             {option.label}
-            {option.clarifier && <span className="ml-1 text-xs font-medium">({option.clarifier})</span>}
+            {option.clarifier && <span className="text-xs font-medium"> ({option.clarifier})</span>}
           </label>
         ))}
       </div>
