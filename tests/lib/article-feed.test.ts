@@ -1,4 +1,4 @@
-import { JSDOM } from 'jsdom'
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { articles } from '@/content/articles'
 import { atomFeed, feedXml } from '@/lib/article-feed'
@@ -8,7 +8,7 @@ const ORIGIN = 'https://www.reviewlift.example'
 
 /** Parses as XML, failing on anything not well-formed (the parser's error document). */
 function parseXml(xml: string): Document {
-  const doc = new new JSDOM('').window.DOMParser().parseFromString(xml, 'application/xml')
+  const doc = new DOMParser().parseFromString(xml, 'application/xml')
   const error = doc.getElementsByTagName('parsererror')[0]
   if (error) throw new Error(`not well-formed: ${error.textContent}`)
   return doc
