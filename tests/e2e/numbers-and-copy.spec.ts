@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
 import { fillContact, registrationRequests } from './enterprise-helpers'
 
@@ -61,4 +62,31 @@ test('the /check booking dialog promises what follows: details first, then Congr
   await congrats.getByRole('button', { name: 'Schedule Your Call' }).click()
   await expect(page).toHaveURL(/\/schedule$/)
   await expect(page.getByRole('listitem').filter({ hasText: 'Schedule in progress' })).toBeVisible()
+})
+
+test.describe('the template reply, when the model is down, answers what the review says', () => {
+  const editor = (page: Page) => page.getByRole('textbox', { name: 'Your reply (you can edit it)' })
+
+  async function draft(page: Page, review: string, stars: string, firstName: string) {
+    await page.getByLabel('The review').fill(review)
+    await page.getByRole('radio', { name: stars, exact: true }).check()
+    await page.getByLabel("Reviewer's first name (optional)").fill(firstName)
+    await page.getByLabel('Your business name').fill('Paws Salon')
+    await page.getByRole('button', { name: /Draft my reply|Regenerate/ }).click()
+  }
+
+  test('a 5-star review from Bella is thanked by name, without filler; a 1-star about rudeness gets no answer about waiting', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/reply?mock=reply-down')
+    await draft(page, 'Absolutely wonderful from start to finish, will definitely be back!', '5 stars', 'Bella')
+    await expect(editor(page)).toHaveValue(/^Hi Bella, thank you so much for your kind words!/)
+    await expect(editor(page)).not.toHaveValue(/your experience|mentioned/)
+    await expect(page.getByText('Template reply', { exact: true })).toBeVisible()
+
+    await gotoHydrated(page, '/reply?mock=reply-down')
+    await draft(page, 'The groomer was so rude to me at pick-up and would not listen. Never again.', '1 star', '')
+    await expect(editor(page)).toHaveValue(/our team's attitude/)
+    await expect(editor(page)).not.toHaveValue(/wait/i)
+  })
 })
