@@ -29,8 +29,8 @@ test('the plan cards show the total for the chosen cycle, Biannually says how of
   await expect(growth).toHaveAccessibleName(/\$2,950\/month\s+\$35,400 billed every year/)
 
   const biannually = page.getByRole('radio', { name: 'Biannually' })
-  await expect(biannually).toHaveAccessibleName('Biannually (billed every 6 months)')
-  await expect(page.getByText('(billed every 6 months)')).toBeVisible()
+  await expect(biannually).toHaveAccessibleName('Biannually billed every 6 months')
+  await expect(page.getByText('billed every 6 months', { exact: true })).toBeVisible()
   await biannually.check()
   await expect(starter).toHaveAccessibleName(/\$1,845\/month\s+\$11,070 billed every 6 months/)
   await expect(page.getByText('$11,070 billed every 6 months')).toBeVisible()

@@ -19,7 +19,7 @@ export function BillingToggle({
         {options.map((option) => (
           <label
             key={option.value}
-            className="relative cursor-pointer rounded-full px-5 py-2 text-sm font-semibold text-muted has-checked:bg-white has-checked:text-brand-800 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+            className="relative flex cursor-pointer flex-col items-center justify-center rounded-full px-5 py-2 text-sm leading-tight font-semibold text-muted has-checked:bg-white has-checked:text-brand-800 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
           >
             <input
               type="radio"
@@ -30,7 +30,7 @@ export function BillingToggle({
               className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
             />
             {option.label}
-            {option.clarifier && <span className="text-xs font-medium"> ({option.clarifier})</span>}
+            {option.clarifier && <span className="text-xs font-medium"> {option.clarifier}</span>}
           </label>
         ))}
       </div>
