@@ -23,7 +23,7 @@ await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
 await build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true } })
 
 // The list of pages comes from the app's own table (src/content/pages.ts), through the server bundle.
-const { render, config, prerenderTargets, notFoundProbe, sitemapXml, robotsTxt } = await import(
+const { render, config, prerenderTargets, notFoundProbe, sitemapXml, robotsTxt, FEED_PATH, feedXml } = await import(
   pathToFileURL(join(serverDir, 'entry-server.js')).href
 )
 
@@ -43,6 +43,7 @@ if (notFound.status !== 404) throw new Error(`prerender 404 page: expected HTTP 
 write(join(outDir, '404.html'), addPreloads(notFound.html, null))
 write(join(outDir, 'sitemap.xml'), sitemapXml())
 write(join(outDir, 'robots.txt'), robotsTxt())
+write(join(outDir, FEED_PATH), feedXml())
 // What was prerendered, for the end-to-end tests (they run in Node and cannot load the app's modules).
 write(join(outDir, '.vite', 'pages.json'), JSON.stringify(prerenderTargets, null, 2))
 rmSync(serverDir, { recursive: true, force: true })

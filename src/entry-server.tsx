@@ -22,3 +22,4 @@ export async function render(url: string): Promise<RenderResult> {
 }
 
 export { notFoundProbe, prerenderTargets, robotsTxt, sitemapXml } from '@/lib/prerender'
+export { FEED_PATH, feedXml } from '@/lib/article-feed'

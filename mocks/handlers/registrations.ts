@@ -10,6 +10,21 @@ export type PostgrestErrorBody = { code: string; message: string; details: strin
 
 const postgrestError = (status: number, body: PostgrestErrorBody) => HttpResponse.json(body, { status })
 
+/**
+ * The database stores what it is sent and only checks it: a row the schema would still change
+ * (a phone as typed, an email with capitals) breaks a CHECK constraint there.
+ */
+function checkViolation(body: unknown): string | null {
+  const parsed = v.safeParse(RegistrationSchema, body)
+  if (!parsed.success) {
+    const issue = parsed.issues[0]
+    return `${issue ? v.getDotPath(issue) : 'row'}: ${issue?.message ?? 'invalid'}`
+  }
+  const sent = body as Record<string, unknown>
+  const column = Object.entries(parsed.output).find(([key, value]) => JSON.stringify(value) !== JSON.stringify(sent[key]))?.[0]
+  return column ? `${column}: not in its stored form` : null
+}
+
 const wantsRowBack = (request: Request) => /return=representation/.test(request.headers.get('prefer') ?? '')
 
 /**
@@ -24,13 +39,12 @@ export const registrationsHandlers = [
     if (!request.headers.get('apikey')) {
       return postgrestError(401, { code: 'PGRST301', message: 'No API key found in request', details: null, hint: null })
     }
-    const parsed = v.safeParse(RegistrationSchema, body)
-    if (!parsed.success) {
-      const issue = parsed.issues[0]
+    const violation = checkViolation(body)
+    if (violation) {
       return postgrestError(400, {
         code: '23514',
         message: 'new row for relation "enterprise_registrations" violates check constraint',
-        details: `${issue ? v.getDotPath(issue) : 'row'}: ${issue?.message ?? 'invalid'}`,
+        details: violation,
         hint: null,
       })
     }

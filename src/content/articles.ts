@@ -1,4 +1,5 @@
 import type { ArticleMeta } from '@/content/front-matter'
+import { pages } from '@/content/pages'
 
 // The article collection: one Markdown file per article in ./articles, validated and rendered at
 // build. Lists read only the front matter (`?meta`); each body is its own chunk, loaded by its page.
@@ -27,3 +28,9 @@ const articleDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'l
 
 /** '2025-03-14' -> '14 March 2025', the same on the server and in every browser (fixed locale, UTC). */
 export const formatArticleDate = (iso: string) => articleDate.format(new Date(iso))
+
+/**
+ * An article page's title: its own title, then the spec's generic blog title (DESIGN.md deviation 8),
+ * so articles do not compete with each other in search and a shared link keeps its headline.
+ */
+export const articlePageTitle = (article: Pick<ArticleMeta, 'title'>) => `${article.title} | ${pages['/blog/$slug'].title}`

@@ -2,6 +2,8 @@ import * as v from 'valibot'
 
 // The Book a call dialog's copy, one entry per place that books a call: the /x18 design page, a
 // review check result on /check, a drafted reply on /reply, and the header's Join Us on pages without a form at the top.
+// Each one sends the visitor to the Congrats dialog, whose Schedule Your Call opens the calendar:
+// the text promises that order, never a time picked on 'the next page'.
 const text = v.pipe(v.string(), v.trim(), v.nonEmpty())
 const BookCallCopySchema = v.object({ title: text, text, submit: text })
 export type BookCallCopy = v.InferOutput<typeof BookCallCopySchema>
@@ -11,22 +13,22 @@ export const bookCallCopy = v.parse(
   {
     design: {
       title: 'Book Your Strategy Call',
-      text: 'Leave your details and choose a time for your free design strategy call on the next page.',
+      text: 'Leave your details; once we have them, you can pick a time for your free design strategy call in our calendar.',
       submit: 'Book My Strategy Call',
     },
     check: {
       title: 'Book Your Strategy Call',
-      text: 'Leave your details and choose a time on the next page: a reputation specialist will go through your check with you and plan how to close the gap.',
+      text: 'Leave your details; once we have them, you can pick a time in our calendar. A reputation specialist will go through your check with you and plan how to close the gap.',
       submit: 'Book My Strategy Call',
     },
     reply: {
       title: 'Book Your Strategy Call',
-      text: 'Leave your details and choose a time on the next page: a reputation specialist will show you how every review can get a draft reply like this one, for you to check before it goes out.',
+      text: 'Leave your details; once we have them, you can pick a time in our calendar. A reputation specialist will show you how every review can get a draft reply like this one, for you to check before it goes out.',
       submit: 'Book My Strategy Call',
     },
     join: {
       title: 'Join Us: Book Your Free Call',
-      text: 'Leave your details and choose a time on the next page: a reputation specialist will show you how to get more 5-star reviews, free and with no obligation.',
+      text: 'Leave your details; once we have them, you can pick a time in our calendar. A reputation specialist will show you how to get more 5-star reviews, free and with no obligation.',
       submit: 'Book My Free Call',
     },
   },

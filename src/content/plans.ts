@@ -8,12 +8,26 @@ export type Plan = {
   features: readonly string[]
 }
 
-export type BillingCycleInfo = { label: string; months: number; period: string }
+export type BillingCycleInfo = {
+  label: string
+  months: number
+  period: string
+  /** After the period total on a plan card and on step 3: '$11,070 billed every 6 months'. */
+  billed: string
+  /** Beside a label people read two ways ('twice a year' or 'every two years'). */
+  clarifier?: string
+}
 
 /** SPEC §3 keeps both readings: the value 'quarterly' is labelled 'Annually' and billed per year. */
 export const billingCycles: Record<BillingCycle, BillingCycleInfo> = {
-  quarterly: { label: 'Annually', months: 12, period: 'per year' },
-  biannually: { label: 'Biannually', months: 6, period: 'per 6 months' },
+  quarterly: { label: 'Annually', months: 12, period: 'per year', billed: 'billed every year' },
+  biannually: {
+    label: 'Biannually',
+    months: 6,
+    period: 'per 6 months',
+    billed: 'billed every 6 months',
+    clarifier: 'billed every 6 months',
+  },
 }
 
 export const PLAN_CARD_FEATURES = 6
@@ -63,3 +77,7 @@ export const periodTotal = (plan: Plan, cycle: BillingCycle): number => plan.mon
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
 export const formatUsd = (amount: number): string => usd.format(amount)
+
+/** The period total with its billing: '$11,070 billed every 6 months'. */
+export const billedTotal = (plan: Plan, cycle: BillingCycle): string =>
+  `${formatUsd(periodTotal(plan, cycle))} ${billingCycles[cycle].billed}`

@@ -3,6 +3,8 @@ import { absoluteUrl, canonicalUrl, seo } from '@/lib/seo'
 import { blogPostingLd, jsonLdGraph, organizationLd, telephoneOf, webSiteLd, type JsonLdNode } from '@/lib/json-ld'
 import { articleImagePng, logoPng, ogImages } from '@/content/og-images'
 import type { ArticleMeta } from '@/content/front-matter'
+import { articlePageTitle } from '@/content/articles'
+import { feedLink } from '@/lib/article-feed'
 import { isNoindex, pages, type StaticPath } from '@/content/pages'
 
 /** Paths with their own head values; every route but the article template (src/content/pages.ts). */
@@ -38,25 +40,29 @@ export const headFor = (path: MetaPath) => {
   })
 }
 
-/** Blog posts share one generic title (SPEC §2), each with its own URL, image and BlogPosting data. */
+/**
+ * Blog posts: the article's title before the generic blog title of SPEC §2 (DESIGN.md deviation 8),
+ * each with its own URL, image and BlogPosting data, and the articles' feed linked.
+ */
 export const blogHeadFor = (slug: string, article?: ArticleMeta) => {
   const page = pages['/blog/$slug']
   const path = `/blog/${slug}`
   if (!article) return seo({ title: page.title, description: page.description, path, origin: siteUrl, image: ogImages[page.image] })
+  const title = articlePageTitle(article)
   const image = { url: articleImagePng(article.image), alt: article.imageAlt }
   const posting = blogPostingLd(
     {
       origin: siteUrl,
       url: canonicalUrl(siteUrl, path),
-      headline: article.title,
+      headline: title,
       description: article.excerpt,
       image: absoluteUrl(siteUrl, image.url),
       datePublished: article.date,
     },
     site.brand,
   )
-  return seo({
-    title: page.title,
+  const head = seo({
+    title,
     description: page.description,
     path,
     origin: siteUrl,
@@ -64,4 +70,11 @@ export const blogHeadFor = (slug: string, article?: ArticleMeta) => {
     type: 'article',
     jsonLd: jsonLdGraph([organization, posting]),
   })
+  return { ...head, links: [...head.links, feedLink] }
+}
+
+/** /news: its head from the table, with the articles' feed linked. */
+export const newsHead = () => {
+  const head = headFor('/news')
+  return { ...head, links: [...head.links, feedLink] }
 }

@@ -1,6 +1,6 @@
 import { siteUrl } from '@/site'
 import { canonicalUrl } from '@/lib/seo'
-import { articleSlugs } from '@/content/articles'
+import { articlePageTitle, articleSlugs, findArticle } from '@/content/articles'
 import { inSitemap, isNoindex, pages, routePaths, type RoutePath } from '@/content/pages'
 
 /** One HTML file the build writes: its URL path and the route (file) that renders it. */
@@ -9,6 +9,12 @@ export type PrerenderTarget = { path: string; route: RoutePath; title: string; c
 /** Route params per dynamic route, from the content collections. */
 const paramValues: Partial<Record<RoutePath, readonly string[]>> = { '/blog/$slug': articleSlugs }
 
+/** The served title: an article's own before the generic blog title (DESIGN.md deviation 8). */
+const titleOf = (path: string, pageTitle: string) => {
+  const article = path.startsWith('/blog/') ? findArticle(path.slice('/blog/'.length)) : undefined
+  return article ? articlePageTitle(article) : pageTitle
+}
+
 /** Every page the build prerenders: each static route, and each dynamic route once per content item. */
 export const prerenderTargets: PrerenderTarget[] = routePaths.flatMap((route) => {
   const page = pages[route]
@@ -16,7 +22,7 @@ export const prerenderTargets: PrerenderTarget[] = routePaths.flatMap((route) =>
   return paths.map((path) => ({
     path,
     route,
-    title: page.title,
+    title: titleOf(path, page.title),
     canonical: canonicalUrl(siteUrl, page.canonical ?? path),
     inSitemap: inSitemap(page),
     noindex: isNoindex(page),

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { headFor } from '@/lib/page-meta'
+import { newsHead } from '@/lib/page-meta'
 import { articles, formatArticleDate } from '@/content/articles'
 import { PageIntro } from '@/ui/layout/page-intro'
 import { ArticleGrid } from '@/ui/blog/article-grid'
 
 export const Route = createFileRoute('/news')({
-  head: () => headFor('/news'),
+  head: newsHead,
   component: NewsPage,
 })
 

@@ -46,7 +46,13 @@ const writeClipboard = fromPromise<void, { text: string }>(({ input }) => naviga
 
 const leadOf = (context: AiReplyContext) =>
   context.source && context.form.rating
-    ? { rating: context.form.rating, tone: context.form.tone, kind: context.form.kind, source: context.source }
+    ? {
+        rating: context.form.rating,
+        tone: context.form.tone,
+        kind: context.form.kind,
+        source: context.source,
+        businessName: context.form.business,
+      }
     : null
 
 function ReplyPage() {
@@ -94,7 +100,6 @@ function ReplyPage() {
               onEdit={(text) => flow.send({ type: 'reply.edit', text })}
               onCopy={() => flow.send({ type: 'reply.copy' })}
               onRegenerate={() => flow.send({ type: 'draft.submit' })}
-              business={context.form.business}
               lead={leadOf(context)}
             />
           </Suspense>

@@ -66,12 +66,16 @@ export type ReplyFailureKind = 'rate-limited' | 'invalid' | 'down'
 export const AI_REPLY_CODES = ['invalid', 'too-large', 'rate-limited', 'unavailable'] as const
 export type AiReplyCode = (typeof AI_REPLY_CODES)[number]
 
-/** What a lead booked from /reply carries to the board: never the review or the reply. */
+/**
+ * What a lead booked from /reply carries to the board: never the review or the reply. The business
+ * name typed for the reply rides here, not in the lead's business address, which the visitor fills.
+ */
 export const LeadReplySchema = v.strictObject({
   rating: v.picklist(RATINGS),
   tone: v.picklist(TONES),
   kind: v.picklist(BUSINESS_KINDS),
   source: v.picklist(REPLY_SOURCES),
+  businessName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
 })
 export type LeadReply = v.InferOutput<typeof LeadReplySchema>
 

@@ -98,12 +98,28 @@ describe('structured data and sharing images of each page', () => {
     }
   })
 
+  it('titles each article page with its own title before the generic blog title (deviation 8), and links the feed', () => {
+    const titles = articles.map((article) => {
+      const head = blogHeadFor(article.slug, article)
+      const title = `${article.title} | ${pages['/blog/$slug'].title}`
+      expect(head.meta).toContainEqual({ title })
+      expect(head.meta).toContainEqual({ property: 'og:title', content: title })
+      expect(head.meta).toContainEqual({ name: 'twitter:title', content: title })
+      expect(head.links).toContainEqual(
+        expect.objectContaining({ rel: 'alternate', type: 'application/atom+xml', href: 'https://www.reviewlift.example/feed.xml' }),
+      )
+      expect(prerenderTargets.find((target) => target.path === `/blog/${article.slug}`)?.title).toBe(title)
+      return title
+    })
+    expect(new Set(titles).size).toBe(articles.length)
+  })
+
   it('describes each article as a BlogPosting from its front matter, with its PNG image', () => {
     const article = articles[0]!
     const head = blogHeadFor(article.slug, article)
     const [organization, posting] = jsonLdOf(head)!['@graph']
     expect(organization).toMatchObject({ '@type': 'Organization', sameAs: expect.arrayContaining([expect.stringMatching(/^https:/)]) })
-    expect(posting).toMatchObject({ '@type': 'BlogPosting', headline: article.title, datePublished: article.date })
+    expect(posting).toMatchObject({ '@type': 'BlogPosting', headline: `${article.title} | Blog | ReviewLift`, datePublished: article.date })
     expect(posting!.image).toBe(`https://www.reviewlift.example${article.image.replace(/\.svg$/, '.png')}`)
     expect(head.meta).toContainEqual({ property: 'og:image:alt', content: article.imageAlt })
     expect(head.meta).toContainEqual({ property: 'og:type', content: 'article' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { billingCycles, formatUsd, PLAN_CARD_FEATURES, planById, periodTotal, plans } from '@/content/plans'
+import { billedTotal, billingCycles, formatUsd, PLAN_CARD_FEATURES, planById, periodTotal, plans } from '@/content/plans'
 import { BILLING_CYCLES, DEFAULT_BILLING_CYCLE, PLAN_IDS } from '@/schemas/enterprise'
 
 describe('plans content (SPEC §3, §9)', () => {
@@ -20,15 +20,21 @@ describe('plans content (SPEC §3, §9)', () => {
   })
 
   it.each([
-    ['starter', 'quarterly', '$1,660', '$19,920', 'per year'],
-    ['starter', 'biannually', '$1,845', '$11,070', 'per 6 months'],
-    ['growth', 'quarterly', '$2,950', '$35,400', 'per year'],
-    ['growth', 'biannually', '$3,470', '$20,820', 'per 6 months'],
-  ] as const)('%s billed %s: %s a month, %s %s', (id, cycle, monthly, total, period) => {
+    ['starter', 'quarterly', '$1,660', '$19,920', 'per year', 'billed every year'],
+    ['starter', 'biannually', '$1,845', '$11,070', 'per 6 months', 'billed every 6 months'],
+    ['growth', 'quarterly', '$2,950', '$35,400', 'per year', 'billed every year'],
+    ['growth', 'biannually', '$3,470', '$20,820', 'per 6 months', 'billed every 6 months'],
+  ] as const)('%s billed %s: %s a month, %s %s', (id, cycle, monthly, total, period, billed) => {
     const plan = planById(id)
     expect(formatUsd(plan.monthlyPrice[cycle])).toBe(monthly)
     expect(formatUsd(periodTotal(plan, cycle))).toBe(total)
     expect(billingCycles[cycle].period).toBe(period)
+    expect(billedTotal(plan, cycle)).toBe(`${total} ${billed}`)
+  })
+
+  it("explains only 'Biannually', the label read two ways", () => {
+    expect(billingCycles.biannually.clarifier).toBe('billed every 6 months')
+    expect(billingCycles.quarterly.clarifier).toBeUndefined()
   })
 
   it('lists 12 Starter features and 15 Growth features, 6 of each on the card', () => {

@@ -74,6 +74,16 @@ describe('enterprise_registrations on PostgreSQL', () => {
     expect(result?.inserted).toBe(1)
   })
 
+  it.each(['0422 470 721', '(04) 2247-0721', `0${'9'.repeat(15)}`, '+61 422 470 721', '4'.repeat(15)])(
+    'keeps the phone %s as the form normalises it (a trunk 0 too, DESIGN.md deviation 7)',
+    async (typed) => {
+      const row = v.parse(RegistrationSchema, { ...valid, phone: typed })
+      expect(row.phone).toMatch(/^\+61/)
+      const [result] = await pg.asRole('anon', (tx) => insertMinimal(tx, row))
+      expect(result?.inserted).toBe(1)
+    },
+  )
+
   it('refuses to hand the row back to anon (what return=representation would need)', async () => {
     const result = await refusal(
       pg.asRole('anon', (tx) => tx`insert into public.enterprise_registrations ${tx(valid as never)} returning *`),

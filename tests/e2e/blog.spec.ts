@@ -37,7 +37,8 @@ for (const { slug, title, section } of articles) {
     await page.getByRole('link', { name: title }).click()
     await expect(page).toHaveURL(new RegExp(`/blog/${slug}$`))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
-    await expect(page).toHaveTitle(/^Blog \|/)
+    // The article's own title first, the generic blog title after it (DESIGN.md deviation 8).
+    await expect(page).toHaveTitle(`${title} | Blog | ReviewLift`)
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Get more reviews for your business' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Get My Free Consultation' })).toBeVisible()

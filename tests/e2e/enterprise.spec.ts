@@ -128,7 +128,7 @@ test('Next Step lists every error, links each to its field, and editing clears t
   await expect(summary.getByRole('link')).toHaveCount(9)
   await page.getByRole('button', { name: 'Next Step' }).click()
   await expect(summary.getByRole('link').first()).toHaveText('Please enter a valid name (2-50 characters, letters only)')
-  await page.getByLabel('Phone number').fill('0422470721')
+  await page.getByLabel('Phone number').fill('+0422 470 721')
   await page.getByLabel('Business email').fill('jane@example')
   await page.getByRole('button', { name: 'Next Step' }).click()
   await expect(summary.getByRole('link').nth(1)).toHaveText('Please enter a valid phone number (e.g., +61422470721)')

@@ -98,7 +98,8 @@ test('paste, choose, draft and watch it grow, Stop, Regenerate, Copy, edit, and 
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('combobox', { name: 'Business address' })).toHaveValue('Harbourside Vets')
+  // The business name typed for the reply is not an address: the visitor gives theirs (issue 29).
+  await expect(dialog.getByRole('combobox', { name: 'Business address' })).toHaveValue('')
   await expectAxeClean(page, 'reply: book a call')
   await tabTo(page, dialog.getByLabel('Number of locations'))
   await page.keyboard.type('1')
@@ -108,15 +109,18 @@ test('paste, choose, draft and watch it grow, Stop, Regenerate, Copy, edit, and 
   await page.keyboard.type('0422470721')
   await page.keyboard.press('Tab')
   await page.keyboard.type('dana@harbourside.example')
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByRole('combobox', { name: 'Business address' })).toBeFocused()
+  await page.keyboard.type('14 Bay Road, Balmain NSW')
   await tabTo(page, dialog.getByRole('button', { name: /Book|Submit|Get/ }))
   await page.keyboard.press('Enter')
   await expect(page.getByRole('dialog', { name: 'Congrats!' })).toBeVisible()
 
   const [lead] = await leadRequests(page)
   expect(lead?.body).toMatchObject({
-    lead: { business: 'Harbourside Vets', name: 'Dana Owner' },
+    lead: { business: '14 Bay Road, Balmain NSW', name: 'Dana Owner' },
     source: { path: '/reply', label: 'AI Reply Page' },
-    reply: { rating: 1, tone: 'professional', kind: 'health', source: 'template' },
+    reply: { rating: 1, tone: 'professional', kind: 'health', source: 'template', businessName: 'Harbourside Vets' },
   })
   expect(JSON.stringify(lead?.body)).not.toContain('misdiagnosed')
 })

@@ -127,7 +127,7 @@ test('Book a call: prerendered, a link to the form; once hydrated, a button that
   await trigger(page).click()
   await expect(modal(page)).toBeVisible()
   await expect(modal(page)).toHaveAccessibleDescription(
-    'Leave your details and choose a time for your free design strategy call on the next page.',
+    'Leave your details; once we have them, you can pick a time for your free design strategy call in our calendar.',
   )
   // The console watch of every test fails it on any React hydration error.
 })

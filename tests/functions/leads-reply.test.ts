@@ -4,8 +4,8 @@ import { updateNoteBody } from '../../supabase/functions/_shared/update-note.ts'
 import { fakeBoard, leadsHandler, NOW, only, postLead, submission } from './support'
 
 // A lead booked from the free AI reply carries what was tried to the board's update note.
-const reply = { rating: 1, tone: 'professional', kind: 'health', source: 'ai' } as const
-const fromReply = submission({ source: leadSource('/reply'), lead: { ...submission().lead, business: 'Harbourside Vets' }, reply })
+const reply = { rating: 1, tone: 'professional', kind: 'health', source: 'ai', businessName: 'Harbourside Vets' } as const
+const fromReply = submission({ source: leadSource('/reply'), lead: { ...submission().lead, business: '221 King Street, Newtown NSW' }, reply })
 
 describe('leads function: a lead from the AI reply', () => {
   it('records the reply settings with the lead and writes them into the update note', async () => {
@@ -15,6 +15,8 @@ describe('leads function: a lead from the AI reply', () => {
     expect((await store.find(fromReply.submissionId))?.submission.reply).toEqual(reply)
     const note = String(only(calls, 'create_update')[0]?.variables.body)
     expect(note).toContain('<strong>AI reply tried</strong>')
+    expect(note).toContain('<strong>Business name:</strong> Harbourside Vets')
+    expect(note).toContain('<strong>Business address:</strong> 221 King Street, Newtown NSW')
     expect(note).toContain('<strong>Rating:</strong> 1 of 5')
     expect(note).toContain('<strong>Tone:</strong> professional')
     expect(note).toContain('<strong>Business kind:</strong> veterinary / health')
@@ -33,6 +35,7 @@ describe('leads function: a lead from the AI reply', () => {
     ['a rating of 0', { ...reply, rating: 0 }],
     ['an unknown tone', { ...reply, tone: 'angry' }],
     ['an unknown source', { ...reply, source: 'human' }],
+    ['a business name over 100 characters', { ...reply, businessName: 'B'.repeat(101) }],
     ['the review text', { ...reply, review: 'The vet was rude' }],
   ])('answers 400 for a reply with %s', async (_name, bad) => {
     const { handler } = leadsHandler()

@@ -17,13 +17,17 @@ describe('enterprise_registrations mock (PostgREST as the anon role meets it)', 
     expect((await post(validRegistration)).status).toBe(201)
   })
 
-  it('refuses a row the shared schema refuses with 400 and a check-violation body', async () => {
-    const response = await post({ ...validRegistration, phone: '0422470721' })
+  it.each([
+    ['refuses', { phone: '+0422470721' }],
+    ['would still normalise, as the database check does', { phone: '0422470721' }],
+    ['would still lowercase', { email: 'Jane@Example.com' }],
+  ])('answers 400 with a check-violation body for a row the shared schema %s', async (_case, change) => {
+    const response = await post({ ...validRegistration, ...change })
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
       code: '23514',
       message: expect.stringContaining('violates check constraint'),
-      details: expect.stringContaining('phone'),
+      details: expect.stringContaining(Object.keys(change)[0]!),
       hint: null,
     })
   })

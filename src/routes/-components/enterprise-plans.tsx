@@ -1,6 +1,6 @@
 import type { Ref } from 'react'
 import { BILLING_CYCLES, type BillingCycle, type PlanId } from '@/schemas/enterprise'
-import { billingCycles, formatUsd, PLAN_CARD_FEATURES, planById, plans, periodTotal } from '@/content/plans'
+import { billedTotal, billingCycles, formatUsd, PLAN_CARD_FEATURES, planById, plans, periodTotal } from '@/content/plans'
 import { whatsNext } from '@/content/enterprise-copy'
 import { PlanDialog } from '@/ui/enterprise/plan-dialog'
 import { PlanStep } from '@/ui/enterprise/plan-step'
@@ -29,12 +29,17 @@ export function EnterprisePlans({ plan, billingCycle, detailsPlan, ...props }: E
   return (
     <PlanStep
       headingRef={props.headingRef}
-      billingOptions={BILLING_CYCLES.map((value) => ({ value, label: billingCycles[value].label }))}
+      billingOptions={BILLING_CYCLES.map((value) => ({
+        value,
+        label: billingCycles[value].label,
+        clarifier: billingCycles[value].clarifier,
+      }))}
       billingCycle={billingCycle}
       cards={plans.map((p) => ({
         id: p.id,
         name: p.name,
         price: formatUsd(p.monthlyPrice[billingCycle]),
+        total: billedTotal(p, billingCycle),
         shownFeatures: p.features.slice(0, PLAN_CARD_FEATURES),
         moreCount: Math.max(0, p.features.length - PLAN_CARD_FEATURES),
         selected: plan === p.id,

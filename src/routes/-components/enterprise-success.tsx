@@ -1,16 +1,29 @@
 import type { Ref } from 'react'
-import type { PlanId } from '@/schemas/enterprise'
-import { planById } from '@/content/plans'
+import type { BillingCycle, PlanId } from '@/schemas/enterprise'
+import { billedTotal, billingCycles, planById } from '@/content/plans'
 import { enterpriseBenefits, successNextSteps } from '@/content/enterprise-copy'
 import { site } from '@/site'
 import { SuccessStep } from '@/ui/enterprise/success-step'
 
-/** Step 3 fed from content: the chosen plan, the next steps, the benefits and the support phone. */
-export function EnterpriseSuccess({ headingRef, plan }: { headingRef: Ref<HTMLHeadingElement>; plan: PlanId | null }) {
+type Props = { headingRef: Ref<HTMLHeadingElement>; plan: PlanId | null; billingCycle: BillingCycle }
+
+/** Step 3 fed from content: the package registered for, the next steps, the benefits and the support phone. */
+export function EnterpriseSuccess({ headingRef, plan, billingCycle }: Props) {
+  const chosen = plan ? planById(plan) : null
+  const cycle = billingCycles[billingCycle]
   return (
     <SuccessStep
       headingRef={headingRef}
-      planName={plan ? planById(plan).name : 'enterprise package'}
+      planName={chosen ? chosen.name : 'enterprise package'}
+      registered={
+        chosen
+          ? [
+              { term: 'Plan', value: chosen.name },
+              { term: 'Billing cycle', value: cycle.clarifier ? `${cycle.label} (${cycle.clarifier})` : cycle.label },
+              { term: 'Total', value: billedTotal(chosen, billingCycle) },
+            ]
+          : []
+      }
       nextSteps={successNextSteps}
       benefits={enterpriseBenefits}
       supportPhone={site.phone}

@@ -92,7 +92,7 @@ export function EnterpriseWizard() {
           onConfirm={() => wizard.send({ type: 'wizard.confirm' })}
         />
       )}
-      {step === 3 && <EnterpriseSuccess headingRef={headingRef} plan={state.context.plan} />}
+      {step === 3 && <EnterpriseSuccess headingRef={headingRef} plan={state.context.plan} billingCycle={state.context.billingCycle} />}
     </div>
   )
 }

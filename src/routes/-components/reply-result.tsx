@@ -4,22 +4,16 @@ import type { LeadReply } from '@/schemas/ai-reply'
 import { ReplyDraft, type ReplyDraftProps } from '@/ui/reply/reply-draft'
 import { BookCall } from './book-call'
 
-export type ReplyResultProps = ReplyDraftProps & { business: string; lead: LeadReply | null }
+export type ReplyResultProps = ReplyDraftProps & { lead: LeadReply | null }
 
 /** The draft and, once there is one, the call that gets a reply like it for every review (its own chunk). */
-export default function ReplyResult({ business, lead, ...draft }: ReplyResultProps) {
+export default function ReplyResult({ lead, ...draft }: ReplyResultProps) {
   return (
     <div className="grid gap-6">
       <ReplyDraft {...draft} />
       {draft.phase === 'drafted' && lead && (
         <div>
-          <BookCall
-            label={aiReplyContent.draft.book}
-            copy={bookCallCopy.reply}
-            href="/schedule"
-            initialValues={{ business }}
-            reply={lead}
-          />
+          <BookCall label={aiReplyContent.draft.book} copy={bookCallCopy.reply} href="/schedule" reply={lead} />
         </div>
       )}
     </div>

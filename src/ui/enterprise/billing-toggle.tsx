@@ -1,6 +1,6 @@
 import type { BillingCycle } from '@/schemas/enterprise'
 
-export type BillingOption = { value: BillingCycle; label: string }
+export type BillingOption = { value: BillingCycle; label: string; clarifier?: string }
 
 /** The billing cycle as a two-option radio group drawn as a segmented toggle. */
 export function BillingToggle({
@@ -19,7 +19,7 @@ export function BillingToggle({
         {options.map((option) => (
           <label
             key={option.value}
-            className="relative cursor-pointer rounded-full px-5 py-2 text-sm font-semibold text-muted has-checked:bg-white has-checked:text-brand-800 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+            className="relative flex cursor-pointer flex-col items-center justify-center rounded-full px-5 py-2 text-sm leading-tight font-semibold text-muted has-checked:bg-white has-checked:text-brand-800 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
           >
             <input
               type="radio"
@@ -30,6 +30,7 @@ export function BillingToggle({
               className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
             />
             {option.label}
+            {option.clarifier && <span className="text-xs font-medium"> {option.clarifier}</span>}
           </label>
         ))}
       </div>

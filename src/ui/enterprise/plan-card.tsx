@@ -2,6 +2,8 @@ export type PlanCardProps = {
   id: string
   name: string
   price: string
+  /** The total for the chosen billing cycle: '$11,070 billed every 6 months'. */
+  total: string
   shownFeatures: readonly string[]
   moreCount: number
   selected: boolean
@@ -31,6 +33,7 @@ export function PlanCard(props: PlanCardProps) {
           {props.price}
           <span className="text-base font-medium text-muted">/month</span>
         </span>
+        <span className="text-sm font-medium text-muted">{props.total}</span>
       </label>
       <ul className="mt-4 space-y-2 text-sm text-ink">
         {props.shownFeatures.map((feature) => (

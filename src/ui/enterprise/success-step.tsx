@@ -4,13 +4,15 @@ import { StepHeading } from './step-heading'
 export type SuccessStepProps = {
   headingRef: Ref<HTMLHeadingElement>
   planName: string
+  /** What the visitor registered for, repeated so they can check it: plan, billing cycle, total. */
+  registered: readonly { term: string; value: string }[]
   nextSteps: readonly { title: string; text: string }[]
   benefits: readonly { title: string; text: string }[]
   supportPhone: { display: string; href: string }
 }
 
 /** Step 3: the registration is saved; what happens next and how to reach support. */
-export function SuccessStep({ headingRef, planName, nextSteps, benefits, supportPhone }: SuccessStepProps) {
+export function SuccessStep({ headingRef, planName, registered, nextSteps, benefits, supportPhone }: SuccessStepProps) {
   return (
     <section aria-labelledby="enterprise-success-title" className="space-y-8">
       <div className="flex items-start gap-4">
@@ -32,6 +34,19 @@ export function SuccessStep({ headingRef, planName, nextSteps, benefits, support
           </p>
         </div>
       </div>
+      {registered.length > 0 && (
+        <div>
+          <h3 className="text-lg font-semibold text-ink">Your package</h3>
+          <dl className="mt-3 grid gap-x-6 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[auto_1fr]">
+            {registered.map(({ term, value }) => (
+              <div key={term} className="contents">
+                <dt className="text-sm font-medium text-muted">{term}</dt>
+                <dd className="font-semibold text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
       <div>
         <h3 className="text-lg font-semibold text-ink">Next steps</h3>
         <ol className="mt-3 grid gap-3 sm:grid-cols-2">

@@ -27,6 +27,7 @@ function checkSection(check: NonNullable<LeadSubmission['check']>): string {
 
 function replySection(reply: NonNullable<LeadSubmission['reply']>): string {
   return section('AI reply tried', [
+    ['Business name', reply.businessName],
     ['Rating', `${reply.rating} of 5`],
     ['Tone', reply.tone],
     ['Business kind', reply.kind === 'health' ? 'veterinary / health' : 'general'],
