@@ -1,19 +1,17 @@
 import { assertEvent, assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate'
+import { readFailure } from '@/schemas/failure'
 
 export interface AddressPrediction {
   place_id: string
   description: string
 }
 
-/** `enabled: false` when the places service is unavailable: plain text entry, nothing fetched. */
 export interface AddressAutocompleteInput {
-  enabled: boolean
   /** Text already in the field (a prefilled form). */
   query?: string
 }
 
 export interface AddressAutocompleteContext {
-  enabled: boolean
   query: string
   predictions: AddressPrediction[]
   /** -1 when nothing is highlighted. */
@@ -87,10 +85,8 @@ export const addressAutocompleteMachine = setup({
       enqueue.assign({ query: prediction.description })
       enqueue.sendParent({ type: 'address.changed', value: prediction.description, placeId: prediction.place_id })
     }),
-    disable: assign({ enabled: false }),
   },
   guards: {
-    isEnabled: ({ context }) => context.enabled,
     isQueryTooShort: ({ event }) => {
       assertEvent(event, 'query.changed')
       return event.value.replace(/\s/g, '').length < MIN_QUERY_CHARS
@@ -98,24 +94,22 @@ export const addressAutocompleteMachine = setup({
     hasSuggestions: (_, output: FetchPredictionsOutput) => output.status === 'OK' && output.predictions.length > 0,
     hasChoice: ({ context, event }) => chosenPrediction(context, event) !== undefined,
     // Runs on the fetch actor's error event: a service that says it is down (or rate limits) is not asked again.
-    isServiceDown: (_, error: unknown) =>
-      typeof error === 'object' && error !== null && 'kind' in error && (error.kind === 'unavailable' || error.kind === 'rate-limited'),
+    isServiceDown: (_, error: unknown) => readFailure(error, ['unavailable', 'rate-limited'], 'other').kind !== 'other',
   },
   delays: {
     debounce: 300,
   },
 }).createMachine({
   id: 'addressAutocomplete',
-  context: ({ input }) => ({ enabled: input.enabled, query: input.query ?? '', predictions: [], highlightedIndex: -1, sessionToken: '' }),
+  context: ({ input }) => ({ query: input.query ?? '', predictions: [], highlightedIndex: -1, sessionToken: '' }),
   on: {
     'query.adopted': { actions: ['setQuery', 'reportTyped'] },
   },
   entry: 'startNewSession',
-  initial: 'starting',
+  // Whether Places is available is this machine's alone: it searches until the service says it is
+  // down (or rate limits), then stays plain text entry.
+  initial: 'enabled',
   states: {
-    starting: {
-      always: [{ guard: 'isEnabled', target: 'enabled' }, { target: 'disabled' }],
-    },
     disabled: {
       on: { 'query.changed': { actions: ['setQuery', 'reportTyped'] } },
     },
@@ -149,7 +143,7 @@ export const addressAutocompleteMachine = setup({
               {
                 guard: { type: 'isServiceDown', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: '#addressAutocomplete.disabled',
-                actions: ['clearPredictions', 'disable'],
+                actions: 'clearPredictions',
               },
               { target: 'idle' },
             ],

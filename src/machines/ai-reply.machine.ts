@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
 import * as v from 'valibot'
 import { templateReply } from '@/lib/reply-templates'
+import type { Failure } from '@/schemas/failure'
 import {
   AiReplyRequestSchema,
   type AiReplyRequest,
@@ -36,7 +37,7 @@ export interface AiReplyContext {
   reason: FallbackReason | null
   /** The visitor stopped the stream: what is shown is the checked part written so far. */
   stopped: boolean
-  failure: { kind: Exclude<ReplyFailureKind, 'down'>; retryAfterSeconds?: number } | null
+  failure: Failure<Exclude<ReplyFailureKind, 'down'>> | null
 }
 
 const INITIAL_FORM: ReplyForm = { review: '', rating: null, firstName: '', business: '', kind: 'general', tone: 'warm' }

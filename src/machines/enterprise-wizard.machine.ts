@@ -1,11 +1,19 @@
-import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { addressAutocompleteMachine } from './address-autocomplete.machine'
-import { DEFAULT_BILLING_CYCLE, EMPTY_CONTACT, RegistrationSchema, validateContact, type ContactValues } from '@/schemas/enterprise'
+import { readFailure } from '@/schemas/failure'
+import {
+  DEFAULT_BILLING_CYCLE,
+  EMPTY_CONTACT,
+  REGISTRATION_FAILURE_KINDS,
+  RegistrationSchema,
+  validateContact,
+  type ContactValues,
+} from '@/schemas/enterprise'
 import type {
   EnterpriseWizardContext,
+  EnterpriseWizardEmitted,
   EnterpriseWizardEvent,
-  EnterpriseWizardInput,
   SaveRegistrationInput,
 } from './enterprise-wizard.types'
 
@@ -27,9 +35,9 @@ const registration = (context: WizardContext): SaveRegistrationInput =>
 
 export const enterpriseWizardMachine = setup({
   types: {
-    input: {} as EnterpriseWizardInput,
     context: {} as WizardContext,
     events: {} as EnterpriseWizardEvent,
+    emitted: {} as EnterpriseWizardEmitted,
   },
   actors: {
     addressAutocomplete: addressAutocompleteMachine,
@@ -49,40 +57,50 @@ export const enterpriseWizardMachine = setup({
     }),
     adoptValues: assign(({ context, event }) => {
       assertEvent(event, 'form.adopted')
+      const { full_address: _address, ...typed } = event.values
       const legal_agreements = { ...context.values.legal_agreements, ...event.agreements }
-      return { values: { ...context.values, ...event.values, legal_agreements } }
+      return { values: { ...context.values, ...typed, legal_agreements } }
     }),
+    adoptAddress: sendTo(
+      ({ context }) => context.address,
+      ({ event }) => {
+        assertEvent(event, 'form.adopted')
+        return { type: 'query.adopted' as const, value: event.values.full_address ?? '' }
+      },
+    ),
     clearAddressError: assign({ errors: ({ context }) => ({ ...context.errors, full_address: undefined }) }),
     closeAddressList: sendTo(({ context }) => context.address, { type: 'list.close' as const }),
     showErrors: assign(({ context }) => {
       const result = validateContact(contact(context))
-      return { errors: result.success ? {} : result.errors, refusals: context.refusals + 1 }
+      return { errors: result.success ? {} : result.errors }
     }),
+    focusErrors: emit({ type: 'contact.refused' as const }),
     clearErrors: assign({ errors: {} }),
     selectPlan: assign((_, plan: EnterpriseWizardContext['plan']) => ({ plan })),
     setBillingCycle: assign((_, billingCycle: EnterpriseWizardContext['billingCycle']) => ({ billingCycle })),
     openDetails: assign((_, detailsPlan: EnterpriseWizardContext['detailsPlan']) => ({ detailsPlan })),
     closeDetails: assign({ detailsPlan: null }),
-    clearFailure: assign({ submitFailed: false }),
-    showFailure: assign({ submitFailed: true }),
+    clearFailure: assign({ failure: null }),
+    showFailure: assign((_, error: unknown) => ({
+      failure: readFailure(error, REGISTRATION_FAILURE_KINDS, 'unexpected'),
+    })),
   },
   guards: {
     isContactValid: ({ context }) => validateContact(contact(context)).success,
     hasPlan: ({ context }) => context.plan !== null,
+    adoptsAddress: ({ event }) => event.type === 'form.adopted' && Boolean(event.values.full_address),
   },
 }).createMachine({
   id: 'enterpriseWizard',
   // The address search lives as long as the wizard, so Back finds it as it was left.
-  context: ({ input, spawn }) => ({
-    address: spawn('addressAutocomplete', { id: 'address', input: { enabled: input.placesEnabled } }),
-    placesEnabled: input.placesEnabled,
+  context: ({ spawn }) => ({
+    address: spawn('addressAutocomplete', { id: 'address', input: {} }),
     values: EMPTY_VALUES,
     errors: {},
-    refusals: 0,
     plan: null,
     billingCycle: DEFAULT_BILLING_CYCLE,
     detailsPlan: null,
-    submitFailed: false,
+    failure: null,
   }),
   initial: 'contact',
   states: {
@@ -92,9 +110,9 @@ export const enterpriseWizardMachine = setup({
       on: {
         'field.changed': { actions: 'setField' },
         'agreement.changed': { actions: 'setAgreement' },
-        'form.adopted': { actions: 'adoptValues' },
+        'form.adopted': [{ guard: 'adoptsAddress', actions: ['adoptValues', 'adoptAddress'] }, { actions: 'adoptValues' }],
         'address.changed': { actions: 'clearAddressError' },
-        'wizard.next': [{ guard: 'isContactValid', target: 'plan', actions: 'clearErrors' }, { actions: 'showErrors' }],
+        'wizard.next': [{ guard: 'isContactValid', target: 'plan', actions: 'clearErrors' }, { actions: ['showErrors', 'focusErrors'] }],
       },
     },
     plan: {
@@ -119,7 +137,7 @@ export const enterpriseWizardMachine = setup({
         src: 'saveRegistration',
         input: ({ context }) => registration(context),
         onDone: { target: 'done' },
-        onError: { target: 'plan', actions: 'showFailure' },
+        onError: { target: 'plan', actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
     done: { type: 'final' },

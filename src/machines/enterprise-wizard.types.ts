@@ -5,35 +5,30 @@ import type {
   ContactValues,
   LegalDocument,
   PlanId,
+  RegistrationFailureKind,
   RegistrationRow,
 } from '@/schemas/enterprise'
+import type { Failure } from '@/schemas/failure'
 import type { AddressChangedEvent } from './address-autocomplete.machine'
-
-export interface EnterpriseWizardInput {
-  /** false when the places service is unavailable: the address is plain text entry. */
-  placesEnabled: boolean
-}
 
 /** Step 1 as the wizard holds it; the address text is its address search's. */
 export type WizardValues = Omit<ContactValues, 'full_address'>
 
 export interface EnterpriseWizardContext {
-  placesEnabled: boolean
   values: WizardValues
   errors: ContactErrors
-  /** Counts refused Next Step presses, so the page can move focus to the error list each time. */
-  refusals: number
   plan: PlanId | null
   billingCycle: BillingCycle
   /** The plan whose details modal is open. */
   detailsPlan: PlanId | null
-  submitFailed: boolean
+  /** The last registration that could not be saved, by kind. */
+  failure: Failure<RegistrationFailureKind> | null
 }
 
 export type EnterpriseWizardEvent =
   | { type: 'field.changed'; field: Exclude<ContactTextField, 'full_address'>; value: string }
   /** Step 1 as the visitor filled it before the script ran, read from the page at hydration (the address goes to its search). */
-  | { type: 'form.adopted'; values: Partial<Omit<WizardValues, 'legal_agreements'>>; agreements: Partial<Record<LegalDocument, boolean>> }
+  | { type: 'form.adopted'; values: Partial<Record<ContactTextField, string>>; agreements: Partial<Record<LegalDocument, boolean>> }
   | { type: 'agreement.changed'; document: LegalDocument; accepted: boolean }
   | AddressChangedEvent
   | { type: 'wizard.next' }
@@ -45,3 +40,6 @@ export type EnterpriseWizardEvent =
   | { type: 'details.close' }
 
 export type SaveRegistrationInput = RegistrationRow
+
+/** Heard by the page (`actor.on`): a refused Next Step moves focus to the list of errors. */
+export type EnterpriseWizardEmitted = { type: 'contact.refused' }

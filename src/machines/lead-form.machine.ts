@@ -1,7 +1,8 @@
-import { assertEvent, assign, fromPromise, not, setup, stopChild, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, not, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
 import { addressAutocompleteMachine, type AddressChangedEvent } from './address-autocomplete.machine'
 import type { Lead, LeadCheck, LeadErrorKind, LeadReply, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
 import { isAcceptablePhone } from '@/schemas/lead-phone'
+import { readFailure } from '@/schemas/failure'
 
 /** A lead's fields as typed: plain strings, validated by LeadSubmissionSchema in the service. */
 export type LeadValues = Record<keyof Lead, string>
@@ -16,8 +17,6 @@ export interface LeadFormInput {
   source: LeadSource
   /** `business` becomes the address search's text. */
   initialValues?: Partial<LeadValues>
-  /** false when the places service is unavailable: the address is plain text entry. */
-  placesEnabled?: boolean
   /** The review check this lead is booked from; sent with every lead of this form. */
   check?: LeadCheck
   /** The AI reply draft this lead is booked from (its settings and source, never the text). */
@@ -33,8 +32,6 @@ export interface LeadFormContext {
   error: LeadErrorKind | null
   /** How long the server asked to wait after a failed submission (Retry-After), when it said. */
   retryAfterSeconds: number | null
-  /** Counts the submissions refused for a field, so the page moves focus to it each time. */
-  refusals: number
   tracking: Tracking
   source: LeadSource
   /** One id per lead, kept across retries so the server can recognise a resubmission. */
@@ -44,7 +41,6 @@ export interface LeadFormContext {
   guard: SpamGuard
   /** The address search this form owns, and with it the address text; a new one starts with each new lead. */
   address: LeadAddressSearchRef
-  placesEnabled: boolean
   check?: LeadCheck
   reply?: LeadReply
 }
@@ -54,12 +50,18 @@ export type LeadFormEvent =
   /** `honeypot`: the hidden field people never see, as the form held it. */
   | { type: 'lead.submit'; honeypot?: string }
   /** Hydration: what the visitor typed or chose before the script ran, read from the page (the address goes to its search). */
-  | { type: 'form.adopted'; values: Partial<FormValues> }
+  | { type: 'form.adopted'; values: Partial<LeadValues> }
   /** The native post came back with invalid input (`?lead=error`). */
   | { type: 'native.failed' }
   | { type: 'note.add' }
   | { type: 'note.remove' }
+  /** The Congrats dialog of an accepted lead: closed, or its Schedule Your Call chosen. */
+  | { type: 'congrats.close' }
+  | { type: 'congrats.schedule' }
   | AddressChangedEvent
+
+/** Heard by the page (`actor.on`): a refused submission moves focus to the field it was refused for. */
+export type LeadFormEmitted = { type: 'field.refused'; field: 'phone' | 'business' }
 
 /** LeadSubmission-shaped; the app's actor parses it with LeadSubmissionSchema before sending. */
 export interface SubmitLeadInput {
@@ -74,10 +76,6 @@ export interface SubmitLeadInput {
 export interface SubmitLeadOutput {
   id: string
 }
-
-/** What a failed submission tells about itself: a ServiceError's kind and Retry-After. */
-type SubmitFailure = { kind?: unknown; retryAfterSeconds?: unknown }
-const failureOf = (error: unknown): SubmitFailure => (typeof error === 'object' && error !== null ? error : {})
 
 const addressOf = (context: LeadFormContext) => context.address.getSnapshot().context.query
 
@@ -106,6 +104,7 @@ export const leadFormMachine = setup({
     input: {} as LeadFormInput,
     context: {} as LeadFormContext,
     events: {} as LeadFormEvent,
+    emitted: {} as LeadFormEmitted,
   },
   actors: {
     addressAutocomplete: addressAutocompleteMachine,
@@ -124,29 +123,41 @@ export const leadFormMachine = setup({
     }),
     stopAddressSearch: stopChild(({ context }) => context.address),
     startAddressSearch: assign({
-      address: ({ context, spawn }) => spawn('addressAutocomplete', { input: { enabled: context.placesEnabled } }),
+      address: ({ spawn }) => spawn('addressAutocomplete', { input: {} }),
     }),
     adoptValues: assign(({ context, event }) => {
       assertEvent(event, 'form.adopted')
-      const values = { ...context.values, ...event.values }
+      const { business: _address, ...typed } = event.values
+      const values = { ...context.values, ...typed }
       return { values, noteShown: values.note !== '' }
     }),
+    adoptAddress: sendTo(
+      ({ context }) => context.address,
+      ({ event }) => {
+        assertEvent(event, 'form.adopted')
+        return { type: 'query.adopted' as const, value: event.values.business ?? '' }
+      },
+    ),
     clearForm: assign({ values: EMPTY_VALUES, noteShown: false }),
     showNote: assign({ noteShown: true }),
     removeNote: assign({ noteShown: false, values: ({ context }) => ({ ...context.values, note: '' }) }),
     clearError: assign({ error: null, retryAfterSeconds: null }),
     clearPhoneError: assign({ error: ({ context }) => (context.error === 'phone-invalid' ? null : context.error) }),
-    showPhoneInvalid: assign({ error: 'phone-invalid' as const, refusals: ({ context }) => context.refusals + 1 }),
-    showAddressRequired: assign({ error: 'address-required' as const, refusals: ({ context }) => context.refusals + 1 }),
-    showFailure: assign((_, failure: SubmitFailure) => ({
-      error: failure.kind === 'rate-limited' ? ('rate-limited' as const) : ('submit-failed' as const),
-      retryAfterSeconds: typeof failure.retryAfterSeconds === 'number' && failure.retryAfterSeconds > 0 ? failure.retryAfterSeconds : null,
-    })),
-    /** The page's: analytics, the Congrats dialog, whoever holds the form. */
+    showPhoneInvalid: assign({ error: 'phone-invalid' as const }),
+    showAddressRequired: assign({ error: 'address-required' as const }),
+    focusRefused: emit((_, field: LeadFormEmitted['field']) => ({ type: 'field.refused' as const, field })),
+    showFailure: assign((_, error: unknown) => {
+      const failure = readFailure(error, ['rate-limited', 'submit-failed'], 'submit-failed')
+      return { error: failure.kind, retryAfterSeconds: failure.retryAfterSeconds ?? null }
+    }),
+    /** The page's: analytics, closing whatever holds the form. */
     leadAccepted: () => {},
+    /** The page's: Congrats' Schedule Your Call goes to /schedule. */
+    openSchedule: () => {},
   },
   guards: {
     hasAddress: ({ context }) => addressOf(context).trim() !== '',
+    adoptsAddress: ({ event }) => event.type === 'form.adopted' && Boolean(event.values.business),
     hasAcceptablePhone: ({ context }) => isAcceptablePhone(context.values.phone),
     isPhoneField: (_, field: LeadField) => field === 'phone',
   },
@@ -155,15 +166,13 @@ export const leadFormMachine = setup({
   context: ({ input, spawn }) => {
     const { business, ...values } = input.initialValues ?? {}
     return {
-      address: spawn('addressAutocomplete', { input: { enabled: input.placesEnabled ?? false, query: business } }),
-      placesEnabled: input.placesEnabled ?? false,
+      address: spawn('addressAutocomplete', { input: { query: business } }),
       ...(input.check ? { check: input.check } : {}),
       ...(input.reply ? { reply: input.reply } : {}),
       values: { ...EMPTY_VALUES, ...values },
       noteShown: true,
       error: null,
       retryAfterSeconds: null,
-      refusals: 0,
       tracking: input.tracking,
       source: input.source,
       submissionId: '',
@@ -183,16 +192,16 @@ export const leadFormMachine = setup({
         'address.changed': { actions: 'clearError' },
         'note.add': { actions: 'showNote' },
         'note.remove': { actions: 'removeNote' },
-        'form.adopted': { actions: 'adoptValues' },
-        'native.failed': { actions: { type: 'showFailure', params: {} } },
+        'form.adopted': [{ guard: 'adoptsAddress', actions: ['adoptValues', 'adoptAddress'] }, { actions: 'adoptValues' }],
+        'native.failed': { actions: { type: 'showFailure', params: undefined } },
         'lead.submit': [
-          { guard: not('hasAcceptablePhone'), actions: 'showPhoneInvalid' },
+          { guard: not('hasAcceptablePhone'), actions: ['showPhoneInvalid', { type: 'focusRefused', params: 'phone' }] },
           {
             guard: 'hasAddress',
             target: 'submitting',
             actions: ['clearError', { type: 'stampGuard', params: ({ event }) => event.honeypot ?? '' }],
           },
-          { actions: 'showAddressRequired' },
+          { actions: ['showAddressRequired', { type: 'focusRefused', params: 'business' }] },
         ],
       },
     },
@@ -201,7 +210,7 @@ export const leadFormMachine = setup({
         src: 'submitLead',
         input: ({ context }) => submission(context),
         onDone: {
-          target: 'idle',
+          target: 'accepted',
           actions: [
             'leadAccepted',
             'clearForm',
@@ -211,7 +220,14 @@ export const leadFormMachine = setup({
             'startAddressSearch',
           ],
         },
-        onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => failureOf(event.error) } },
+        onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+    /** The Congrats dialog is open over a form already cleared for the next lead. */
+    accepted: {
+      on: {
+        'congrats.close': { target: 'idle' },
+        'congrats.schedule': { target: 'idle', actions: 'openSchedule' },
       },
     },
   },

@@ -1,15 +1,14 @@
 import { assertEvent, assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import * as v from 'valibot'
 import { addressAutocompleteMachine, type AddressChangedEvent } from './address-autocomplete.machine'
-import { CheckFailureSchema, DEFAULT_RADIUS_KM, type RadiusKm, type ReviewCheckResult } from '@/schemas/review-check'
+import {
+  CHECK_FAILURE_KINDS,
+  DEFAULT_RADIUS_KM,
+  type CheckFailureKind,
+  type RadiusKm,
+  type ReviewCheckResult,
+} from '@/schemas/review-check'
+import { readFailure, type Failure } from '@/schemas/failure'
 import type { TargetRating } from '@/lib/review-gap'
-
-type Failure = v.InferOutput<typeof CheckFailureSchema>
-
-interface ReviewCheckInput {
-  /** false when the places service is unavailable: no suggestions, so no business can be chosen. */
-  placesEnabled: boolean
-}
 
 interface ReviewCheckContext {
   /** The business search this flow owns (the address autocomplete, finding businesses); it alone holds the text. */
@@ -17,7 +16,7 @@ interface ReviewCheckContext {
   business: { placeId: string; description: string } | null
   radiusKm: RadiusKm
   result: ReviewCheckResult | null
-  failure: Failure | null
+  failure: Failure<CheckFailureKind> | null
   /** 'business-required': a check asked for before a business was chosen. */
   error: 'business-required' | null
   target: TargetRating
@@ -42,11 +41,10 @@ const checkOf = ({ context }: { context: ReviewCheckContext }): RunCheckInput =>
 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error
 
-const failureOf = (error: unknown): Failure => v.parse(v.fallback(CheckFailureSchema, { kind: 'down' }), error)
+const failureOf = (error: unknown) => readFailure(error, CHECK_FAILURE_KINDS, 'down')
 
 export const reviewCheckMachine = setup({
   types: {
-    input: {} as ReviewCheckInput,
     context: {} as ReviewCheckContext,
     events: {} as ReviewCheckEvent,
     tags: {} as 'noReviews' | 'noCompetitors',
@@ -89,7 +87,7 @@ export const reviewCheckMachine = setup({
     noReviews: ({ context }) => context.result?.business.reviewCount === 0,
     noCompetitors: ({ context }) => context.result?.competitors.length === 0,
     /** An abort is ours (the check was stopped), never the server's answer: it is not a failure. */
-    failedAs: ({ context }, kinds: Failure['kind'][]) => kinds.includes(context.failure?.kind ?? 'down'),
+    failedAs: ({ context }, kinds: CheckFailureKind[]) => kinds.includes(context.failure?.kind ?? 'down'),
     urlHasPlace: ({ event }) => {
       assertEvent(event, 'url.changed')
       return event.placeId !== undefined
@@ -102,8 +100,8 @@ export const reviewCheckMachine = setup({
   },
 }).createMachine({
   id: 'reviewCheck',
-  context: ({ input, spawn }) => ({
-    search: spawn('businessSearch', { input: { enabled: input.placesEnabled } }),
+  context: ({ spawn }) => ({
+    search: spawn('businessSearch', { input: {} }),
     business: null,
     radiusKm: DEFAULT_RADIUS_KM,
     result: null,

@@ -65,7 +65,6 @@ function CheckPage() {
           void navigate({ search: (prev) => ({ ...prev, place: placeId, radius: radiusKm }), replace: sameResultUrl(placeId, radiusKm) }),
       },
     }),
-    { input: { placesEnabled: services.places.enabled } },
   )
   const searchOff = useSelector(state.context.search, (s) => s.matches('disabled'))
   const { context } = state

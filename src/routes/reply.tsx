@@ -5,9 +5,9 @@ import { aiReplyContent as c } from '@/content/ai-reply'
 import { headFor } from '@/lib/page-meta'
 import { useAppActor } from '@/lib/use-app-actor'
 import { aiReplyMachine, type AiReplyEvent, type AiReplyContext } from '@/machines/ai-reply.machine'
-import type { AiReplyRequest } from '@/schemas/ai-reply'
+import { REPLY_FAILURE_KINDS, type AiReplyRequest } from '@/schemas/ai-reply'
+import { readFailure } from '@/schemas/failure'
 import type { AiReplyService } from '@/services/ai-reply'
-import { ReplyFailure } from '@/services/http-failure'
 import { PageIntro } from '@/ui/layout/page-intro'
 import { ReplyForm } from '@/ui/reply/reply-form'
 
@@ -36,8 +36,8 @@ const streamReply = (service: AiReplyService) =>
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
-        const failure = error instanceof ReplyFailure ? error : undefined
-        sendBack({ type: 'stream.failed', kind: failure?.kind ?? 'down', retryAfterSeconds: failure?.retryAfterSeconds })
+        const failure = readFailure(error, REPLY_FAILURE_KINDS, 'down')
+        sendBack({ type: 'stream.failed', kind: failure.kind, retryAfterSeconds: failure.retryAfterSeconds })
       })
     return () => controller.abort()
   })

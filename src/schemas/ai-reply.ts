@@ -61,7 +61,8 @@ export const AiReplyEventSchema = v.variant('type', [
 export type AiReplyEvent = v.InferOutput<typeof AiReplyEventSchema>
 
 /** Why no draft came ('down': the page writes the template reply itself). */
-export type ReplyFailureKind = 'rate-limited' | 'invalid' | 'down'
+export const REPLY_FAILURE_KINDS = ['rate-limited', 'invalid', 'down'] as const
+export type ReplyFailureKind = (typeof REPLY_FAILURE_KINDS)[number]
 
 export const AI_REPLY_CODES = ['invalid', 'too-large', 'rate-limited', 'unavailable'] as const
 export type AiReplyCode = (typeof AI_REPLY_CODES)[number]

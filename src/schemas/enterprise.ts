@@ -104,6 +104,18 @@ export const RegistrationSchema = v.object({
 
 export type Contact = v.InferOutput<typeof ContactSchema>
 export type RegistrationRow = v.InferOutput<typeof RegistrationSchema>
+
+/** Why a registration was not saved, as the registrations service names it ('conflict': its id is already in). */
+export const REGISTRATION_FAILURE_KINDS = [
+  'invalid',
+  'conflict',
+  'rate-limited',
+  'unavailable',
+  'timeout',
+  'network',
+  'unexpected',
+] as const
+export type RegistrationFailureKind = (typeof REGISTRATION_FAILURE_KINDS)[number]
 export type LegalAgreements = Record<LegalDocument, boolean>
 
 /** What the visitor has typed and ticked on step 1, before validation. */

@@ -55,12 +55,9 @@ export const REVIEW_CHECK_CODES = [
 export type ReviewCheckCode = (typeof REVIEW_CHECK_CODES)[number]
 export const ReviewCheckErrorSchema = v.object({ code: v.picklist(REVIEW_CHECK_CODES), message: v.string() })
 
-/** Why a check failed, as the page names it: the service's CheckFailure carries it to the check machine. */
-export const CheckFailureSchema = v.object({
-  kind: v.picklist(['rate-limited', 'cap-reached', 'not-found', 'not-a-business', 'down']),
-  retryAfterSeconds: v.optional(v.number()),
-})
-export type CheckFailureKind = v.InferOutput<typeof CheckFailureSchema>['kind']
+/** Why a check failed, as the page names it: the service's Failure carries it to the check machine. */
+export const CHECK_FAILURE_KINDS = ['rate-limited', 'cap-reached', 'not-found', 'not-a-business', 'down'] as const
+export type CheckFailureKind = (typeof CHECK_FAILURE_KINDS)[number]
 
 export type CheckedPlace = v.InferOutput<typeof CheckedPlaceSchema>
 export type ReviewCheckResult = v.InferOutput<typeof ReviewCheckResultSchema>

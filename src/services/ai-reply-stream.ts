@@ -2,9 +2,14 @@ import * as v from 'valibot'
 import { EventSourceParserStream } from 'eventsource-parser/stream'
 import { AiReplyEventSchema, type AiReplyEvent, type AiReplyRequest } from '@/schemas/ai-reply'
 import { isHttpError, lazyHttp } from './http'
-import { ReplyFailure, retryAfterSeconds } from './http-failure'
+import { FailureError } from '@/schemas/failure'
+import type { ReplyFailureKind } from '@/schemas/ai-reply'
+import { retryAfterSeconds } from './http-failure'
 
 const http = lazyHttp({ retry: 0, timeout: false })
+
+const replyFailure = (kind: ReplyFailureKind, retryAfterSeconds?: number) =>
+  new FailureError(kind, { service: 'ai-reply', retryAfterSeconds })
 
 /** One server-sent event's data: JSON of an AiReplyEvent; anything else is skipped. */
 const EventData = v.pipe(v.string(), v.parseJson(), AiReplyEventSchema)
@@ -21,7 +26,7 @@ export async function streamDraft(
   } catch (error) {
     throw toFailure(error, signal)
   }
-  if (!body) throw new ReplyFailure('down')
+  if (!body) throw replyFailure('down')
   const reader = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader()
   try {
     for (;;) {
@@ -38,14 +43,14 @@ export async function streamDraft(
     void reader.cancel().catch(() => {})
   }
   // The stream ended without its final event: the connection broke.
-  throw new ReplyFailure('down')
+  throw replyFailure('down')
 }
 
 function toFailure(error: unknown, signal: AbortSignal): unknown {
   if (signal.aborted) return error
-  if (!isHttpError(error)) return new ReplyFailure('down')
+  if (!isHttpError(error)) return replyFailure('down')
   const { status } = error.response
-  if (status === 429) return new ReplyFailure('rate-limited', retryAfterSeconds(error))
-  if (status === 400 || status === 413) return new ReplyFailure('invalid')
-  return new ReplyFailure('down')
+  if (status === 429) return replyFailure('rate-limited', retryAfterSeconds(error))
+  if (status === 400 || status === 413) return replyFailure('invalid')
+  return replyFailure('down')
 }

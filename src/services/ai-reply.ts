@@ -1,7 +1,7 @@
 import type { AiReplyRequest, AiReplyEvent } from '@/schemas/ai-reply'
 
 export interface AiReplyService {
-  /** Streams one draft: `onEvent` gets each checked chunk, then the final reply; rejects with a ReplyFailure. */
+  /** Streams one draft: `onEvent` gets each checked chunk, then the final reply; rejects with a Failure of ReplyFailureKind. */
   draft(request: AiReplyRequest, options: { signal: AbortSignal; onEvent: (event: AiReplyEvent) => void }): Promise<void>
 }
 

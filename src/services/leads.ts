@@ -1,7 +1,8 @@
 import type { RetryOptions } from 'ky'
 import * as v from 'valibot'
 import { LeadAcceptedSchema, type LeadSubmission } from '@/schemas/lead'
-import { retryAfterMs, ServiceError, toServiceError } from './http-failure'
+import { FailureError } from '@/schemas/failure'
+import { retryAfterMs, toFailure } from './http-failure'
 import { lazyHttp } from './http'
 
 export interface LeadsService {
@@ -63,18 +64,20 @@ export function createLeadsService({
         // A wait that would end past the budget fails now, with this attempt's answer.
         shouldRetry: ({ error, retryCount }) => (Date.now() + (retryAfterMs(error) ?? backoff(retryCount)) >= deadline ? false : undefined),
       }
+      let body: unknown
       try {
         const request = (await http()).post(`${functionsUrl}/leads`, {
           json: submission,
           signal: signal ? AbortSignal.any([signal, budget]) : budget,
           retry,
         })
-        const parsed = v.safeParse(LeadAcceptedSchema, await request.json())
-        if (!parsed.success) throw new ServiceError('leads', 'unexpected', 'response without an item id')
-        return { id: parsed.output.id }
+        body = await request.json()
       } catch (error) {
-        throw toServiceError('leads', error)
+        throw toFailure('leads', error)
       }
+      const parsed = v.safeParse(LeadAcceptedSchema, body)
+      if (!parsed.success) throw new FailureError('unexpected', { service: 'leads', detail: 'response without an item id' })
+      return { id: parsed.output.id }
     },
   }
 }

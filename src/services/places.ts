@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { ServiceError, toServiceError } from './http-failure'
+import { FailureError } from '@/schemas/failure'
+import { toFailure } from './http-failure'
 import { lazyHttp } from './http'
 
 export const PlacesAnswerSchema = v.object({
@@ -9,7 +10,6 @@ export const PlacesAnswerSchema = v.object({
 export type PlacesAnswer = v.InferOutput<typeof PlacesAnswerSchema>
 
 export interface PlacesService {
-  readonly enabled: boolean
   /** `kind: 'business'` finds businesses (the review check) instead of addresses. */
   autocomplete(query: string, sessionToken: string, signal?: AbortSignal, kind?: 'address' | 'business'): Promise<PlacesAnswer>
 }
@@ -46,7 +46,8 @@ function writeCache(storage: Storage | undefined, key: string, at: number, answe
 /**
  * Address predictions through the `places` edge function, cached in sessionStorage for 24 h. Once the
  * function says it is unavailable (or rate limits), the service stays off for the rest of the visit:
- * `enabled` turns false and no further call is made; a new page load (a new service) tries again.
+ * every later call fails 'unavailable' at once, without a request (so each form's search turns to plain
+ * entry on its first try); a new page load (a new service) tries again.
  */
 export function createPlacesService(
   { functionsUrl, timeoutMs = 5_000 }: { functionsUrl: string; timeoutMs?: number },
@@ -55,11 +56,8 @@ export function createPlacesService(
   const http = lazyHttp({ timeout: timeoutMs, retry: 0 })
   let down = false
   return {
-    get enabled() {
-      return !down
-    },
     async autocomplete(query, sessionToken, signal, kind = 'address') {
-      if (down) throw new ServiceError('places', 'unavailable', 'off for this visit after an unavailable answer')
+      if (down) throw new FailureError('unavailable', { service: 'places', detail: 'off for this visit after an unavailable answer' })
       const key = CACHE_PREFIX + (kind === 'business' ? 'business:' : '') + query.trim().toLowerCase()
       const cached = readCache(storage, key, now())
       if (cached) return cached
@@ -76,7 +74,7 @@ export function createPlacesService(
         if (answer.status === 'OK' || answer.status === 'ZERO_RESULTS') writeCache(storage, key, now(), answer)
         return answer
       } catch (error) {
-        const failure = toServiceError('places', error)
+        const failure = toFailure('places', error)
         if (failure.kind === 'unavailable' || failure.kind === 'rate-limited') down = true
         throw failure
       }

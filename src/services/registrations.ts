@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { RegistrationRow } from '@/schemas/enterprise'
-import { ServiceError, type FailureKind } from './http-failure'
+import type { RegistrationFailureKind, RegistrationRow } from '@/schemas/enterprise'
+import { FailureError } from '@/schemas/failure'
 
 export interface RegistrationsService {
   /** Inserts one row into enterprise_registrations and reads nothing back (DESIGN.md, deviation 2). */
@@ -16,8 +16,15 @@ export type RegistrationsConfig = {
 
 export const REGISTRATIONS_TABLE = 'enterprise_registrations'
 
-const kindOf = (status: number): FailureKind =>
-  status === 0 ? 'network' : status >= 400 && status < 500 && status !== 408 && status !== 429 ? 'invalid' : 'unavailable'
+/** A unique-key conflict (409, or Postgres 23505) is its own kind: the registration may already be in. */
+const kindOf = (status: number, code: string | undefined): RegistrationFailureKind =>
+  status === 409 || code === '23505'
+    ? 'conflict'
+    : status === 0
+      ? 'network'
+      : status >= 400 && status < 500 && status !== 408 && status !== 429
+        ? 'invalid'
+        : 'unavailable'
 
 export function createRegistrationsService({
   supabaseUrl,
@@ -34,7 +41,7 @@ export function createRegistrationsService({
       )
       .catch((error: unknown) => {
         client = undefined
-        throw new ServiceError('registrations', 'network', `supabase-js failed to load: ${String(error)}`)
+        throw new FailureError('network', { service: 'registrations', detail: `supabase-js failed to load: ${String(error)}` })
       }))
 
   return {
@@ -44,7 +51,11 @@ export function createRegistrationsService({
       const { error, status } = await (signal ? query.abortSignal(signal) : query)
       if (!error) return
       if (signal?.aborted) throw signal.reason
-      throw new ServiceError('registrations', kindOf(status), `${error.code ?? status}: ${error.message}`, status)
+      throw new FailureError(kindOf(status, error.code), {
+        service: 'registrations',
+        detail: `${error.code ?? status}: ${error.message}`,
+        status,
+      })
     },
   }
 }

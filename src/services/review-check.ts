@@ -1,25 +1,28 @@
 import * as v from 'valibot'
 import { ReviewCheckErrorSchema, ReviewCheckResultSchema, type ReviewCheckResult } from '@/schemas/review-check'
-import { CheckFailure, retryAfterSeconds, toServiceError } from './http-failure'
+import { FailureError } from '@/schemas/failure'
+import type { CheckFailureKind } from '@/schemas/review-check'
+import { rethrowAbort, retryAfterSeconds } from './http-failure'
 import { isHttpError, lazyHttp } from './http'
 
 export interface ReviewCheckService {
   check(placeId: string, radiusKm: number, signal?: AbortSignal): Promise<ReviewCheckResult>
 }
 
-async function toFailure(error: unknown): Promise<CheckFailure> {
-  if (!isHttpError(error)) {
-    toServiceError('review-check', error) // rethrows an abort
-    return new CheckFailure('down')
-  }
+const checkFailure = (kind: CheckFailureKind, retryAfterSeconds?: number) =>
+  new FailureError(kind, { service: 'review-check', retryAfterSeconds })
+
+async function toFailure(error: unknown): Promise<FailureError<CheckFailureKind>> {
+  rethrowAbort(error)
+  if (!isHttpError(error)) return checkFailure('down')
   const wait = retryAfterSeconds(error)
   const body = v.safeParse(ReviewCheckErrorSchema, await error.response.json().catch(() => undefined))
   const code = body.success ? body.output.code : undefined
-  if (error.response.status === 429) return new CheckFailure('rate-limited', wait)
-  if (code === 'cap-reached') return new CheckFailure('cap-reached', wait)
-  if (code === 'not-found' || code === 'invalid') return new CheckFailure('not-found')
-  if (code === 'not-a-business') return new CheckFailure('not-a-business')
-  return new CheckFailure('down')
+  if (error.response.status === 429) return checkFailure('rate-limited', wait)
+  if (code === 'cap-reached') return checkFailure('cap-reached', wait)
+  if (code === 'not-found' || code === 'invalid') return checkFailure('not-found')
+  if (code === 'not-a-business') return checkFailure('not-a-business')
+  return checkFailure('down')
 }
 
 /** The `review-check` edge function: one GET per check, no retry (each one is billed). */
@@ -33,19 +36,19 @@ export function createReviewCheckService({
   const http = lazyHttp({ timeout: timeoutMs, retry: 0 })
   return {
     async check(placeId, radiusKm, signal) {
+      let body: unknown
       try {
-        const body = await (
+        body = await (
           await http()
         )
           .get(`${functionsUrl}/review-check`, { searchParams: { place: placeId, radius: radiusKm }, signal })
           .json()
-        const parsed = v.safeParse(ReviewCheckResultSchema, body)
-        if (!parsed.success) throw new CheckFailure('down')
-        return parsed.output
       } catch (error) {
-        if (error instanceof CheckFailure) throw error
         throw await toFailure(error)
       }
+      const parsed = v.safeParse(ReviewCheckResultSchema, body)
+      if (!parsed.success) throw checkFailure('down')
+      return parsed.output
     },
   }
 }

@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
 import { assign, createActor, fromPromise, setup, SimulatedClock, waitFor, type ActorRefFrom } from 'xstate'
+import { FailureError } from '@/schemas/failure'
 import {
   addressAutocompleteMachine,
   type AddressChangedEvent,
@@ -18,7 +19,7 @@ export const three = ok('1 Main St, Springfield', '1 Main St, Shelbyville', '1 M
 
 export type Fetch = (input: FetchPredictionsInput, signal: AbortSignal) => Promise<FetchPredictionsOutput>
 
-export function start(fetch: Fetch, enabled = true) {
+export function start(fetch: Fetch) {
   const fetchPredictions = vi.fn(fetch)
   const machine = addressAutocompleteMachine.provide({
     actors: {
@@ -31,7 +32,7 @@ export function start(fetch: Fetch, enabled = true) {
     actors: { search: machine },
   }).createMachine({
     context: { reports: [] },
-    invoke: { id: 'search', src: 'search', input: { enabled } },
+    invoke: { id: 'search', src: 'search', input: {} },
     on: { 'address.changed': { actions: assign({ reports: ({ context, event }) => [...context.reports, event] }) } },
   })
   const clock = new SimulatedClock()
@@ -42,6 +43,21 @@ export function start(fetch: Fetch, enabled = true) {
   const type = (value: string) => actor.send({ type: 'query.changed', value })
   const showing = () => waitFor(actor, (s) => s.matches({ enabled: 'showing' }))
   return { actor, clock, fetchPredictions, reports, chosen, type, showing }
+}
+
+/** A search whose service said it was down on its first try: plain entry from then on; calls and reports so far forgotten. */
+export async function startDown(fetch: Fetch) {
+  const harness = start((input, signal) =>
+    harness.fetchPredictions.mock.calls.length === 1
+      ? Promise.reject(new FailureError('unavailable', { service: 'places' }))
+      : fetch(input, signal),
+  )
+  harness.type('down')
+  harness.clock.increment(300)
+  await waitFor(harness.actor, (s) => s.matches('disabled'))
+  harness.fetchPredictions.mockClear()
+  harness.reports().length = 0
+  return harness
 }
 
 export function deferred<T>() {

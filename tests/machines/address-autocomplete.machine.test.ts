@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { waitFor } from 'xstate'
 import type { FetchPredictionsOutput } from '@/machines/address-autocomplete.machine'
-import { UUID, ok, three, start, deferred } from './address-autocomplete.harness'
+import { UUID, ok, three, start, startDown, deferred } from './address-autocomplete.harness'
 
 describe('addressAutocompleteMachine', () => {
   it('starts idle with an empty list, nothing highlighted and a session token', () => {
@@ -105,8 +105,8 @@ describe('addressAutocompleteMachine', () => {
     expect(actor.getSnapshot().context.query).toBe('Main Street 1')
   })
 
-  it('when disabled it only tracks the query and never fetches', () => {
-    const { actor, clock, type, fetchPredictions } = start(async () => three, false)
+  it('when disabled it only tracks the query and never fetches', async () => {
+    const { actor, clock, type, fetchPredictions } = await startDown(async () => three)
     expect(actor.getSnapshot().value).toBe('disabled')
     type('Main St')
     clock.increment(1000)
@@ -116,9 +116,8 @@ describe('addressAutocompleteMachine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ query: 'Main St', predictions: [], highlightedIndex: -1 })
   })
 
-  it('reports the text to its owner after every keystroke, enabled or not, without a place', () => {
-    for (const enabled of [true, false]) {
-      const { type, reports } = start(async () => three, enabled)
+  it('reports the text to its owner after every keystroke, enabled or not, without a place', async () => {
+    for (const { type, reports } of [start(async () => three), await startDown(async () => three)]) {
       type('Ma')
       type('Main St')
       expect(reports()).toEqual([

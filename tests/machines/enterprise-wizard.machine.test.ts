@@ -8,6 +8,7 @@ import {
 import { enterpriseWizardMachine, type SaveRegistrationInput } from '@/machines/enterprise-wizard.machine'
 import type { ContactTextField } from '@/schemas/enterprise'
 import { enterpriseErrorMessages } from '@/content/enterprise-copy'
+import { FailureError } from '@/schemas/failure'
 import { deferred, ok } from './address-autocomplete.harness'
 
 type Save = (input: SaveRegistrationInput, signal: AbortSignal) => Promise<void>
@@ -24,7 +25,7 @@ function start(save: Save = async () => {}, fetch = async (): Promise<FetchPredi
       saveRegistration: fromPromise<void, SaveRegistrationInput>(({ input, signal }) => saveRegistration(input, signal)),
     },
   })
-  const actor = createActor(machine, { input: { placesEnabled: true }, clock }).start()
+  const actor = createActor(machine, { clock }).start()
   return { actor, clock, saveRegistration, fetchPredictions }
 }
 type Actor = ReturnType<typeof start>['actor']
@@ -67,14 +68,33 @@ describe('enterpriseWizardMachine', () => {
     expect(context.errors).toEqual({})
   })
 
-  it('stays on contact and lists every error when Next is refused, counting refusals', () => {
+  it('stays on contact and lists every error when Next is refused, asking the page for focus each time', () => {
     const { actor } = start()
+    const refused = vi.fn()
+    actor.on('contact.refused', refused)
     actor.send({ type: 'wizard.next' })
     expect(actor.getSnapshot().value).toBe('contact')
     expect(Object.keys(actor.getSnapshot().context.errors)).toHaveLength(10)
-    expect(actor.getSnapshot().context.refusals).toBe(1)
+    expect(refused).toHaveBeenCalledTimes(1)
     actor.send({ type: 'wizard.next' })
-    expect(actor.getSnapshot().context.refusals).toBe(2)
+    expect(refused).toHaveBeenCalledTimes(2)
+  })
+
+  it('adopts step 1 as filled before hydration, handing the address to its search without searching', () => {
+    const { actor, clock, fetchPredictions } = start()
+    actor.send({
+      type: 'form.adopted',
+      values: { name: 'Jane Doe', full_address: '78 Harbour Street, Sydney NSW' },
+      agreements: { terms: true },
+    })
+    clock.increment(1000)
+    expect(actor.getSnapshot().context.values).toMatchObject({
+      name: 'Jane Doe',
+      email: '',
+      legal_agreements: { terms: true, privacy: false },
+    })
+    expect(search(actor).getSnapshot().context.query).toBe('78 Harbour Street, Sydney NSW')
+    expect(fetchPredictions).not.toHaveBeenCalled()
   })
 
   it("clears only the edited field's error, for text fields and agreements", () => {
@@ -212,18 +232,18 @@ describe('enterpriseWizardMachine', () => {
   it('returns to the plan step with everything kept when saving fails, and can retry', async () => {
     let fail = true
     const { actor, saveRegistration } = start(async () => {
-      if (fail) throw new Error('registrations: HTTP 409')
+      if (fail) throw new FailureError('conflict', { service: 'registrations', status: 409 })
     })
     toPlanStep(actor)
     actor.send({ type: 'plan.selected', plan: 'growth' })
     actor.send({ type: 'wizard.confirm' })
     await waitFor(actor, (s) => s.matches('plan'))
-    expect(actor.getSnapshot().context.submitFailed).toBe(true)
+    expect(actor.getSnapshot().context.failure).toEqual({ kind: 'conflict' })
     expect(actor.getSnapshot().context.plan).toBe('growth')
     expect(actor.getSnapshot().context.values.company_name).toBe('Acme & Co.')
     fail = false
     actor.send({ type: 'wizard.confirm' })
-    expect(actor.getSnapshot().context.submitFailed).toBe(false)
+    expect(actor.getSnapshot().context.failure).toBeNull()
     await waitFor(actor, (s) => s.status === 'done')
     expect(saveRegistration).toHaveBeenCalledTimes(2)
   })
@@ -238,10 +258,27 @@ describe('enterpriseWizardMachine', () => {
     expect(signal?.aborted).toBe(true)
   })
 
-  it('keeps plain text entry when places is unavailable', () => {
-    const actor = createActor(enterpriseWizardMachine, { input: { placesEnabled: false } }).start()
+  it('names a failure it does not know, or a plain error, unexpected', async () => {
+    const { actor } = start(async () => {
+      throw new Error('supabase-js exploded')
+    })
+    toPlanStep(actor)
+    actor.send({ type: 'plan.selected', plan: 'growth' })
+    actor.send({ type: 'wizard.confirm' })
+    await waitFor(actor, (s) => s.matches('plan'))
+    expect(actor.getSnapshot().context.failure).toEqual({ kind: 'unexpected' })
+  })
+
+  it('keeps plain text entry once places says it is unavailable', async () => {
+    const { actor, clock, fetchPredictions } = start(undefined, () =>
+      Promise.reject(new FailureError('unavailable', { service: 'places' })),
+    )
+    typeAddress(actor, '1 Main')
+    clock.increment(300)
+    await waitFor(search(actor), (s) => s.matches('disabled'))
     typeAddress(actor, '1 Main Street')
-    expect(search(actor).getSnapshot().matches('disabled')).toBe(true)
+    clock.increment(1000)
+    expect(fetchPredictions).toHaveBeenCalledTimes(1)
     expect(search(actor).getSnapshot().context.query).toBe('1 Main Street')
   })
 })

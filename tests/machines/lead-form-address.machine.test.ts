@@ -31,7 +31,7 @@ function start() {
   })
   const actor = createActor(machine, {
     clock,
-    input: { tracking: { platform: '', keyword: '' }, source: { path: '/', label: 'Homepage' }, placesEnabled: true },
+    input: { tracking: { platform: '', keyword: '' }, source: { path: '/', label: 'Homepage' } },
   })
   actor.start()
   return { actor, clock, queries, sent }
@@ -79,7 +79,7 @@ describe('leadFormMachine address search', () => {
     await showing(actor)
     if (choose) search(actor).send({ type: 'list.choose', index: 0 })
     actor.send({ type: 'lead.submit' })
-    await waitFor(actor, (s) => s.matches('idle'))
+    await waitFor(actor, (s) => s.matches('accepted'))
     expect(sent.map((input) => input.lead.business)).toEqual([expected])
   })
 
@@ -92,21 +92,32 @@ describe('leadFormMachine address search', () => {
     clock.increment(300)
     await showing(actor)
     actor.send({ type: 'lead.submit' })
-    await waitFor(actor, (s) => s.matches('idle') && s.context.address !== first)
+    await waitFor(actor, (s) => s.matches('accepted') && s.context.address !== first)
     const next = search(actor)
     expect(next.getSnapshot().context).toMatchObject({ query: '', predictions: [] })
     expect(next.getSnapshot().context.sessionToken).not.toBe(firstSession)
     expect(first.getSnapshot().status).toBe('stopped')
   })
 
-  it('adopts what was typed before hydration without searching', () => {
+  it('adopts what was typed before hydration, handing the address to its search, without searching', () => {
     const { actor, clock, queries } = start()
-    actor.send({ type: 'form.adopted', values: { name: 'Quinn' } })
-    search(actor).send({ type: 'query.adopted', value: '77 Juniper Lane' })
+    actor.send({ type: 'form.adopted', values: { name: 'Quinn', business: '77 Juniper Lane' } })
     clock.increment(1000)
     expect(actor.getSnapshot().context.values).toMatchObject({ name: 'Quinn', email: '' })
     expect(search(actor).getSnapshot().context.query).toBe('77 Juniper Lane')
     expect(queries).toEqual([])
+  })
+
+  it('an adoption without an address keeps the address its search started with', () => {
+    const actor = createActor(leadFormMachine, {
+      input: {
+        tracking: { platform: '', keyword: '' },
+        source: { path: '/', label: 'Homepage' },
+        initialValues: { business: 'Harbourside Vet' },
+      },
+    }).start()
+    actor.send({ type: 'form.adopted', values: { name: 'Quinn' } })
+    expect(search(actor).getSnapshot().context.query).toBe('Harbourside Vet')
   })
 
   it('a native post that came back invalid shows the submit failure', () => {

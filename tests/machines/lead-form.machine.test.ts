@@ -35,12 +35,13 @@ function deferred<T>() {
 function start(submit: (input: SubmitLeadInput, signal: AbortSignal) => Promise<SubmitLeadOutput>) {
   const submitLead = vi.fn(submit)
   const leadAccepted = vi.fn()
+  const openSchedule = vi.fn()
   const machine = leadFormMachine.provide({
     actors: { submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input, signal }) => submitLead(input, signal)) },
-    actions: { leadAccepted },
+    actions: { leadAccepted, openSchedule },
   })
   const actor = createActor(machine, { input }).start()
-  return { actor, submitLead, leadAccepted }
+  return { actor, submitLead, leadAccepted, openSchedule }
 }
 type Actor = ReturnType<typeof start>['actor']
 
@@ -67,35 +68,43 @@ describe('leadFormMachine', () => {
     expect(context.submissionId).toMatch(UUID)
   })
 
-  it.each(['', '   '])('refuses a blank address (%j) without calling submitLead', (business) => {
+  it.each(['', '   '])('refuses a blank address (%j) without calling submitLead, asking for focus there', (business) => {
     const { actor, submitLead } = start(async () => ({ id: 'x' }))
+    const refused = vi.fn()
+    actor.on('field.refused', refused)
     fill(actor, { ...typed, business })
     actor.send({ type: 'lead.submit' })
+    expect(refused).toHaveBeenCalledWith({ type: 'field.refused', field: 'business' })
     expect(actor.getSnapshot().value).toBe('idle')
     expect(actor.getSnapshot().context.error).toBe('address-required')
     expect(LEAD_ERROR_TEXT['address-required']).toBe(ADDRESS_REQUIRED)
     expect(submitLead).not.toHaveBeenCalled()
   })
 
-  it.each(['12345', '0422 47x 721', '+61 4224 7072 1999 99', ''])('refuses the phone %j at its field, counting the refusal', (phone) => {
-    const { actor, submitLead } = start(async () => ({ id: 'x' }))
-    fill(actor, { ...typed, phone })
-    actor.send({ type: 'lead.submit' })
-    expect(actor.getSnapshot().context).toMatchObject({ error: 'phone-invalid', refusals: 1 })
-    expect(LEAD_ERROR_TEXT['phone-invalid']).toBe(PHONE_INVALID)
-    actor.send({ type: 'lead.submit' })
-    expect(actor.getSnapshot().context.refusals).toBe(2)
-    expect(submitLead).not.toHaveBeenCalled()
+  it.each(['12345', '0422 47x 721', '+61 4224 7072 1999 99', ''])(
+    'refuses the phone %j at its field, asking for focus there each time',
+    (phone) => {
+      const { actor, submitLead } = start(async () => ({ id: 'x' }))
+      const refused = vi.fn()
+      actor.on('field.refused', refused)
+      fill(actor, { ...typed, phone })
+      actor.send({ type: 'lead.submit' })
+      expect(actor.getSnapshot().context.error).toBe('phone-invalid')
+      expect(LEAD_ERROR_TEXT['phone-invalid']).toBe(PHONE_INVALID)
+      actor.send({ type: 'lead.submit' })
+      expect(refused.mock.calls).toEqual([[{ type: 'field.refused', field: 'phone' }], [{ type: 'field.refused', field: 'phone' }]])
+      expect(submitLead).not.toHaveBeenCalled()
 
-    actor.send({ type: 'field.changed', field: 'phone', value: '+61 422 470 721' })
-    expect(actor.getSnapshot().context.error).toBeNull()
-  })
+      actor.send({ type: 'field.changed', field: 'phone', value: '+61 422 470 721' })
+      expect(actor.getSnapshot().context.error).toBeNull()
+    },
+  )
 
   it('sends the phone as typed; the schema makes it digits on the way out', async () => {
     const { actor, submitLead } = start(async () => ({ id: 'item-1' }))
     fill(actor, { ...typed, phone: '+61 422 470 721' })
     actor.send({ type: 'lead.submit' })
-    await waitFor(actor, (s) => s.matches('idle'))
+    await waitFor(actor, (s) => s.matches('accepted'))
     expect(submitLead.mock.calls[0]?.[0].lead.phone).toBe('+61 422 470 721')
   })
 
@@ -138,7 +147,7 @@ describe('leadFormMachine', () => {
       source: input.source,
       guard: { honeypot: '', fillMs: expect.any(Number) },
     })
-    await waitFor(actor, (s) => s.matches('idle'))
+    await waitFor(actor, (s) => s.matches('accepted'))
   })
 
   it('on success clears the form, tells the page once and starts a new submission', async () => {
@@ -146,7 +155,7 @@ describe('leadFormMachine', () => {
     fill(actor, typed)
     const before = actor.getSnapshot().context.submissionId
     actor.send({ type: 'lead.submit' })
-    const after = await waitFor(actor, (s) => s.matches('idle'))
+    const after = await waitFor(actor, (s) => s.matches('accepted'))
 
     expect(after.context.values).toEqual({ locations: '', name: '', phone: '', email: '', note: '' })
     expect(addressOf(actor)).toBe('')
@@ -154,6 +163,25 @@ describe('leadFormMachine', () => {
     expect(leadAccepted).toHaveBeenCalledTimes(1)
     expect(after.context.submissionId).toMatch(UUID)
     expect(after.context.submissionId).not.toBe(before)
+  })
+
+  it('an accepted lead holds Congrats open until it is closed; its Schedule Your Call asks the page for /schedule', async () => {
+    const { actor, openSchedule } = start(async () => ({ id: 'item-42' }))
+    fill(actor, typed)
+    actor.send({ type: 'lead.submit' })
+    await waitFor(actor, (s) => s.matches('accepted'))
+    actor.send({ type: 'lead.submit' })
+    expect(actor.getSnapshot().value).toBe('accepted')
+    actor.send({ type: 'congrats.close' })
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(openSchedule).not.toHaveBeenCalled()
+
+    fill(actor, typed)
+    actor.send({ type: 'lead.submit' })
+    await waitFor(actor, (s) => s.matches('accepted'))
+    actor.send({ type: 'congrats.schedule' })
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(openSchedule).toHaveBeenCalledTimes(1)
   })
 
   it('on failure keeps the values as typed, shows the error and retries with the same submissionId', async () => {
@@ -175,7 +203,7 @@ describe('leadFormMachine', () => {
     submitLead.mockImplementationOnce(async () => ({ id: 'item-7' }))
     actor.send({ type: 'lead.submit' })
     expect(actor.getSnapshot().context.error).toBeNull()
-    await waitFor(actor, (s) => s.matches('idle'))
+    await waitFor(actor, (s) => s.matches('accepted'))
     expect(submitLead).toHaveBeenCalledTimes(2)
     expect(submitLead.mock.calls[1]?.[0].submissionId).toBe(submissionId)
     expect(leadAccepted).toHaveBeenCalledTimes(1)
@@ -194,7 +222,7 @@ describe('leadFormMachine', () => {
     expect(actor.getSnapshot().context.values).toEqual(typedFields)
 
     pending.resolve({ id: 'item-1' })
-    await waitFor(actor, (s) => s.matches('idle'))
+    await waitFor(actor, (s) => s.matches('accepted'))
     expect(submitLead).toHaveBeenCalledTimes(1)
     expect(leadAccepted).toHaveBeenCalledTimes(1)
   })
@@ -271,7 +299,7 @@ describe('leadFormMachine note', () => {
     actor.send({ type: 'note.add' })
     fill(actor, { ...typed, note: ' We see mostly cats ' })
     actor.send({ type: 'lead.submit' })
-    await waitFor(actor, (s) => s.matches('idle'))
+    await waitFor(actor, (s) => s.matches('accepted'))
     expect(submitLead.mock.calls[0]?.[0].lead.note).toBe('We see mostly cats')
     expect(actor.getSnapshot().context).toMatchObject({ noteShown: false, values: { note: '' } })
   })

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { FailureError } from '@/schemas/failure'
 import { fromCallback } from 'xstate'
 import { checkHeadline } from '@/lib/check-headline'
 import { fromService } from '@/lib/from-service'
@@ -45,7 +46,6 @@ function SharedCheck({ check, seen }: { check: ReturnType<typeof checkService>; 
       },
       actions: { writeUrl: () => {} },
     }),
-    { input: { placesEnabled: false } },
   )
   seen.push(JSON.stringify(state.value))
   if (state.matches('failed')) return <p role="alert">{state.context.failure?.kind}</p>
@@ -70,7 +70,9 @@ describe('review check machine under React StrictMode', () => {
   })
 
   it('a real failure still shows as one', async () => {
-    const check = vi.fn((_input: RunCheckInput, _signal: AbortSignal) => Promise.reject(Object.assign(new Error('down'), { kind: 'down' })))
+    const check = vi.fn((_input: RunCheckInput, _signal: AbortSignal) =>
+      Promise.reject(new FailureError('down', { service: 'review-check' })),
+    )
     render(
       <StrictMode>
         <SharedCheck check={check} seen={[]} />

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { FailureError } from '@/schemas/failure'
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { addressAutocompleteMachine, type FetchPredictionsOutput } from '@/machines/address-autocomplete.machine'
 import { reviewCheckMachine, type ReviewCheckEvent, type RunCheckInput } from '@/machines/review-check.machine'
@@ -38,7 +39,7 @@ function start(runCheck: (input: RunCheckInput) => Promise<ReviewCheckResult>) {
     actions: { writeUrl: (_, check) => writeUrl(check) },
   })
   const clock = new SimulatedClock()
-  const actor = createActor(machine, { input: { placesEnabled: true }, clock })
+  const actor = createActor(machine, { clock })
   actor.start()
   const openUrl = (placeId: string | undefined, radiusKm: RadiusKm) => send({ type: 'url.changed', placeId, radiusKm })
   return { actor, clock, run, writeUrl, openUrl }
@@ -54,7 +55,7 @@ async function chooseHarbourside({ actor, clock }: ReturnType<typeof start>) {
 }
 
 const failing = (kind: string, retryAfterSeconds?: number) => () =>
-  Promise.reject(Object.assign(new Error(kind), { kind, retryAfterSeconds }))
+  Promise.reject(new FailureError(kind, { service: 'review-check', retryAfterSeconds }))
 
 describe('review check machine', () => {
   it('goes idle -> choosing -> checking -> result, with the chosen business and radius, and announces the shareable check', async () => {

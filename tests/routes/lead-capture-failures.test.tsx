@@ -170,7 +170,7 @@ describe('LeadCapture rate limit', { timeout: 20_000 }, () => {
     expect(within(alert).getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
   })
 
-  it('refuses a phone of fewer than 6 digits at its field, with focus there, and sends nothing', async () => {
+  it('refuses a phone of fewer than 6 digits at its field, with focus there on every try, and sends nothing', async () => {
     const user = userEvent.setup({ delay: null })
     renderLeadCapture()
     await user.selectOptions(await screen.findByLabelText('Number of locations'), typed.locations)
@@ -182,6 +182,9 @@ describe('LeadCapture rate limit', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(PHONE_INVALID)
     expect(field.phone()).toHaveFocus()
     expect(field.phone()).toHaveAccessibleDescription(PHONE_INVALID)
+    await user.click(field.name())
+    await user.click(submitButton())
+    expect(field.phone()).toHaveFocus()
     expect(recordedRequests('leads')).toEqual([])
   })
 })

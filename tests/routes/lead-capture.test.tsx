@@ -7,6 +7,7 @@ import { LEADS_FUNCTION } from '@mocks/endpoints'
 import { recordedRequests } from '@mocks/recorder'
 import { LEAD_EVENTS } from '@/services/analytics'
 import { VISIT_TRACKING_KEY } from '@/lib/visit-tracking'
+import { FORM_FIELDS } from '@/schemas/lead-form-post'
 import {
   chooseFirstSuggestion,
   field,
@@ -24,6 +25,13 @@ setUpLeadCaptureTests()
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 describe('LeadCapture (wired to the mock services)', { timeout: 20_000 }, () => {
+  it('renders its native post with the field names of the contract only (a general form: no note, no source note)', async () => {
+    renderLeadCapture()
+    const form = (await screen.findByRole('button', { name: 'Get My Free Consultation' })).closest('form')!
+    const names = [...new Set([...form.elements].map((element) => element.getAttribute('name')).filter((name) => name))]
+    expect(names.sort()).toEqual(FORM_FIELDS.filter((name) => name !== 'note' && name !== 'source_note').sort())
+  })
+
   it('offers address suggestions from places and fills the address with the chosen one', async () => {
     const user = userEvent.setup({ delay: null })
     renderLeadCapture()

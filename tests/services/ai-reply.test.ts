@@ -5,7 +5,7 @@ import { AI_REPLY_FUNCTION } from '@mocks/endpoints'
 import { templateReply } from '@/lib/reply-templates'
 import type { AiReplyEvent, AiReplyRequest } from '@/schemas/ai-reply'
 import { createAiReplyService } from '@/services/ai-reply'
-import { ReplyFailure } from '@/services/http-failure'
+import { FailureError } from '@/schemas/failure'
 
 const service = createAiReplyService({ functionsUrl: 'https://mock-project.supabase.co/functions/v1' })
 const request: AiReplyRequest = {
@@ -42,7 +42,7 @@ describe('ai-reply service', () => {
         },
       ),
     )
-    await expect(draft()).rejects.toEqual(new ReplyFailure('rate-limited', 1800))
+    await expect(draft()).rejects.toEqual(new FailureError('rate-limited', { service: 'ai-reply', retryAfterSeconds: 1800 }))
 
     server.use(http.post(AI_REPLY_FUNCTION, () => HttpResponse.json({ code: 'invalid', message: '' }, { status: 400 }), { once: true }))
     await expect(draft()).rejects.toMatchObject({ kind: 'invalid' })

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { server } from '@mocks/node'
 import { LEADS_FUNCTION } from '@mocks/endpoints'
 import { createLeadsService, type LeadsConfig } from '@/services/leads'
-import { ServiceError } from '@/services/http-failure'
+import { FailureError } from '@/schemas/failure'
 import type { LeadSubmission } from '@/schemas/lead'
-import { failure } from './expect-service-error'
+import { failure } from './expect-failure'
 
 const functionsUrl = 'https://project.example.co/functions/v1'
 
@@ -56,31 +56,31 @@ describe('leads service', () => {
     [422, 'invalid'],
     [500, 'unavailable'],
     [503, 'unavailable'],
-  ] as const)('maps HTTP %i to ServiceError %s', async (status, kind) => {
+  ] as const)('maps HTTP %i to Failure %s', async (status, kind) => {
     server.use(http.post(LEADS_FUNCTION, () => HttpResponse.json({ error: 'nope' }, { status })))
     const error = await failure(service().submit(submission()))
     expect(error).toMatchObject({ service: 'leads', kind, status })
   })
 
-  it('maps a network error to ServiceError network', async () => {
+  it('maps a network error to Failure network', async () => {
     server.use(http.post(LEADS_FUNCTION, () => HttpResponse.error()))
     const error = await failure(service().submit(submission()))
     expect(error.kind).toBe('network')
   })
 
-  it.each([{}, { id: '' }, { id: 42 }, null])('maps a 200 without an id (%j) to ServiceError unexpected', async (body) => {
+  it.each([{}, { id: '' }, { id: 42 }, null])('maps a 200 without an id (%j) to Failure unexpected', async (body) => {
     server.use(http.post(LEADS_FUNCTION, () => HttpResponse.json(body)))
     const error = await failure(service().submit(submission()))
     expect(error.kind).toBe('unexpected')
   })
 
-  it('maps a 200 with a body that is not JSON to ServiceError unexpected', async () => {
+  it('maps a 200 with a body that is not JSON to Failure unexpected', async () => {
     server.use(http.post(LEADS_FUNCTION, () => HttpResponse.text('<html>gateway</html>')))
     const error = await failure(service().submit(submission()))
     expect(error.kind).toBe('unexpected')
   })
 
-  it('maps a timeout to ServiceError timeout', async () => {
+  it('maps a timeout to Failure timeout', async () => {
     server.use(
       http.post(LEADS_FUNCTION, async () => {
         await delay(500)
@@ -192,7 +192,7 @@ describe('leads service', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
   })
 
-  it('rejects with an AbortError (not a ServiceError) when the signal aborts', async () => {
+  it('rejects with an AbortError (not a Failure) when the signal aborts', async () => {
     let received!: () => void
     const requestArrived = new Promise<void>((resolve) => (received = resolve))
     server.use(
@@ -209,7 +209,7 @@ describe('leads service', () => {
     controller.abort()
 
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
-    await expect(pending).rejects.not.toBeInstanceOf(ServiceError)
+    await expect(pending).rejects.not.toBeInstanceOf(FailureError)
   })
 
   it('rejects with an AbortError for a signal that is already aborted', async () => {

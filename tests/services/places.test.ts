@@ -5,7 +5,7 @@ import { PLACES_FUNCTION } from '@mocks/endpoints'
 import { clearRecordedRequests, recordedRequests } from '@mocks/recorder'
 import { addressFixtures } from '@mocks/fixtures/addresses'
 import { createPlacesService, PLACES_CACHE_TTL_MS } from '@/services/places'
-import { failure } from './expect-service-error'
+import { failure } from './expect-failure'
 
 const functionsUrl = 'https://project.example.co/functions/v1'
 const T0 = Date.UTC(2025, 4, 1, 9, 0, 0)
@@ -147,7 +147,7 @@ describe('places service', () => {
     expect(requests()).toHaveLength(1)
   })
 
-  it('maps an upstream 503 to ServiceError unavailable and caches nothing', async () => {
+  it('maps an upstream 503 to Failure unavailable and caches nothing', async () => {
     server.use(http.get(PLACES_FUNCTION, () => HttpResponse.json({ status: 'UNAVAILABLE', predictions: [] }, { status: 503 })))
     const { places, storage } = setup()
     const error = await failure(places.autocomplete('oak', 'session-1'))
@@ -158,32 +158,31 @@ describe('places service', () => {
   it.each([
     ['unavailable (503)', 503],
     ['rate limited (429)', 429],
-  ])('once %s, it stays off for the visit: enabled turns false and nothing more is fetched', async (_, status) => {
+  ])('once %s, it stays off for the visit: every later call fails unavailable without a request', async (_, status) => {
     let calls = 0
     server.use(http.get(PLACES_FUNCTION, () => (calls++, HttpResponse.json({ status: 'UNAVAILABLE', predictions: [] }, { status }))))
     const { places } = setup()
-    expect(places.enabled).toBe(true)
     await failure(places.autocomplete('oak', 'session-1'))
-    expect(places.enabled).toBe(false)
     const again = await failure(places.autocomplete('maple', 'session-1'))
     expect(again).toMatchObject({ service: 'places', kind: 'unavailable' })
     expect(calls).toBe(1)
     // A new page load builds a new service, which asks again.
-    expect(setup().places.enabled).toBe(true)
+    await failure(setup().places.autocomplete('birch', 'session-2'))
+    expect(calls).toBe(2)
   })
 
   it('a malformed answer does not turn it off', async () => {
     server.use(http.get(PLACES_FUNCTION, () => HttpResponse.json('OK'), { once: true }))
     const { places } = setup()
     await failure(places.autocomplete('oak', 'session-1'))
-    expect(places.enabled).toBe(true)
+    await places.autocomplete('maple', 'session-1')
   })
 
   it.each([
     ['no predictions array', { status: 'OK' }],
     ['predictions of the wrong shape', { status: 'OK', predictions: [{ id: 1, text: 'x' }] }],
     ['a bare string', 'OK'],
-  ])('maps a malformed body (%s) to a ServiceError and caches nothing', async (_, body) => {
+  ])('maps a malformed body (%s) to a Failure and caches nothing', async (_, body) => {
     server.use(http.get(PLACES_FUNCTION, () => HttpResponse.json(body)))
     const { places, storage } = setup()
     const error = await failure(places.autocomplete('oak', 'session-1'))

@@ -6,7 +6,7 @@ import { clearRecordedRequests, recordedRequests } from '@mocks/recorder'
 import { MOCK_SUPABASE_URL } from '@/config'
 import { createRegistrationsService } from '@/services/registrations'
 import { validRegistration } from '../support/enterprise-row'
-import { failure } from './expect-service-error'
+import { failure } from './expect-failure'
 
 // supabase-js refuses to start on Node 20, which has no WebSocket; browsers have one, and the
 // insert never opens a socket.
@@ -53,17 +53,17 @@ describe('registrations service (supabase-js against the PostgREST mock)', () =>
   })
 
   it.each([
-    [409, 'invalid', { code: '23505', message: 'duplicate key value', details: null, hint: null }],
+    [409, 'conflict', { code: '23505', message: 'duplicate key value', details: null, hint: null }],
     [400, 'invalid', { code: '23514', message: 'violates check constraint', details: null, hint: null }],
     [503, 'unavailable', { code: 'PGRST001', message: 'Database client error', details: null, hint: null }],
-  ] as const)('turns a %i answer into a %s ServiceError', async (status, kind, body) => {
+  ] as const)('turns a %i answer into a %s Failure', async (status, kind, body) => {
     server.use(http.post(REGISTRATIONS_TABLE, () => HttpResponse.json(body, { status }), { once: true }))
     const error = await failure(service().registrations.insert(validRegistration))
     expect(error).toMatchObject({ service: 'registrations', kind, status })
     expect(error.message).toContain(body.code)
   })
 
-  it('turns a network failure into a ServiceError', async () => {
+  it('turns a network failure into a Failure', async () => {
     server.use(http.post(REGISTRATIONS_TABLE, () => HttpResponse.error(), { once: true }))
     const error = await failure(service().registrations.insert(validRegistration))
     expect(error.service).toBe('registrations')

@@ -3,20 +3,20 @@ import { describe, expect, it } from 'vitest'
 import { server } from '@mocks/node'
 import { REVIEW_CHECK_FUNCTION } from '@mocks/endpoints'
 import { recordedRequests } from '@mocks/recorder'
-import { CheckFailure } from '@/services/http-failure'
+import { FailureError } from '@/schemas/failure'
 import { createReviewCheckService } from '@/services/review-check'
 import { createPlacesService } from '@/services/places'
 
 const functionsUrl = 'https://project.example.co/functions/v1'
 const service = createReviewCheckService({ functionsUrl })
 
-async function failureOf(promise: Promise<unknown>): Promise<CheckFailure> {
+async function failureOf(promise: Promise<unknown>): Promise<FailureError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   )
-  expect(error).toBeInstanceOf(CheckFailure)
-  return error as CheckFailure
+  expect(error).toBeInstanceOf(FailureError)
+  return error as FailureError
 }
 
 const answer = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>

@@ -191,16 +191,6 @@ describe('LeadForm', () => {
     expect(phone).toHaveAccessibleDescription(PHONE_INVALID)
   })
 
-  it('moves focus to the refused field each time a submission is refused', () => {
-    const { update } = renderForm({ addressError: 'Please enter your business address', refusals: 1 })
-    expect(screen.getByLabelText('Business address')).toHaveFocus()
-    screen.getByRole('button', { name: 'Get My Free Consultation' }).focus()
-    update({ addressError: 'Please enter your business address', refusals: 2 })
-    expect(screen.getByLabelText('Business address')).toHaveFocus()
-    update({ addressError: null, phoneError: PHONE_INVALID, refusals: 3 })
-    expect(screen.getByLabelText('Phone')).toHaveFocus()
-  })
-
   it('shows the address error in an alert that describes the address input', () => {
     renderForm({ addressError: 'Please enter your business address' })
     const alert = screen.getByRole('alert')

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import { enterpriseWizardMachine } from '@/machines/enterprise-wizard.machine'
-import { SEATS, type ContactField, type PlanId } from '@/schemas/enterprise'
+import { LEGAL_DOCUMENTS, SEATS, type ContactField, type ContactTextField, type PlanId } from '@/schemas/enterprise'
 import { enterpriseErrorMessages, legalDocuments, REGISTRATION_FAILED } from '@/content/enterprise-copy'
 import { useAppActor } from '@/lib/use-app-actor'
 import { ContactStep } from '@/ui/enterprise/contact-step'
@@ -10,8 +10,13 @@ import { WizardProgress } from '@/ui/enterprise/wizard-progress'
 import { AddressField } from './address-field'
 import { EnterprisePlans } from './enterprise-plans'
 import { EnterpriseSuccess } from './enterprise-success'
-import { readContactStep } from './enterprise-adoption'
 import { placesSearch } from './places-search'
+import { readFilledForm } from './form-adoption'
+import { ERROR_SUMMARY_ID } from '@/ui/enterprise/error-summary'
+
+// Step 1's field names as the page renders them; the address input is the shared combobox, named like the lead form's.
+const TEXT_NAMES = ['name', 'phone', 'email', 'company_name', 'seats', 'business'] as const
+const BOXES = LEGAL_DOCUMENTS.map((document) => `accept_${document}` as const)
 
 /** The enterprise registration wizard wired to its machine and services. */
 export function EnterpriseWizard() {
@@ -30,28 +35,37 @@ export function EnterpriseWizard() {
         }),
       },
     }),
-    { input: { placesEnabled: services.places.enabled } },
   )
 
-  // Once, after hydration: step 1 as filled before the script ran becomes the machines' (the address its search's).
-  const container = useRef<HTMLDivElement>(null)
+  // When the wizard's markup arrives (hydration): step 1 as filled before the script ran becomes the machine's.
+  const adoptPage = useCallback(
+    (container: HTMLDivElement | null) => {
+      const form = container?.querySelector('form')
+      if (!form) return
+      const { values, ticked } = readFilledForm(form, { text: TEXT_NAMES, boxes: BOXES })
+      const { business, ...typed } = values
+      const agreements = Object.fromEntries(ticked.map((box) => [box.replace('accept_', ''), true]))
+      const adopted: Partial<Record<ContactTextField, string>> = { ...typed, ...(business ? { full_address: business } : {}) }
+      if (Object.keys(adopted).length + ticked.length > 0) wizard.send({ type: 'form.adopted', values: adopted, agreements })
+    },
+    [wizard],
+  )
   useEffect(() => {
-    const form = container.current?.querySelector('form')
-    if (!form) return
-    const { values, agreements } = readContactStep(form)
-    const { full_address, ...typed } = values
-    if (full_address) wizard.getSnapshot().context.address.send({ type: 'query.adopted', value: full_address })
-    if (Object.keys(typed).length + Object.keys(agreements).length > 0) wizard.send({ type: 'form.adopted', values: typed, agreements })
+    const refused = wizard.on('contact.refused', () => document.getElementById(ERROR_SUMMARY_ID)?.focus())
+    return () => refused.unsubscribe()
   }, [wizard])
 
   const step = state.matches('contact') ? 1 : state.matches('done') ? 3 : 2
-  const headingRef = useRef<HTMLHeadingElement>(null)
+  // Each step's heading arrives with its step; focus moves to it on every step after the first.
   const shownStep = useRef(step)
-  useEffect(() => {
-    if (shownStep.current === step) return
-    shownStep.current = step
-    headingRef.current?.focus()
-  }, [step])
+  const headingRef = useCallback(
+    (heading: HTMLHeadingElement | null) => {
+      if (!heading || shownStep.current === step) return
+      shownStep.current = step
+      heading.focus()
+    },
+    [step],
+  )
 
   const { values, errors, address } = state.context
   const messages: Partial<Record<ContactField, string>> = {}
@@ -60,7 +74,7 @@ export function EnterpriseWizard() {
   }
 
   return (
-    <div ref={container} className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <div ref={adoptPage} className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       {step !== 3 && <WizardProgress step={step === 1 ? 1 : 2} />}
       {step === 1 && (
         <ContactStep
@@ -69,7 +83,6 @@ export function EnterpriseWizard() {
           seatOptions={SEATS}
           legalDocuments={legalDocuments}
           headingRef={headingRef}
-          refusals={state.context.refusals}
           onFieldChange={(field, value) => wizard.send({ type: 'field.changed', field, value })}
           onAgreementChange={(document, accepted) => wizard.send({ type: 'agreement.changed', document, accepted })}
           onNext={() => wizard.send({ type: 'wizard.next' })}
@@ -83,7 +96,7 @@ export function EnterpriseWizard() {
           billingCycle={state.context.billingCycle}
           detailsPlan={state.context.detailsPlan}
           sending={state.matches('submitting')}
-          failure={state.context.submitFailed ? REGISTRATION_FAILED : null}
+          failure={state.context.failure ? REGISTRATION_FAILED : null}
           onBillingChange={(cycle) => wizard.send({ type: 'billing.changed', cycle })}
           onSelect={(plan: PlanId) => wizard.send({ type: 'plan.selected', plan })}
           onMore={(plan: PlanId) => wizard.send({ type: 'details.open', plan })}

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useHydrated, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
 import * as v from 'valibot'
 import {
   GENERAL_LOCATIONS,
@@ -10,10 +10,9 @@ import {
   type LeadCheck,
   type LeadReply,
 } from '@/schemas/lead'
+import { encodeHiddenFields, isErrorReturn, LEAD_FIELDS } from '@/schemas/lead-form-post'
 import type { LeadValues, SubmitLeadInput } from '@/machines/lead-form.machine'
 import { leadFormMachine } from '@/machines/lead-form.machine'
-import { readTypedValues, nativeLeadFields } from './native-lead'
-import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
 import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
@@ -24,6 +23,7 @@ import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
 import { NoteField } from '@/ui/lead-form/note-field'
 import { AddressField } from './address-field'
 import { placesSearch } from './places-search'
+import { readFilledForm } from './form-adoption'
 
 export type LeadCaptureProps = {
   variant?: 'general' | 'veterinary'
@@ -32,8 +32,8 @@ export type LeadCaptureProps = {
   addressListSize?: 'large' | 'compact'
   /** Called once a lead is accepted, e.g. to close the modal that holds the form. */
   onAccepted?: () => void
-  /** Whether this form opens its own Congrats dialog; a form inside a modal leaves it to the page. */
-  congrats?: boolean
+  /** Where the form and its Congrats dialog go (a modal holds the form, its Congrats follows it); by default one after the other. */
+  layout?: (parts: { form: ReactNode; congrats: ReactNode }) => ReactNode
   /** Whether this form holds the page's `#lead-error` alert (one per page; not the modal's). */
   nativeErrorTarget?: boolean
   /** Values the form starts with, e.g. the business address of a review check. */
@@ -44,14 +44,21 @@ export type LeadCaptureProps = {
   reply?: LeadReply
 }
 
-/** A lead form wired to its machines and services: submit, autocomplete, the Congrats dialog. */
+const oneAfterTheOther: NonNullable<LeadCaptureProps['layout']> = ({ form, congrats }) => (
+  <>
+    {form}
+    {congrats}
+  </>
+)
+
+/** A lead form wired to its machines and services: submit, autocomplete, and the Congrats dialog of an accepted lead. */
 export function LeadCapture({
   variant = 'general',
   submitLabel,
   busyLabel,
   addressListSize,
   onAccepted,
-  congrats = true,
+  layout = oneAfterTheOther,
   nativeErrorTarget = true,
   initialValues,
   check,
@@ -63,7 +70,6 @@ export function LeadCapture({
   // The server has no storage; the form's context is not rendered, so this never changes the markup.
   const [tracking] = useState(() => visitTracking(searchStr, sessionStore()))
   const navigate = useNavigate()
-  const [dialog, dialogRef] = useAppActor(dialogMachine)
 
   const [form, formRef] = useAppActor(
     leadFormMachine.provide({
@@ -75,43 +81,50 @@ export function LeadCapture({
         leadAccepted: () => {
           services.analytics.leadSubmitted()
           onAccepted?.()
-          if (congrats) dialogRef.send({ type: 'dialog.open' })
         },
+        openSchedule: () => void navigate({ to: '/schedule' }),
       },
     }),
-    { input: { tracking, source: leadSource(pathname), placesEnabled: services.places.enabled, initialValues, check, reply } },
+    { input: { tracking, source: leadSource(pathname), initialValues, check, reply } },
   )
-  const formElement = useRef<HTMLFormElement>(null)
-  const [hydrated, setHydrated] = useState(false)
+  // After the actor, so the first render after hydration already holds what was adopted.
+  const hydrated = useHydrated()
 
-  // Once, after hydration: what the visitor typed before the script ran becomes the machines', and
-  // a native post that came back invalid (`?lead=error`) shows its error. Search params are read
-  // here, never in the first render, so the hydrated markup matches the prerendered one.
+  // When the form element arrives (hydration): what the visitor typed before the script ran becomes
+  // the machine's, and a native post that came back invalid (`?lead=error`) shows its error. The URL
+  // is read here, never in a render, so the hydrated markup matches the prerendered one.
+  const formElement = useRef<HTMLFormElement | null>(null)
+  const adoptPage = useCallback(
+    (element: HTMLFormElement | null) => {
+      formElement.current = element
+      if (!element) return
+      formRef.send({ type: 'form.adopted', values: readFilledForm(element, { text: LEAD_FIELDS }).values })
+      if (isErrorReturn(window.location.search)) formRef.send({ type: 'native.failed' })
+    },
+    [formRef],
+  )
   useEffect(() => {
-    const { business, ...typed } = formElement.current ? readTypedValues(formElement.current) : {}
-    if (business) formRef.getSnapshot().context.address.send({ type: 'query.adopted', value: business })
-    formRef.send({ type: 'form.adopted', values: typed })
-    if (new URLSearchParams(window.location.search).get('lead') === 'error') formRef.send({ type: 'native.failed' })
-    // Deliberate: it renders in the same batch as the adoption, so no render puts empty values back.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setHydrated(true)
+    const refused = formRef.on('field.refused', ({ field }) => {
+      const input = formElement.current?.elements.namedItem(field)
+      if (input instanceof HTMLElement) input.focus()
+    })
+    return () => refused.unsubscribe()
   }, [formRef])
 
-  const { values, error, retryAfterSeconds, refusals, address } = form.context
+  const { values, error, retryAfterSeconds, address } = form.context
   const addressRequired = error === 'address-required'
   const phoneInvalid = error === 'phone-invalid'
   const fieldError = addressRequired || phoneInvalid
   const submitting = form.matches('submitting')
   const noteId = useId()
-  const closeDialog = () => dialogRef.send({ type: 'dialog.close' })
 
-  return (
-    <>
+  return layout({
+    form: (
       <LeadForm
         values={values}
-        formRef={formElement}
+        formRef={adoptPage}
         action={services.leads.nativeAction}
-        hiddenFields={nativeLeadFields(leadSource(pathname), hydrated ? form.context.tracking : NO_TRACKING)}
+        hiddenFields={encodeHiddenFields(leadSource(pathname), hydrated ? form.context.tracking : NO_TRACKING)}
         nativeError={nativeErrorTarget && !hydrated ? LEAD_SUBMIT_FAILED : undefined}
         locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
         submitting={submitting}
@@ -119,7 +132,6 @@ export function LeadCapture({
         addressError={addressRequired ? LEAD_ERROR_TEXT[error] : null}
         formError={error && !fieldError ? LEAD_ERROR_TEXT[error] : null}
         retryWait={retryAfterSeconds ? durationInWords(retryAfterSeconds) : null}
-        refusals={refusals}
         submitLabel={submitLabel}
         busyLabel={busyLabel}
         onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}
@@ -147,14 +159,13 @@ export function LeadCapture({
           />
         )}
       />
+    ),
+    congrats: (
       <CongratsDialog
-        open={congrats && dialog.matches('open')}
-        onClose={closeDialog}
-        onSchedule={() => {
-          closeDialog()
-          void navigate({ to: '/schedule' })
-        }}
+        open={form.matches('accepted')}
+        onClose={() => formRef.send({ type: 'congrats.close' })}
+        onSchedule={() => formRef.send({ type: 'congrats.schedule' })}
       />
-    </>
-  )
+    ),
+  })
 }

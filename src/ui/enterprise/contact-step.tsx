@@ -29,7 +29,6 @@ export type ContactStepProps = {
   seatOptions: readonly string[]
   legalDocuments: Record<LegalDocument, { title: string; href: string }>
   headingRef: Ref<HTMLHeadingElement>
-  refusals: number
   /** The address combobox, rendered by the page that owns the address search. */
   addressField: (props: { id: string; invalid: boolean; describedBy?: string }) => ReactNode
   onFieldChange: (field: StepField, value: string) => void
@@ -80,7 +79,7 @@ export function ContactStep(props: ContactStepProps) {
       <StepHeading id="enterprise-contact-title" headingRef={props.headingRef}>
         Contact Information
       </StepHeading>
-      <ErrorSummary errors={summary} focusKey={props.refusals} />
+      <ErrorSummary errors={summary} />
       {text('name', 'Full name', { type: 'text', autoComplete: 'name', maxLength: 50 })}
       <div className="grid gap-5 sm:grid-cols-2">
         {text('phone', 'Phone number', {

@@ -1,25 +1,19 @@
-import { useEffect, useRef } from 'react'
-
 export type SummaryError = { fieldId: string; message: string }
 
-export type ErrorSummaryProps = {
-  errors: SummaryError[]
-  /** Changes each time the visitor is refused, so focus moves to the list again. */
-  focusKey: number
-}
+export type ErrorSummaryProps = { errors: SummaryError[] }
 
-/** Every error of the step in a red list; each links to its field, and focus lands on the list. */
-export function ErrorSummary({ errors, focusKey }: ErrorSummaryProps) {
-  const ref = useRef<HTMLDivElement>(null)
-  const shown = errors.length > 0
-  useEffect(() => {
-    if (focusKey > 0 && shown) ref.current?.focus()
-  }, [focusKey, shown])
+/** The list's id: a refusal while it is shown moves focus to it again (the wizard hears the refusal). */
+export const ERROR_SUMMARY_ID = 'enterprise-error-summary'
 
-  if (!shown) return null
+const focusOnArrival = (element: HTMLDivElement | null) => element?.focus()
+
+/** Every error of the step in a red list; each links to its field, and focus lands on the list when it appears. */
+export function ErrorSummary({ errors }: ErrorSummaryProps) {
+  if (errors.length === 0) return null
   return (
     <div
-      ref={ref}
+      id={ERROR_SUMMARY_ID}
+      ref={focusOnArrival}
       tabIndex={-1}
       role="group"
       aria-labelledby="enterprise-error-summary-title"

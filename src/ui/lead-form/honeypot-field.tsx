@@ -1,3 +1,5 @@
+import { HONEYPOT_NAME } from '@/schemas/lead-form-post'
+
 /**
  * A field people never see or reach: off-screen, hidden from assistive technology, out of the tab
  * order, never autofilled. Scripts that fill every input fill it, and the function stores their
@@ -11,5 +13,3 @@ export function HoneypotField({ id }: { id: string }) {
     </div>
   )
 }
-
-export const HONEYPOT_NAME = 'website'

@@ -1,9 +1,10 @@
-import { useEffect, useId, type FormEvent, type ReactNode, type Ref } from 'react'
+import { useId, type FormEvent, type ReactNode, type Ref } from 'react'
 import { PHONE_INPUT_PATTERN, PHONE_MAX_LENGTH } from '@/schemas/lead-phone'
+import { FORM_ERROR_ID, HONEYPOT_NAME } from '@/schemas/lead-form-post'
 import { FieldError } from '@/ui/forms/field-error'
 import { CallUs } from './call-us'
 import { inputClass, labelClass } from './field-styles'
-import { HONEYPOT_NAME, HoneypotField } from './honeypot-field'
+import { HoneypotField } from './honeypot-field'
 import { TextField } from './text-field'
 
 export type LeadFormField = 'locations' | 'name' | 'phone' | 'email' | 'note'
@@ -28,8 +29,6 @@ export type LeadFormProps = {
   formError: string | null
   /** How long the server asked to wait before another try, in words ('10 minutes'). */
   retryWait?: string | null
-  /** Counts refused submissions: each time it grows, focus moves to the field whose error shows. */
-  refusals?: number
   submitLabel?: string
   busyLabel?: string
   /** The address field: an autocomplete combobox, rendered by the page that owns its machine. */
@@ -45,13 +44,6 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
   const { values, submitting, submitLabel = 'Get My Free Consultation', busyLabel = 'Submitting...' } = props
   const id = useId()
   const field = (name: string) => `${id}-${name}`
-  const { refusals = 0 } = props
-  const invalidField = props.phoneError ? 'phone' : props.addressError ? 'business' : null
-
-  useEffect(() => {
-    if (refusals > 0 && invalidField) document.getElementById(`${id}-${invalidField}`)?.focus()
-  }, [id, invalidField, refusals])
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const honeypot = new FormData(event.currentTarget).get(HONEYPOT_NAME)
@@ -141,14 +133,14 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
           <FieldError id={field('business-error')} message={props.addressError} alert />
         </div>
         {props.extraFields}
-        <HoneypotField id={field('website')} />
+        <HoneypotField id={field(HONEYPOT_NAME)} />
         {Object.entries(props.hiddenFields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
       </fieldset>
       {props.nativeError && (
         <div
-          id="lead-error"
+          id={FORM_ERROR_ID}
           className="lead-native-error rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger"
         >
           <p>{props.nativeError}</p>

@@ -6,7 +6,8 @@ import type { Logger } from '../_shared/logger.ts'
 import type { RateLimiter } from '../_shared/rate-limit.ts'
 import { acceptLead, type AcceptDeps } from './accept.ts'
 import { htmlPage } from './form-pages.ts'
-import { allowedFormOrigin, backPath, errorLocation, seeOther, submissionFromForm, thanksLocation } from './form-post.ts'
+import { decodeFormPost } from '../../../src/schemas/lead-form-post.ts'
+import { allowedFormOrigin, backPath, errorLocation, seeOther, thanksLocation } from './form-post.ts'
 
 export type FormDeps = {
   allowedOrigins: readonly string[]
@@ -45,7 +46,7 @@ export function createFormHandler(deps: FormDeps): (req: Request) => Promise<Res
 
     const form = new URLSearchParams(text)
     const back = backPath(form)
-    const parsed = v.safeParse(LeadSubmissionSchema, submissionFromForm(form, deps.newId()))
+    const parsed = v.safeParse(LeadSubmissionSchema, decodeFormPost(form, deps.newId()))
     if (!parsed.success) {
       // Paths only: never what the visitor typed.
       logger.info('form post invalid', { paths: parsed.issues.map((issue) => v.getDotPath(issue) ?? '').join(',') })
