@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
+import { allPaths } from './pages'
 
 // Issue 18 point 11 (checked by eye with screenshots at 390 and 1280 px; these pin what is measurable).
 
@@ -141,5 +142,26 @@ for (const width of [390, 1280]) {
     )
     expect(crowded).toEqual([])
     expect(new Set(sizes.map((s) => JSON.stringify(s))).size).toBe(1)
+  })
+}
+
+// Issue 29 point 14: a folding phone's cover screen is 280 px wide.
+for (const path of allPaths) {
+  test(`${path} at 280 px: nothing scrolls sideways and the header's JOIN US stays whole`, async ({ page }) => {
+    await page.setViewportSize({ width: 280, height: 700 })
+    await gotoHydrated(page, path)
+    expect(await noHorizontalOverflow(page)).toBe(true)
+    const joinUs = page.getByRole('banner').getByRole('button', { name: 'JOIN US' })
+    await expect(joinUs).toBeInViewport({ ratio: 1 })
+    const { lines, fits } = await joinUs.evaluate((button) => {
+      const range = document.createRange()
+      range.selectNodeContents(button)
+      return {
+        lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+        fits: button.scrollWidth <= button.clientWidth,
+      }
+    })
+    expect(lines, 'JOIN US on one line').toBe(1)
+    expect(fits).toBe(true)
   })
 }
