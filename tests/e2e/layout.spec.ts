@@ -165,3 +165,42 @@ for (const path of allPaths) {
     expect(fits).toBe(true)
   })
 }
+
+// Issue 29 point 15: a tap aimed at the row under the address field must land on that row while suggestions load.
+for (const [path, field, below] of [
+  ['/enterprise?mock=slow', 'Full business address', { role: 'checkbox', name: /Terms and Conditions/ }],
+  ['/?mock=slow', 'Business address', { role: 'button', name: 'Get My Free Consultation' }],
+] as const) {
+  test(`${path} at 390 px: nothing under the address field moves while 'Searching…' and the suggestions show`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await gotoHydrated(page, path)
+    const box = page.getByRole('combobox', { name: field })
+    const target = page.getByRole(below.role, { name: below.name }).first()
+    await box.scrollIntoViewIfNeeded()
+    // Every frame's position of the row below, and every layout shift (those right after a keystroke too, which CLS forgives).
+    await target.evaluate((el) => {
+      const w = window as unknown as { tops: number[]; shifts: number[] }
+      w.tops = []
+      w.shifts = []
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifts.push((entry as unknown as { value: number }).value)
+      }).observe({ type: 'layout-shift' })
+      const frame = () => {
+        w.tops.push(Math.round(el.getBoundingClientRect().top + scrollY))
+        requestAnimationFrame(frame)
+      }
+      frame()
+    })
+    await box.pressSequentially('harbour')
+    await expect(page.getByRole('status').filter({ hasText: 'Searching…' })).toBeVisible()
+    await expect(page.getByRole('listbox', { name: `${field} suggestions` }).getByRole('option')).not.toHaveCount(0, { timeout: 5_000 })
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('listbox', { name: `${field} suggestions` })).toBeHidden()
+    const { tops, shifts } = await page.evaluate(() => {
+      const { tops, shifts } = window as unknown as { tops: number[]; shifts: number[] }
+      return { tops, shifts }
+    })
+    expect(new Set(tops).size, `positions of the row below: ${[...new Set(tops)].join(', ')}`).toBe(1)
+    expect(shifts).toEqual([])
+  })
+}
