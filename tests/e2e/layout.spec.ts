@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
 import { allPaths } from './pages'
 
@@ -202,5 +202,38 @@ for (const [path, field, below] of [
     })
     expect(new Set(tops).size, `positions of the row below: ${[...new Set(tops)].join(', ')}`).toBe(1)
     expect(shifts).toEqual([])
+  })
+}
+
+/** How much wider an input's placeholder is than the room inside its padding (0 or less: it shows whole). */
+const placeholderExcess = (input: Locator) =>
+  input.evaluate((el: HTMLInputElement) => {
+    const style = getComputedStyle(el)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+    return context.measureText(el.placeholder).width - (el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight))
+  })
+
+// Issue 29 point 16: the half-width Phone field of the lead dialogs showed 'Phone ex. 042247072'.
+for (const [where, path, open] of [
+  ['/x18 Book a call', '/x18', (page: Page) => page.getByRole('main').getByRole('button', { name: 'Book a call' })],
+  ['Join Us', '/news', (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Join Us Here' })],
+  [
+    '/check booking',
+    '/check?place=mock-vet-harbourside&radius=5',
+    (page: Page) => page.getByRole('button', { name: 'Book a call to close the gap' }),
+  ],
+] as const) {
+  test(`${where} dialog at 1280 px: the phone and e-mail placeholders show whole, side by side`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await gotoHydrated(page, path)
+    await open(page).click()
+    const dialog = page.getByRole('dialog')
+    const phone = dialog.getByRole('textbox', { name: 'Phone' })
+    const email = dialog.getByRole('textbox', { name: 'Email' })
+    await expect(phone).toHaveAttribute('placeholder', 'Phone ex. 0422470721')
+    expect((await phone.boundingBox())!.y).toBe((await email.boundingBox())!.y)
+    expect(await placeholderExcess(phone)).toBeLessThanOrEqual(0)
+    expect(await placeholderExcess(email)).toBeLessThanOrEqual(0)
   })
 }
