@@ -237,3 +237,23 @@ for (const [where, path, open] of [
     expect(await placeholderExcess(email)).toBeLessThanOrEqual(0)
   })
 }
+
+// Issue 29 point 17: a hard blue box appeared around the result heading when the page loaded on a phone.
+test('/check?place=… at 390 px: the focused result heading shows no ring, and a keyboard focus after it does', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await gotoHydrated(page, '/check?place=mock-vet-harbourside&radius=5')
+  const heading = page.getByRole('heading', { level: 2, name: /4\.6 stars/ })
+  await expect(heading).toBeFocused()
+  // A ring is an outline, or a box shadow (the form fields draw theirs with one).
+  const ring = (el: Element) => {
+    const style = getComputedStyle(el)
+    return { outline: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth), shadow: style.boxShadow !== 'none' }
+  }
+  expect(await heading.evaluate(ring)).toEqual({ outline: 0, shadow: false })
+  const next = page.getByLabel('Target rating')
+  expect(await next.evaluate(ring)).toEqual({ outline: 0, shadow: false })
+  await page.keyboard.press('Tab')
+  await expect(next).toBeFocused()
+  const { outline, shadow } = await next.evaluate(ring)
+  expect(outline >= 2 || shadow).toBe(true)
+})
