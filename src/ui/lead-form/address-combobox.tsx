@@ -68,7 +68,8 @@ export function AddressCombobox(props: AddressComboboxProps) {
           name={kind === 'address' ? 'business' : 'business-name'}
           type="text"
           role="combobox"
-          autoComplete={kind === 'address' ? 'street-address' : 'organization'}
+          // street-address is for multi-line fields only; line 1 is what a one-line address box holds.
+          autoComplete={kind === 'address' ? 'address-line1' : 'organization'}
           placeholder={props.placeholder ?? 'Start typing your business address'}
           required
           aria-autocomplete="list"
