@@ -27,7 +27,10 @@ export function LeadSection({ children }: { children: ReactNode }) {
             <StarRow size={14} className="text-accent-400" />
             <span>{c.ratingBadge}</span>
           </p>
-          <h1 id="lead-title" className="mt-5 text-[2rem] leading-[1.08] font-extrabold tracking-tight text-balance min-[360px]:text-[2.375rem] sm:text-5xl">
+          <h1
+            id="lead-title"
+            className="mt-5 text-[2rem] leading-[1.08] font-extrabold tracking-tight text-balance min-[360px]:text-[2.375rem] sm:text-5xl"
+          >
             {c.headline.before}{' '}
             <span className="relative whitespace-nowrap text-accent-400">
               {c.headline.highlight}

@@ -43,7 +43,11 @@ export function SiteHeader({ onBackToTop, joinUs }: { onBackToTop: () => void; j
           </a>
           <ProgressiveButton label="Join Us Here" className="btn-primary px-5 py-2 text-sm" {...joinUs} />
         </nav>
-        <ProgressiveButton label="JOIN US" className="btn-primary shrink-0 px-4 py-2 text-sm whitespace-nowrap min-[360px]:px-5 md:hidden" {...joinUs} />
+        <ProgressiveButton
+          label="JOIN US"
+          className="btn-primary shrink-0 px-4 py-2 text-sm whitespace-nowrap min-[360px]:px-5 md:hidden"
+          {...joinUs}
+        />
       </div>
     </header>
   )
