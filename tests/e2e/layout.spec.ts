@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
+import { allPaths } from './pages'
 
 // The layout at 390 and 1280 px (checked by eye with screenshots; these pin what is measurable).
 
@@ -143,3 +144,116 @@ for (const width of [390, 1280]) {
     expect(new Set(sizes.map((s) => JSON.stringify(s))).size).toBe(1)
   })
 }
+
+// Issue 29 point 14: a folding phone's cover screen is 280 px wide.
+for (const path of allPaths) {
+  test(`${path} at 280 px: nothing scrolls sideways and the header's JOIN US stays whole`, async ({ page }) => {
+    await page.setViewportSize({ width: 280, height: 700 })
+    await gotoHydrated(page, path)
+    expect(await noHorizontalOverflow(page)).toBe(true)
+    const joinUs = page.getByRole('banner').getByRole('button', { name: 'JOIN US' })
+    await expect(joinUs).toBeInViewport({ ratio: 1 })
+    const { lines, fits } = await joinUs.evaluate((button) => {
+      const range = document.createRange()
+      range.selectNodeContents(button)
+      return {
+        lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+        fits: button.scrollWidth <= button.clientWidth,
+      }
+    })
+    expect(lines, 'JOIN US on one line').toBe(1)
+    expect(fits).toBe(true)
+  })
+}
+
+// Issue 29 point 15: a tap aimed at the row under the address field must land on that row while suggestions load.
+for (const [path, field, below] of [
+  ['/enterprise?mock=slow', 'Full business address', { role: 'checkbox', name: /Terms and Conditions/ }],
+  ['/?mock=slow', 'Business address', { role: 'button', name: 'Get My Free Consultation' }],
+] as const) {
+  test(`${path} at 390 px: nothing under the address field moves while 'Searching…' and the suggestions show`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await gotoHydrated(page, path)
+    const box = page.getByRole('combobox', { name: field })
+    const target = page.getByRole(below.role, { name: below.name }).first()
+    await box.scrollIntoViewIfNeeded()
+    // Every frame's position of the row below, and every layout shift (those right after a keystroke too, which CLS forgives).
+    await target.evaluate((el) => {
+      const w = window as unknown as { tops: number[]; shifts: number[] }
+      w.tops = []
+      w.shifts = []
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifts.push((entry as unknown as { value: number }).value)
+      }).observe({ type: 'layout-shift' })
+      const frame = () => {
+        w.tops.push(Math.round(el.getBoundingClientRect().top + scrollY))
+        requestAnimationFrame(frame)
+      }
+      frame()
+    })
+    await box.pressSequentially('harbour')
+    await expect(page.getByRole('status').filter({ hasText: 'Searching…' })).toBeVisible()
+    await expect(page.getByRole('listbox', { name: `${field} suggestions` }).getByRole('option')).not.toHaveCount(0, { timeout: 5_000 })
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('listbox', { name: `${field} suggestions` })).toBeHidden()
+    const { tops, shifts } = await page.evaluate(() => {
+      const { tops, shifts } = window as unknown as { tops: number[]; shifts: number[] }
+      return { tops, shifts }
+    })
+    expect(new Set(tops).size, `positions of the row below: ${[...new Set(tops)].join(', ')}`).toBe(1)
+    expect(shifts).toEqual([])
+  })
+}
+
+/** How much wider an input's placeholder is than the room inside its padding (0 or less: it shows whole). */
+const placeholderExcess = (input: Locator) =>
+  input.evaluate((el: HTMLInputElement) => {
+    const style = getComputedStyle(el)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+    return context.measureText(el.placeholder).width - (el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight))
+  })
+
+// Issue 29 point 16: the half-width Phone field of the lead dialogs showed 'Phone ex. 042247072'.
+for (const [where, path, open] of [
+  ['/x18 Book a call', '/x18', (page: Page) => page.getByRole('main').getByRole('button', { name: 'Book a call' })],
+  ['Join Us', '/news', (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Join Us Here' })],
+  [
+    '/check booking',
+    '/check?place=mock-vet-harbourside&radius=5',
+    (page: Page) => page.getByRole('button', { name: 'Book a call to close the gap' }),
+  ],
+] as const) {
+  test(`${where} dialog at 1280 px: the phone and e-mail placeholders show whole, side by side`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await gotoHydrated(page, path)
+    await open(page).click()
+    const dialog = page.getByRole('dialog')
+    const phone = dialog.getByRole('textbox', { name: 'Phone' })
+    const email = dialog.getByRole('textbox', { name: 'Email' })
+    await expect(phone).toHaveAttribute('placeholder', 'Phone ex. 0422470721')
+    expect((await phone.boundingBox())!.y).toBe((await email.boundingBox())!.y)
+    expect(await placeholderExcess(phone)).toBeLessThanOrEqual(0)
+    expect(await placeholderExcess(email)).toBeLessThanOrEqual(0)
+  })
+}
+
+// Issue 29 point 17: a hard blue box appeared around the result heading when the page loaded on a phone.
+test('/check?place=… at 390 px: the focused result heading shows no ring, and a keyboard focus after it does', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await gotoHydrated(page, '/check?place=mock-vet-harbourside&radius=5')
+  const heading = page.getByRole('heading', { level: 2, name: /4\.6 stars/ })
+  await expect(heading).toBeFocused()
+  // A ring is an outline, or a box shadow (the form fields draw theirs with one).
+  const ring = (el: Element) => {
+    const style = getComputedStyle(el)
+    return { outline: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth), shadow: style.boxShadow !== 'none' }
+  }
+  expect(await heading.evaluate(ring)).toEqual({ outline: 0, shadow: false })
+  const next = page.getByLabel('Target rating')
+  expect(await next.evaluate(ring)).toEqual({ outline: 0, shadow: false })
+  await page.keyboard.press('Tab')
+  await expect(next).toBeFocused()
+  const { outline, shadow } = await next.evaluate(ring)
+  expect(outline >= 2 || shadow).toBe(true)
+})

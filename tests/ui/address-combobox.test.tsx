@@ -47,14 +47,16 @@ describe('AddressCombobox', () => {
     expect(screen.getByText('3 address suggestions available. Use the arrow keys to choose.')).toBeInTheDocument()
   })
 
-  it('says quietly that it is searching, in a polite status, until the suggestions arrive', () => {
-    const { rerender } = setup({ expanded: false, options: [], searching: true })
+  it('says quietly that it is searching, in a polite status and inside the field, until the suggestions arrive', () => {
+    const { input, rerender } = setup({ expanded: false, options: [], searching: true })
     const status = screen.getByRole('status')
     expect(status).toHaveTextContent('Searching…')
     expect(status).toHaveAttribute('aria-live', 'polite')
-    expect(status).not.toHaveClass('sr-only')
+    // Shown in the input's own box, so nothing under the field moves (issue 29 point 15).
+    expect(input.parentElement).toHaveTextContent('Searching…')
     rerender({ expanded: true, options, searching: false })
     expect(screen.getByRole('status')).toHaveTextContent('3 address suggestions available.')
+    expect(input.parentElement).not.toHaveTextContent('Searching…')
   })
 
   it('is collapsed with a hidden list when not expanded or when there are no options', () => {

@@ -17,7 +17,7 @@ export function VetSections() {
       <ToolTeaser id="vet-reply-title" to="/reply" copy={aiReplyTeaser} />
       <PartnerLogoStrip intro={c.partners} logos={veterinaryPartnerLogos} />
       <section aria-labelledby="vet-video-title" className="py-16 sm:py-20">
-        <div className="container-page grid items-center gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="container-page grid grid-cols-[minmax(0,1fr)] items-center gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <SectionIntro id="vet-video-title" {...c.video.section} />
           <VetVideo />
         </div>

@@ -7,8 +7,8 @@ const ratingText = (rating: number) => rating.toFixed(1)
 /** One testimonial: practice, quote, author, and the review figures before and after. */
 export function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }) {
   return (
-    <figure className="card flex h-full flex-col gap-6 p-6 sm:p-8 lg:flex-row lg:gap-10">
-      <div className="flex-1">
+    <div className="card flex h-full flex-col gap-6 p-6 sm:p-8 lg:flex-row lg:gap-10">
+      <figure className="flex-1">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t.practice}</p>
         <StarRow size={18} className="mt-3 text-accent-500" />
         <blockquote className="mt-4 text-lg leading-relaxed text-pretty text-ink">
@@ -31,12 +31,12 @@ export function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }
             </span>
           </span>
         </figcaption>
-      </div>
+      </figure>
       <dl className="grid shrink-0 grid-cols-2 gap-3 self-start lg:w-64 lg:grid-cols-1">
         <Stat label="Google reviews" before={String(t.stats.beforeReviews)} after={String(t.stats.afterReviews)} />
         <Stat label="Average rating" before={ratingText(t.stats.rating.before)} after={ratingText(t.stats.rating.after)} />
       </dl>
-    </figure>
+    </div>
   )
 }
 

@@ -21,13 +21,16 @@ export function LeadSection({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="lead-title" className="relative isolate overflow-hidden bg-brand-950 text-white">
       <Backdrop />
-      <div className="container-page grid gap-y-8 pt-7 pb-12 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr_auto] lg:gap-x-10 lg:pt-16 lg:pb-24 xl:gap-x-16">
+      <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-y-8 pt-7 pb-12 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr_auto] lg:gap-x-10 lg:pt-16 lg:pb-24 xl:gap-x-16">
         <div className="lg:col-start-1 lg:row-start-1">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-medium text-brand-50 ring-1 ring-white/15">
             <StarRow size={14} className="text-accent-400" />
             <span>{c.ratingBadge}</span>
           </p>
-          <h1 id="lead-title" className="mt-5 text-[2.375rem] leading-[1.08] font-extrabold tracking-tight text-balance sm:text-5xl">
+          <h1
+            id="lead-title"
+            className="mt-5 text-[2rem] leading-[1.08] font-extrabold tracking-tight text-balance min-[360px]:text-[2.375rem] sm:text-5xl"
+          >
             {c.headline.before}{' '}
             <span className="relative whitespace-nowrap text-accent-400">
               {c.headline.highlight}

@@ -31,7 +31,8 @@ const chartLabel =
   `${chart.smsLabel.toLowerCase()} grew from ${first(chart.sms)} to ${last(chart.sms)}, ` +
   `${chart.conversionsLabel.toLowerCase()} from ${first(chart.conversions)} to ${last(chart.conversions)}.`
 
-const tileAccents = ['bg-brand-500', 'bg-accent-500', 'bg-emerald-500', 'bg-sky-400']
+// Drawn by the tile itself: a <div> in a <dl> may hold only <dt> and <dd>.
+const tileAccents = ['before:bg-brand-500', 'before:bg-accent-500', 'before:bg-emerald-500', 'before:bg-sky-400']
 
 /** A sample client report: headline figures and a six-month trend. */
 export function ReportDashboard() {
@@ -52,8 +53,10 @@ export function ReportDashboard() {
         <div className="p-4 sm:p-6">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {stats.map((stat, i) => (
-              <div key={stat.label} className="relative overflow-hidden rounded-xl bg-surface p-3.5 ring-1 ring-slate-100">
-                <span aria-hidden="true" className={`absolute inset-x-0 top-0 h-1 ${tileAccents[i % tileAccents.length]}`} />
+              <div
+                key={stat.label}
+                className={`relative overflow-hidden rounded-xl bg-surface p-3.5 ring-1 ring-slate-100 before:absolute before:inset-x-0 before:top-0 before:h-1 ${tileAccents[i % tileAccents.length]}`}
+              >
                 <dt className="text-xs font-medium text-muted">{stat.label}</dt>
                 <dd className="mt-1 text-2xl font-bold tracking-tight text-ink">{stat.value}</dd>
               </div>

@@ -10,7 +10,7 @@ export function ReportsSection() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(48rem_28rem_at_100%_50%,var(--color-brand-50),transparent_70%)]"
       />
-      <div className="container-page grid items-center gap-12 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
+      <div className="container-page grid grid-cols-[minmax(0,1fr)] items-center gap-12 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
         <div>
           <SectionIntro id="reports-title" {...c.intro} />
           <FeatureList items={c.features} columns={1} className="mt-10" />

@@ -9,7 +9,7 @@ import { ToolTeaserLine } from '@/ui/tools/tool-teaser'
 export function ReviewsSection() {
   return (
     <section id="services" aria-labelledby="reviews-title" className="scroll-mt-24 bg-white py-16 sm:py-24">
-      <div className="container-page grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
+      <div className="container-page grid grid-cols-[minmax(0,1fr)] items-center gap-12 lg:grid-cols-2 lg:gap-16">
         <div>
           <SectionIntro id="reviews-title" {...c.intro} />
           <FeatureList items={c.features} className="mt-10" />

@@ -11,7 +11,7 @@ export function LandingHero({ content: c, badge, children }: { content: LandingH
         <div className="absolute inset-0 bg-[radial-gradient(56rem_36rem_at_85%_-10%,var(--color-brand-700),transparent_65%)]" />
         <div className="absolute inset-0 [background-image:linear-gradient(to_right,rgb(255_255_255/0.06)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.06)_1px,transparent_1px)] [background-size:40px_40px] [mask-image:radial-gradient(70%_60%_at_50%_0%,black,transparent)]" />
       </div>
-      <div className="container-page grid gap-y-8 pt-7 pb-12 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr] lg:gap-x-10 lg:pt-16 lg:pb-20 xl:gap-x-16">
+      <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-y-8 pt-7 pb-12 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr] lg:gap-x-10 lg:pt-16 lg:pb-20 xl:gap-x-16">
         <div className="lg:col-start-1 lg:row-start-1">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-medium text-brand-50 ring-1 ring-white/15">
             <StarRow size={14} className="text-accent-400" />

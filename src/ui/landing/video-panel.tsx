@@ -60,7 +60,6 @@ export function VideoPanel(props: VideoPanelProps) {
         aria-label={props.label}
         className="aspect-video h-auto w-full"
       />
-      <figcaption className="sr-only">{props.label}</figcaption>
       <div className="absolute right-3 bottom-3 flex gap-2">
         <ControlButton
           label={playing ? 'Pause video' : 'Play video'}
@@ -73,6 +72,7 @@ export function VideoPanel(props: VideoPanelProps) {
           onClick={props.onToggleMute}
         />
       </div>
+      <figcaption className="sr-only">{props.label}</figcaption>
     </figure>
   )
 }

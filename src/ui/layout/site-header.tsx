@@ -19,9 +19,10 @@ export function SiteHeader({ onBackToTop, joinUs }: { onBackToTop: () => void; j
           </a>
         </p>
       </div>
-      <div className="container-page flex h-16 items-center justify-between gap-4">
+      <div className="container-page flex h-16 items-center justify-between gap-3">
         <Link to="/" onClick={onBackToTop} className="shrink-0" aria-label={`${site.brand} home`}>
-          <SiteLogo />
+          {/* Smaller on the narrowest phones (a folding phone's cover screen, 280 px) so JOIN US stays whole beside it. */}
+          <SiteLogo className="h-7 w-auto min-[360px]:h-9" />
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-4 md:flex">
           <Link to="/" onClick={onBackToTop} className={navLink}>
@@ -42,7 +43,11 @@ export function SiteHeader({ onBackToTop, joinUs }: { onBackToTop: () => void; j
           </a>
           <ProgressiveButton label="Join Us Here" className="btn-primary px-5 py-2 text-sm" {...joinUs} />
         </nav>
-        <ProgressiveButton label="JOIN US" className="btn-primary px-5 py-2 text-sm md:hidden" {...joinUs} />
+        <ProgressiveButton
+          label="JOIN US"
+          className="btn-primary shrink-0 px-4 py-2 text-sm whitespace-nowrap min-[360px]:px-5 md:hidden"
+          {...joinUs}
+        />
       </div>
     </header>
   )

@@ -61,27 +61,36 @@ export function AddressCombobox(props: AddressComboboxProps) {
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <input
-        id={id}
-        name={kind === 'address' ? 'business' : 'business-name'}
-        type="text"
-        role="combobox"
-        autoComplete={kind === 'address' ? 'street-address' : 'organization'}
-        placeholder={props.placeholder ?? 'Start typing your business address'}
-        required
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open && highlightedIndex >= 0 ? optionId(highlightedIndex) : undefined}
-        aria-invalid={props.invalid || undefined}
-        aria-describedby={props.describedBy}
-        disabled={props.disabled}
-        value={value}
-        className={inputClass}
-        onChange={(event) => props.onInput(event.target.value)}
-        onKeyDown={onKeyDown}
-        onBlur={props.onClose}
-      />
+      {/* 'Searching…' shows inside the field's box and the list floats over the page, so nothing after the field moves. */}
+      <div className="relative">
+        <input
+          id={id}
+          name={kind === 'address' ? 'business' : 'business-name'}
+          type="text"
+          role="combobox"
+          // street-address is for multi-line fields only; line 1 is what a one-line address box holds.
+          autoComplete={kind === 'address' ? 'address-line1' : 'organization'}
+          placeholder={props.placeholder ?? 'Start typing your business address'}
+          required
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={open && highlightedIndex >= 0 ? optionId(highlightedIndex) : undefined}
+          aria-invalid={props.invalid || undefined}
+          aria-describedby={props.describedBy}
+          disabled={props.disabled}
+          value={value}
+          className={props.searching && !open ? `${inputClass} pr-28` : inputClass}
+          onChange={(event) => props.onInput(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={props.onClose}
+        />
+        {props.searching && !open && (
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-sm text-muted">
+            Searching…
+          </span>
+        )}
+      </div>
       <ul
         ref={listRef}
         id={listId}
@@ -105,7 +114,7 @@ export function AddressCombobox(props: AddressComboboxProps) {
           </li>
         ))}
       </ul>
-      <p role="status" aria-live="polite" className={props.searching && !open ? 'mt-1 text-sm text-muted' : 'sr-only'}>
+      <p role="status" aria-live="polite" className="sr-only">
         {open
           ? `${options.length} ${kind} suggestion${options.length === 1 ? '' : 's'} available. Use the arrow keys to choose.`
           : props.searching

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { useModalDialog } from '@/ui/dialog/use-modal-dialog'
 import { DialogCloseButton } from '@/ui/dialog/dialog-close-button'
 
@@ -6,12 +7,13 @@ export type CongratsDialogProps = { open: boolean; onClose: () => void; onSchedu
 /** A native modal dialog: focus moves in on open, Escape closes, focus returns where it was. */
 export function CongratsDialog({ open, onClose, onSchedule }: CongratsDialogProps) {
   const dialogRef = useModalDialog(open)
+  const id = useId()
 
   return (
     <dialog
       ref={dialogRef}
-      aria-labelledby="congrats-title"
-      aria-describedby="congrats-text"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
       className="m-auto w-[min(92vw,28rem)] rounded-2xl p-0 shadow-2xl backdrop:bg-slate-900/60"
       onCancel={(event) => {
         event.preventDefault()
@@ -25,10 +27,10 @@ export function CongratsDialog({ open, onClose, onSchedule }: CongratsDialogProp
             <path d="m5 12 5 5 9-10" />
           </svg>
         </div>
-        <h2 id="congrats-title" className="mt-4 text-2xl font-bold text-ink">
+        <h2 id={`${id}-title`} className="mt-4 text-2xl font-bold text-ink">
           Congrats!
         </h2>
-        <p id="congrats-text" className="mt-2 text-muted">
+        <p id={`${id}-text`} className="mt-2 text-muted">
           We have your details and a specialist will be in touch shortly. Book your free strategy call now to get started sooner.
         </p>
         <button type="button" autoFocus onClick={onSchedule} className="btn-primary mt-6 w-full">

@@ -96,7 +96,8 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
           value={values.name}
           onValueChange={(value) => props.onFieldChange('name', value)}
         />
-        <div className="grid gap-4 @md:grid-cols-2">
+        {/* The phone takes the wider column: its placeholder is the longer one, and stays whole in the 28rem dialogs. */}
+        <div className="grid gap-4 @md:grid-cols-[minmax(0,6fr)_minmax(0,5fr)]">
           <TextField
             id={field('phone')}
             label="Phone"

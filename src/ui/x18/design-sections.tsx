@@ -13,7 +13,7 @@ export function DesignHero({ hero, stats, cta }: { hero: Content['hero']; stats:
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(56rem_36rem_at_85%_-10%,var(--color-brand-700),transparent_65%)]"
       />
-      <div className="container-page grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:py-24">
+      <div className="container-page grid grid-cols-[minmax(0,1fr)] items-center gap-12 py-14 sm:py-20 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-medium text-brand-50 ring-1 ring-white/15">
             <StarRow size={14} className="text-accent-400" />
