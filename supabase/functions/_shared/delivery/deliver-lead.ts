@@ -7,7 +7,7 @@ import { updateNoteBody } from '../board/update-note.ts'
 
 export type Board = { boardId: string; groupId: string; client: BoardClient }
 
-// Short: the visitor waits for at most item + retry + note (3 calls and one Retry-After) in `leads`.
+// Short: a hung board call holds the lead's claim (and a redelivery worker) no longer than this.
 export const DEFAULT_BOARD_TIMEOUT_MS = 4_000
 export const DEFAULT_LEASE_MS = 60_000
 
