@@ -31,6 +31,7 @@ function recordingStore(received: ReceivedLead[]): LeadStore {
         claimedUntil: null,
         boardItemId: null,
         lastError: null,
+        failureReason: null,
         createdAt: new Date(),
       }
       rows.set(submission.submissionId, row)

@@ -72,7 +72,7 @@ export function leadColumnValues(lead: Lead, tracking: Tracking, submissionId: s
 }
 
 export type BoardFailure = {
-  /** 'auth' and 'access' are refusals a person must fix (board-refusal.ts); alerts read them from `last_error`. */
+  /** 'auth' and 'access' are refusals a person must fix (refusal.ts); alerts read them from `failure_reason`. */
   reason: 'auth' | 'access' | 'graphql' | 'rate-limited' | 'http' | 'invalid-response' | 'timeout' | 'network'
   message: string
   status?: number

@@ -1,4 +1,5 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
+import { pgOutbox } from '../outbox/pg-outbox.ts'
 import { withConnection, type Sql } from '../runtime/db.ts'
 import type { LeadRow, LeadStatus, LeadStore } from './lead-store.ts'
 
@@ -15,6 +16,7 @@ type Row = {
   claimed_until: Date | null
   board_item_id: string | null
   last_error: string | null
+  failure_reason: string | null
   created_at: Date
 }
 
@@ -33,22 +35,26 @@ const toLead = (row: Row): LeadRow => ({
   claimedUntil: row.claimed_until,
   boardItemId: row.board_item_id,
   lastError: row.last_error,
+  failureReason: row.failure_reason,
   createdAt: row.created_at,
 })
 
-const MAX_ERROR_LENGTH = 1_000
-
-/** The outbox on PostgreSQL (`supabase/migrations/*_leads_outbox.sql`). */
+/** The leads outbox on PostgreSQL (`supabase/migrations/*_leads_outbox.sql`). */
 export function pgLeadStore(sql: Sql): LeadStore {
-  const claimWhere = () => sql`status = 'pending' and next_attempt_at <= now() and (claimed_until is null or claimed_until < now())`
-  const claimSet = (leaseMs: number) =>
-    sql`attempts = attempts + 1, claimed_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()`
-
+  const outbox = pgOutbox<Row, LeadRow>(sql, {
+    table: 'leads',
+    key: 'submission_id',
+    doneStatus: 'delivered',
+    doneAt: 'delivered_at',
+    toItem: toLead,
+  })
   return {
-    async find(submissionId) {
-      const [row] = await sql<Row[]>`select * from leads where submission_id = ${submissionId}`
-      return row && toLead(row)
-    },
+    find: outbox.find,
+    claim: outbox.claim,
+    claimNext: outbox.claimNext,
+    retryLater: outbox.retryLater,
+    failed: outbox.failed,
+    delivered: (id, boardItemId) => outbox.done(id, { board_item_id: boardItemId }),
     async record({ submission, status, spamReason }) {
       return withConnection(sql, async (db) => {
         const [inserted] = await db<Row[]>`
@@ -63,35 +69,6 @@ export function pgLeadStore(sql: Sql): LeadStore {
         if (!existing) throw new Error('lead vanished between insert and select')
         return toLead(existing)
       })
-    },
-    async claim(submissionId, leaseMs) {
-      const [row] = await sql<Row[]>`
-        update leads set ${claimSet(leaseMs)} where submission_id = ${submissionId} and ${claimWhere()} returning *`
-      return row && toLead(row)
-    },
-    async claimNext(leaseMs) {
-      const [row] = await sql<Row[]>`
-        update leads set ${claimSet(leaseMs)}
-        where id = (select id from leads where ${claimWhere()} order by next_attempt_at limit 1 for update skip locked)
-        returning *`
-      return row && toLead(row)
-    },
-    async delivered(id, boardItemId) {
-      await sql`
-        update leads set status = 'delivered', board_item_id = ${boardItemId}, claimed_until = null, last_error = null,
-          delivered_at = now(), updated_at = now()
-        where id = ${id} and status = 'pending'`
-    },
-    async retryLater(id, error, at, { countAttempt } = { countAttempt: true }) {
-      await sql`
-        update leads set claimed_until = null, next_attempt_at = ${at}, last_error = ${error.slice(0, MAX_ERROR_LENGTH)},
-          attempts = attempts - ${countAttempt ? 0 : 1}, updated_at = now()
-        where id = ${id} and status = 'pending'`
-    },
-    async failed(id, error) {
-      await sql`
-        update leads set status = 'failed', claimed_until = null, last_error = ${error.slice(0, MAX_ERROR_LENGTH)}, updated_at = now()
-        where id = ${id} and status = 'pending'`
     },
   }
 }
