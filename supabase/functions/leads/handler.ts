@@ -53,7 +53,11 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
   if (!board) logger.warn('board is not configured: leads are recorded and wait for redelivery', { missing: missingBoardSettings(deps) })
 
   const asJson: IntakeFormat = {
-    decode: (text) => parseJson(text) ?? UNREADABLE,
+    // `null` is JSON (and an invalid lead); only undefined means the text is not JSON at all.
+    decode: (text) => {
+      const body = parseJson(text)
+      return body === undefined ? UNREADABLE : body
+    },
     minFillMs: deps.minFillMs ?? DEFAULT_MIN_FILL_MS,
   }
 
