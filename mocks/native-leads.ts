@@ -4,12 +4,13 @@
 // without a board, and list what they received at `GET /__mock/native-leads`. The mock build
 // bundles this file into `.vite/native-leads.mjs` (scripts/build.mjs); the live build never does.
 import type { LeadSubmission } from '../src/schemas/lead.ts'
-import { DEFAULT_BACKOFF } from '../supabase/functions/_shared/backoff.ts'
-import type { LeadRow, LeadStore } from '../supabase/functions/_shared/lead-store.ts'
-import { consoleLogger, type Logger } from '../supabase/functions/_shared/logger.ts'
+import { DEFAULT_BACKOFF } from '../supabase/functions/_shared/outbox/backoff.ts'
+import type { LeadRow, LeadStore } from '../supabase/functions/_shared/delivery/lead-store.ts'
+import { consoleLogger, type Logger } from '../supabase/functions/_shared/runtime/logger.ts'
 import { createFormHandler } from '../supabase/functions/leads/form-handler.ts'
 import { isFormPost } from '../supabase/functions/leads/form-post.ts'
 import { MAX_BODY_BYTES } from '../supabase/functions/leads/handler.ts'
+import { createIntake } from '../supabase/functions/leads/intake.ts'
 
 export type ReceivedLead = { submission: LeadSubmission; status: LeadRow['status'] }
 
@@ -30,6 +31,7 @@ function recordingStore(received: ReceivedLead[]): LeadStore {
         claimedUntil: null,
         boardItemId: null,
         lastError: null,
+        failureReason: null,
         createdAt: new Date(),
       }
       rows.set(submission.submissionId, row)
@@ -54,16 +56,21 @@ const logger: Logger = {
 export function createNativeLeadsStandIn() {
   const received: ReceivedLead[] = []
   const store = recordingStore(received)
-  const accept = {
-    board: undefined,
-    backoff: { ...DEFAULT_BACKOFF, random: Math.random },
+  const intake = createIntake({
+    maxBodyBytes: MAX_BODY_BYTES,
     logger,
-    now: () => new Date(),
-    sleep: async () => undefined,
-    minFillMs: 0,
-    leaseMs: 60_000,
-    waitForOtherMs: 0,
-  }
+    store,
+    limiter: undefined,
+    accept: {
+      board: undefined,
+      backoff: { ...DEFAULT_BACKOFF, random: Math.random },
+      logger,
+      now: () => new Date(),
+      leaseMs: 60_000,
+      // No board: nothing is ever delivered after the answer.
+      afterResponse: () => undefined,
+    },
+  })
 
   /** Same origin only: the one origin allowed is the server's own (from the Host header). */
   async function handle(req: Request, ownOrigin: string): Promise<Response> {
@@ -71,11 +78,8 @@ export function createNativeLeadsStandIn() {
     if (!isFormPost(req)) return Response.json({ error: 'The stand-in takes form posts only' }, { status: 415 })
     const form = createFormHandler({
       allowedOrigins: [ownOrigin],
-      maxBodyBytes: MAX_BODY_BYTES,
       logger,
-      store,
-      limiter: undefined,
-      accept,
+      intake,
       newId: () => crypto.randomUUID(),
       retryAfterSeconds: '5',
     })

@@ -6,7 +6,13 @@
 // Then the auth-outage run: the board refuses the token for the first half of the leads (they fail
 // after MAX_ATTEMPTS=2), the token is fixed, `retry_failed_leads()` and redelivery send them; every
 // lead must be on the board once and exactly one alert must have gone to the webhook.
-// Options: --leads N, --concurrency N, --repeat-share X, --fail-share X, --seed N, --run faults|auth|all.
+// Then the latency run: the same leads against an instant, healthy board and against one that takes
+// 800 ms per call and fails 20% of them. The visitor's answer must not wait for the board: the p95
+// accept latencies are printed side by side with their ratio (target: at most 1.2), and both
+// boards must end with every lead exactly once. It runs at --latency-concurrency (10 visitors at
+// once): at 50, three PostgreSQL connections per function queue the answers, and on a shared
+// machine that queue, not the board, decides the p95 of either side.
+// Options: --leads N, --concurrency N, --latency-concurrency N, --repeat-share X, --fail-share X, --seed N, --run faults|auth|latency|all.
 import { parseArgs } from 'node:util'
 import { startFunction } from '../tests/support/deno-function.mjs'
 import { startFakeAlerts } from '../tests/support/fake-alerts.mjs'
@@ -17,15 +23,19 @@ const { values: opts } = parseArgs({
   options: {
     leads: { type: 'string', default: '500' },
     concurrency: { type: 'string', default: '50' },
+    'latency-concurrency': { type: 'string', default: '10' },
     'repeat-share': { type: 'string', default: '0.1' },
     'fail-share': { type: 'string', default: '0.2' },
     seed: { type: 'string', default: '8' },
     run: { type: 'string', default: 'all' },
   },
 })
-const RUNS = opts.run === 'all' ? ['faults', 'auth'] : [opts.run]
+const RUNS = opts.run === 'all' ? ['faults', 'auth', 'latency'] : [opts.run]
+const SLOW_BOARD_MS = 800
+const MAX_ACCEPT_RATIO = 1.2
 const LEADS = Number(opts.leads)
 const CONCURRENCY = Number(opts.concurrency)
+const LATENCY_CONCURRENCY = Number(opts['latency-concurrency'])
 const REPEAT_SHARE = Number(opts['repeat-share'])
 const FAIL_SHARE = Number(opts['fail-share'])
 const REDELIVERY_LIMIT_MS = 180_000
@@ -58,11 +68,11 @@ const pg = await startPgCluster()
 const board = await startFakeBoard()
 const alerts = await startFakeAlerts()
 const injected = { 'http-500': 0, 'rate-limited': 0, hang: 0 }
-const faults = () => {
+const faults = (counted = injected) => {
   const r = random()
   if (r >= FAIL_SHARE) return undefined
   const fault = r < FAIL_SHARE / 3 ? 'http-500' : r < (2 * FAIL_SHARE) / 3 ? 'rate-limited' : 'hang'
-  injected[fault]++
+  counted[fault]++
   return fault
 }
 const env = {
@@ -91,19 +101,25 @@ const start = async (name, overrides = {}) => {
   return fn
 }
 
-/** Posts every body from `concurrency` workers (each its own visitor address); answers by status. */
-async function postAll(url, posts) {
+/**
+ * Posts every body from `concurrency` workers (each its own visitor address); answers by status.
+ * `url` may pick a function per post (by index); `latencyBy` holds each URL's accept latencies.
+ */
+async function postAll(url, posts, concurrency = CONCURRENCY) {
   const accepted = new Set()
   const latencies = []
+  const latencyBy = {}
   const statuses = {}
   let next = 0
   const started = performance.now()
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, worker) => {
+    Array.from({ length: concurrency }, async (_, worker) => {
       while (next < posts.length) {
-        const body = posts[next++]
+        const index = next++
+        const body = posts[index]
+        const target = typeof url === 'function' ? url(index) : url
         const t0 = performance.now()
-        const res = await fetch(url, {
+        const res = await fetch(target, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': `198.51.100.${worker + 1}` },
           body: JSON.stringify(body),
@@ -112,13 +128,15 @@ async function postAll(url, posts) {
         await res.text()
         statuses[res.status] = (statuses[res.status] ?? 0) + 1
         if (res.status === 200) {
-          latencies.push(performance.now() - t0)
+          const ms = performance.now() - t0
+          latencies.push(ms)
+          ;(latencyBy[target] ??= []).push(ms)
           accepted.add(body.submissionId)
         }
       }
     }),
   )
-  return { accepted, latencies, statuses, seconds: (performance.now() - started) / 1000 }
+  return { accepted, latencies, latencyBy, statuses, seconds: (performance.now() - started) / 1000 }
 }
 
 /** Calls redelivery as the cron job does until no lead is pending; rounds and seconds. */
@@ -237,10 +255,63 @@ async function authOutageRun() {
   return lost === 0 && duplicated === 0 && alertsSent === 1
 }
 
+/**
+ * Two `leads` functions at once, one on the board's own URL (instant, healthy), one on its slow URL
+ * (SLOW_BOARD_MS a call, FAIL_SHARE of create_item failing), the posts alternating between them so
+ * that both meet the same machine load. Redelivery then settles every lead; the board counts them.
+ */
+async function latencyRun() {
+  await pg.sql`truncate leads`
+  const slowFaults = { 'http-500': 0, 'rate-limited': 0, hang: 0 }
+  const slowUrl = board.slowUrl({ latencyMs: SLOW_BOARD_MS, pick: () => faults(slowFaults) })
+  const [healthy, slow, redeliver] = await Promise.all([
+    start('leads'),
+    start('leads', { MONDAY_API_URL: slowUrl }),
+    start('leads-redeliver'),
+  ])
+  const distinct = Array.from({ length: 2 * LEADS }, (_, i) => lead(3 * LEADS + i))
+  const pick = (index) => (index % 2 === 0 ? healthy.url : slow.url)
+  // A fresh Deno process compiles and connects on its first requests: those are not timed.
+  const warm = await postAll(pick, distinct.slice(0, 2 * LATENCY_CONCURRENCY), LATENCY_CONCURRENCY)
+  const timed = await postAll(pick, distinct.slice(2 * LATENCY_CONCURRENCY), LATENCY_CONCURRENCY)
+  const redelivery = await redeliverUntilSettled(redeliver.url)
+  board.slowUrl(null)
+
+  const accepted = new Set([...warm.accepted, ...timed.accepted])
+  const { duplicated, lost } = countBoard(new Set(distinct.map((l) => l.submissionId)), accepted)
+  const p95 = (url) =>
+    percentile(
+      [...(timed.latencyBy[url] ?? [])].sort((a, b) => a - b),
+      95,
+    )
+  const p50 = (url) =>
+    percentile(
+      [...(timed.latencyBy[url] ?? [])].sort((a, b) => a - b),
+      50,
+    )
+  const ratio = p95(slow.url) / p95(healthy.url)
+  console.log(
+    [
+      '',
+      `accept latency: ${LEADS} leads to each of two leads functions, posts alternating, ${LATENCY_CONCURRENCY} visitors at once (the first ${2 * LATENCY_CONCURRENCY} posts not timed)`,
+      `answers ${list(warm.statuses)} warming up, ${list(timed.statuses)} timed`,
+      `healthy board (instant): p50 ${Math.round(p50(healthy.url))} ms, p95 ${Math.round(p95(healthy.url))} ms`,
+      `slow board (${SLOW_BOARD_MS} ms a call, faults ${list(slowFaults)} of create_item): p50 ${Math.round(p50(slow.url))} ms, p95 ${Math.round(p95(slow.url))} ms`,
+      `accept p95 ratio (slow board / healthy board): ${ratio.toFixed(2)}`,
+      `accepted ${accepted.size}`,
+      `duplicated ${duplicated}`,
+      `lost ${lost}`,
+      `redelivery ${redelivery.rounds} rounds, ${redelivery.seconds.toFixed(1)} s until nothing pending`,
+    ].join('\n'),
+  )
+  return lost === 0 && duplicated === 0 && ratio <= MAX_ACCEPT_RATIO
+}
+
 try {
   let ok = true
   if (RUNS.includes('faults')) ok = (await faultsRun()) && ok
   if (RUNS.includes('auth')) ok = (await authOutageRun()) && ok
+  if (RUNS.includes('latency')) ok = (await latencyRun()) && ok
   if (!ok) process.exitCode = 1
 } finally {
   await Promise.all(functions.map((fn) => fn.stop()))

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { refuseWithoutSecret, SECRET_HEADER } from '../../supabase/functions/_shared/secret.ts'
+import { refuseWithoutSecret, SECRET_HEADER } from '../../supabase/functions/_shared/http/secret.ts'
 import { activeJobs, SCHEDULED_JOBS, type ScheduledJob } from '../../supabase/functions/leads-health/scheduled-jobs.ts'
 import { recordingLogger } from '../functions/support'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
@@ -11,7 +11,7 @@ import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 type Expected = { wakes: string } | { runs: string }
 const EXPECTED_JOBS: Record<ScheduledJob, Expected> = {
   'leads-redeliver': { wakes: 'leads-redeliver' },
-  'leads-digest': { wakes: 'leads-redeliver?digest=1' },
+  'leads-digest': { wakes: 'leads-digest' },
   'leads-retention': { runs: 'purge_lead_personal_data' },
 }
 

@@ -2,9 +2,9 @@ import type { TransactionSql } from 'postgres'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LeadSubmissionSchema } from '@/schemas/lead'
-import type { LeadStore } from '../../supabase/functions/_shared/lead-store.ts'
-import { digestFigures, healthFigures, pgAlertStore } from '../../supabase/functions/_shared/pg-alert-store.ts'
-import { pgLeadStore } from '../../supabase/functions/_shared/pg-lead-store.ts'
+import type { LeadStore } from '../../supabase/functions/_shared/delivery/lead-store.ts'
+import { digestFigures, healthFigures, pgAlertStore } from '../../supabase/functions/_shared/alerts/pg-alert-store.ts'
+import { pgLeadStore } from '../../supabase/functions/_shared/delivery/pg-lead-store.ts'
 import { submission } from '../functions/support'
 import { startPgCluster, type PgCluster, type SupabaseRole } from '../support/pg-cluster.mjs'
 
@@ -26,10 +26,11 @@ const release = async (id: string) => (await asService((tx) => tx<{ s: string | 
 
 /** A lead that used up its attempts with this error. */
 async function failedLead(error: string, name?: string) {
+  const reason = error.split(/[ :]/)[0]!
   const lead = fresh(name)
   await store.record({ submission: lead, status: 'pending' })
   const row = (await store.claim(lead.submissionId, 10_000))!
-  await store.failed(row.id, error)
+  await store.failed(row.id, { reason, detail: error })
   return lead
 }
 
@@ -85,7 +86,7 @@ describe('alert conditions on PostgreSQL', () => {
     await store.record({ submission: access, status: 'pending' })
     await store.retryLater(
       (await store.claim(access.submissionId, 10_000))!.id,
-      'access 200: Board not found',
+      { reason: 'access', detail: 'access 200: Board not found' },
       new Date(Date.now() + 60_000),
     )
     const old = fresh('Old Pending')

@@ -2,10 +2,10 @@ import type { TransactionSql } from 'postgres'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LeadSubmissionSchema } from '@/schemas/lead'
-import type { LeadStore } from '../../supabase/functions/_shared/lead-store.ts'
-import { pgLeadStore } from '../../supabase/functions/_shared/pg-lead-store.ts'
-import { pgRateCounter } from '../../supabase/functions/_shared/pg-rate-counter.ts'
-import { createRateLimiter } from '../../supabase/functions/_shared/rate-limit.ts'
+import type { LeadStore } from '../../supabase/functions/_shared/delivery/lead-store.ts'
+import { pgLeadStore } from '../../supabase/functions/_shared/delivery/pg-lead-store.ts'
+import { pgRateCounter } from '../../supabase/functions/_shared/limits/pg-rate-counter.ts'
+import { createRateLimiter } from '../../supabase/functions/_shared/limits/rate-limit.ts'
 import { recordingLogger, submission } from '../functions/support'
 import { startPgCluster, type PgCluster, type SupabaseRole } from '../support/pg-cluster.mjs'
 
@@ -106,8 +106,8 @@ describe('the outbox on PostgreSQL', () => {
     await store.record({ submission: lead, status: 'pending' })
     const row = (await store.claim(lead.submissionId, 10_000))!
     await store.delivered(row.id, 'item-1')
-    await store.retryLater(row.id, 'late timeout', new Date())
-    await store.failed(row.id, 'late failure')
+    await store.retryLater(row.id, { reason: 'timeout', detail: 'late timeout' }, new Date())
+    await store.failed(row.id, { reason: 'http', detail: 'late failure' })
     expect(await store.find(lead.submissionId)).toMatchObject({ status: 'delivered', boardItemId: 'item-1', lastError: null })
   })
 
@@ -115,7 +115,9 @@ describe('the outbox on PostgreSQL', () => {
     const lead = fresh()
     await store.record({ submission: lead, status: 'pending' })
     const row = (await store.claim(lead.submissionId, 10_000))!
-    await store.retryLater(row.id, 'rate-limited 429: slow down', new Date(Date.now() + 60_000), { countAttempt: false })
+    await store.retryLater(row.id, { reason: 'rate-limited', detail: 'rate-limited 429: slow down' }, new Date(Date.now() + 60_000), {
+      countAttempt: false,
+    })
     expect(await store.claim(lead.submissionId, 10_000)).toBeUndefined()
     expect(await store.find(lead.submissionId)).toMatchObject({ attempts: 0, lastError: 'rate-limited 429: slow down' })
   })
@@ -145,5 +147,20 @@ describe('the rate limiter on PostgreSQL', () => {
     const stored = await pg.sql`select client_hash from request_limits where bucket = 'test'`
     expect(stored).toHaveLength(2)
     for (const { client_hash } of stored) expect(client_hash).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('keeps the failure kind in its own column beside the text, and clears both once delivered', async () => {
+    const lead = fresh()
+    await store.record({ submission: lead, status: 'pending' })
+    const row = (await store.claim(lead.submissionId, 10_000))!
+    await store.retryLater(row.id, { reason: 'auth', detail: 'auth 401: Not Authenticated' }, new Date())
+    const [stored] = await pg.sql`select failure_reason, last_error from leads where submission_id = ${lead.submissionId}`
+    expect(stored).toEqual({ failure_reason: 'auth', last_error: 'auth 401: Not Authenticated' })
+    expect(await store.find(lead.submissionId)).toMatchObject({ failureReason: 'auth' })
+
+    await store.delivered((await store.claim(lead.submissionId, 10_000))!.id, 'item-1')
+    expect(await store.find(lead.submissionId)).toMatchObject({ status: 'delivered', failureReason: null, lastError: null })
+    const [done] = await pg.sql`select delivered_at is not null as at from leads where submission_id = ${lead.submissionId}`
+    expect(done).toEqual({ at: true })
   })
 })

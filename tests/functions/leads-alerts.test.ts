@@ -15,6 +15,7 @@ let channels: FakeAlerts
 let leads: DenoFunction
 let redeliver: DenoFunction
 let health: DenoFunction
+let digest: DenoFunction
 
 const env = (): Record<string, string> => ({
   SUPABASE_DB_URL: pg.url,
@@ -58,9 +59,9 @@ const person = (name = 'Ada Lovelace', guard = { honeypot: '', fillMs: 12_000 })
   })
 
 /** One redelivery run, as the cron job makes it (after the lead's short backoff has passed). */
-async function run(query = ''): Promise<Record<string, unknown>> {
+async function run(fn = redeliver): Promise<Record<string, unknown>> {
   await sleep(150)
-  const res = await fetch(`${redeliver.url}${query}`, {
+  const res = await fetch(fn.url, {
     method: 'POST',
     headers: { 'x-redeliver-secret': SECRET },
     signal: AbortSignal.timeout(15_000),
@@ -93,15 +94,16 @@ async function storeOldPending(name: string, minutesAgo: number) {
 beforeAll(async () => {
   loopbackPassesThrough()
   ;[pg, board, channels] = await Promise.all([startPgCluster(), startFakeBoard(), startFakeAlerts()])
-  ;[leads, redeliver, health] = await Promise.all([
+  ;[leads, redeliver, health, digest] = await Promise.all([
     startFunction('leads', env()),
     startFunction('leads-redeliver', env()),
     startFunction('leads-health', env()),
+    startFunction('leads-digest', env()),
   ])
 }, 120_000)
 
 afterAll(async () => {
-  await Promise.all([leads?.stop(), redeliver?.stop(), health?.stop()])
+  await Promise.all([leads?.stop(), redeliver?.stop(), health?.stop(), digest?.stop()])
   await Promise.all([board?.close(), channels?.close()])
   await pg?.stop()
 })
@@ -197,11 +199,11 @@ describe('lead alerts (deno, PostgreSQL, fake board and channels)', () => {
     await post(lead)
     expect(await status(lead.submissionId)).toBe('spam')
 
-    expect(await run('?digest=1')).toEqual({ digest: { sent: ['webhook', 'email'], failed: [] } })
-    const digest = channels.webhook[0]!.text
-    expect(digest).toContain('Flagged as spam: 1')
+    expect(await run(digest)).toEqual({ digest: { sent: ['webhook', 'email'], failed: [] } })
+    const text = channels.webhook[0]!.text
+    expect(text).toContain('Flagged as spam: 1')
     for (const detail of ['Hedy Lamarr', '0422470721', 'ada@example.com', 'sent too fast', lead.submissionId, 'release_spam_lead']) {
-      expect(digest).toContain(detail)
+      expect(text).toContain(detail)
     }
     expect(channels.emails[0]!.subject).toContain('1 flagged as spam')
 
@@ -217,7 +219,7 @@ describe('lead alerts (deno, PostgreSQL, fake board and channels)', () => {
   }, 30_000)
 
   it('sends no digest on a day with nothing to report', async () => {
-    expect(await run('?digest=1')).toEqual({ digest: { sent: [], failed: [], skipped: 'nothing to report' } })
+    expect(await run(digest)).toEqual({ digest: { sent: [], failed: [], skipped: 'nothing to report' } })
     expect(channels.webhook).toHaveLength(0)
     expect(channels.emails).toHaveLength(0)
   }, 20_000)

@@ -19,12 +19,13 @@ const qrbLead = submission({
 describe('leads function: happy path', () => {
   it('creates the item with the board variables, then the escaped update note', async () => {
     const calls = fakeBoard()
-    const { handler } = leadsHandler()
+    const { handler, store } = leadsHandler()
 
     const res = await postLead(handler, qrbLead)
 
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ id: ITEM_ID, status: 'delivered' })
+    expect(await res.json()).toEqual({ id: qrbLead.submissionId, status: 'queued' })
+    expect(store.rows.get(qrbLead.submissionId)).toMatchObject({ status: 'delivered', boardItemId: ITEM_ID })
     expect(calls.map((call) => call.operation)).toEqual(['create_item', 'create_update'])
     for (const { headers } of calls) {
       expect(headers.get('authorization')).toBe(TOKEN)
@@ -72,6 +73,35 @@ describe('leads function: happy path', () => {
     const { handler } = leadsHandler({ groupId: 'new_group' })
     await postLead(handler, submission())
     expect(calls[0]!.variables.groupId).toBe('new_group')
+  })
+})
+
+describe('leads function: the visitor never waits for the board', () => {
+  it('answers once the lead is recorded; the board is called only after the answer', async () => {
+    const calls = fakeBoard({ create_item: [async () => (await delay(1_000), HttpResponse.json({}))] })
+    const { answerOnly, settled, store } = leadsHandler()
+    const lead = submission()
+
+    const res = await postLead(answerOnly, lead)
+
+    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(store.rows.get(lead.submissionId)).toMatchObject({ status: 'pending' })
+    expect(calls).toHaveLength(0)
+    await settled()
+    expect(only(calls, 'create_item')).toHaveLength(1)
+  })
+
+  it('a database lost right after the answer is logged; the recorded lead waits for redelivery', async () => {
+    const calls = fakeBoard()
+    const { answerOnly, settled, logger, store } = leadsHandler()
+    const lead = submission()
+    expect(await (await postLead(answerOnly, lead)).json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    store.state.down = true
+    await settled()
+    store.state.down = false
+    expect(calls).toHaveLength(0)
+    expect(store.rows.get(lead.submissionId)).toMatchObject({ status: 'pending', attempts: 0 })
+    expect(logger.records).toContainEqual(expect.objectContaining({ level: 'error', message: 'lead recorded; delivery interrupted' }))
   })
 })
 
@@ -135,9 +165,11 @@ describe('leads function: board failures', () => {
     const calls = fakeBoard({
       create_item: [() => HttpResponse.json({ errors: [{ message: 'Rate limit' }] }, { status: 429, headers: { 'retry-after': '1' } })],
     })
-    const { handler, sleeps } = leadsHandler()
-    const res = await postLead(handler, submission())
-    expect(await res.json()).toEqual({ id: ITEM_ID, status: 'delivered' })
+    const { handler, sleeps, store } = leadsHandler()
+    const lead = submission()
+    const res = await postLead(handler, lead)
+    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(store.rows.get(lead.submissionId)).toMatchObject({ status: 'delivered', boardItemId: ITEM_ID })
     expect(sleeps).toEqual([1000])
     expect(only(calls, 'create_item')).toHaveLength(2)
   })
@@ -174,10 +206,12 @@ describe('leads function: board failures', () => {
     ['HTTP 200 with errors[]', () => HttpResponse.json({ errors: [{ message: 'Body too long' }] })],
   ])('an update note failing with %s still answers 200 with the id, and is logged', async (_case, reply) => {
     fakeBoard({ create_update: [reply] })
-    const { handler, logger } = leadsHandler()
-    const res = await postLead(handler, submission())
+    const { handler, logger, store } = leadsHandler()
+    const lead = submission()
+    const res = await postLead(handler, lead)
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ id: ITEM_ID, status: 'delivered' })
+    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(store.rows.get(lead.submissionId)).toMatchObject({ status: 'delivered', boardItemId: ITEM_ID })
     expect(logger.records).toContainEqual(
       expect.objectContaining({
         level: 'warn',
@@ -194,8 +228,9 @@ describe('leads function: idempotency', () => {
     const { handler } = leadsHandler({ sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) })
     const lead = submission()
     const answers = await Promise.all([postLead(handler, lead), postLead(handler, lead)])
-    answers.push(await postLead(handler, lead))
-    for (const res of answers) expect(await res.json()).toEqual({ id: ITEM_ID, status: 'delivered' })
+    for (const res of answers) expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    // Once the lead is on the board, a repeat is answered with its item.
+    expect(await (await postLead(handler, lead)).json()).toEqual({ id: ITEM_ID, status: 'delivered' })
     expect(only(calls, 'create_item')).toHaveLength(1)
     expect(only(calls, 'create_update')).toHaveLength(1)
   })

@@ -2,9 +2,9 @@ import { HttpResponse } from 'msw'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { LeadSubmissionSchema } from '@/schemas/lead'
-import { boardFrom } from '../../supabase/functions/_shared/lead-delivery.ts'
+import { boardFrom } from '../../supabase/functions/_shared/delivery/deliver-lead.ts'
 import { createRedeliverHandler, type RedeliverDeps } from '../../supabase/functions/leads-redeliver/handler.ts'
-import { SECRET_HEADER } from '../../supabase/functions/_shared/secret.ts'
+import { SECRET_HEADER } from '../../supabase/functions/_shared/http/secret.ts'
 import { memoryLeadStore } from '../support/memory-lead-store'
 import { BOARD_URL, fakeBoard, ITEM_ID, NOW, only, recordingLogger, submission, TOKEN } from './support'
 
@@ -31,10 +31,8 @@ function redeliverer(overrides: Partial<RedeliverDeps> = {}) {
     budgetMs: 30_000,
     ...overrides,
   })
-  const run = async (secret = SECRET, query = '') =>
-    handler(
-      new Request(`https://project.test/functions/v1/leads-redeliver${query}`, { method: 'POST', headers: { [SECRET_HEADER]: secret } }),
-    )
+  const run = async (secret = SECRET) =>
+    handler(new Request('https://project.test/functions/v1/leads-redeliver', { method: 'POST', headers: { [SECRET_HEADER]: secret } }))
   const queue = async (count: number) => {
     const ids = Array.from({ length: count }, () => crypto.randomUUID())
     for (const submissionId of ids)
@@ -129,18 +127,5 @@ describe('leads-redeliver', () => {
     expect(res.status).toBe(200)
     expect(store.rows.get(id!)).toMatchObject({ status: 'delivered' })
     expect(order).toEqual(['alerts'])
-  })
-
-  it('?digest=1 sends the digest and delivers nothing; the secret is still required', async () => {
-    const calls = fakeBoard()
-    const digest = async () => ({ sent: ['webhook'], failed: [] })
-    const { run, queue } = redeliverer({ digest })
-    await queue(1)
-    expect((await run('wrong', '?digest=1')).status).toBe(401)
-    const res = await run(SECRET, '?digest=1')
-    expect(await res.json()).toEqual({ digest: { sent: ['webhook'], failed: [] } })
-    expect(calls).toHaveLength(0)
-    const broken = redeliverer({ digest: () => Promise.reject(new Error('db down')) })
-    expect((await broken.run(SECRET, '?digest=1')).status).toBe(503)
   })
 })

@@ -3,7 +3,7 @@ import { server } from '@mocks/node'
 import { answerBoard } from '@mocks/handlers/board'
 import { leadSource } from '@/content/lead-sources'
 import type { LeadSubmissionInput } from '@/schemas/lead'
-import type { LogFields, Logger } from '../../supabase/functions/_shared/logger.ts'
+import type { LogFields, Logger } from '../../supabase/functions/_shared/runtime/logger.ts'
 import { createLeadsHandler, type LeadsDeps } from '../../supabase/functions/leads/handler.ts'
 import { memoryLeadStore } from '../support/memory-lead-store'
 
@@ -43,12 +43,21 @@ export function submission(overrides: Partial<LeadSubmissionInput> = {}): LeadSu
   }
 }
 
-/** The handler on an in-memory outbox (`store`), a recording logger and a sleep that only records. */
+/**
+ * The handler on an in-memory outbox (`store`), a recording logger and a sleep that only records.
+ * `handler` answers, then waits for the board delivery that runs after the answer (as
+ * `EdgeRuntime.waitUntil` keeps the invocation alive), so a test sees both; `answerOnly` returns
+ * as soon as the answer is ready, and `settled()` runs the work it left for after the answer.
+ */
 export function leadsHandler(overrides: Partial<LeadsDeps> = {}) {
   const logger = recordingLogger()
   const sleeps: number[] = []
   const store = memoryLeadStore(() => NOW)
-  const handler = createLeadsHandler({
+  const after: (() => Promise<unknown>)[] = []
+  const settled = async () => {
+    while (after.length > 0) await Promise.all(after.splice(0).map((task) => task()))
+  }
+  const answerOnly = createLeadsHandler({
     store,
     backoff: { random: () => 0.5 },
     token: TOKEN,
@@ -62,9 +71,15 @@ export function leadsHandler(overrides: Partial<LeadsDeps> = {}) {
     sleep: async (ms) => {
       sleeps.push(ms)
     },
+    afterResponse: (task) => void after.push(task),
     ...overrides,
   })
-  return { handler, logger, sleeps, store }
+  const handler = async (req: Request) => {
+    const res = await answerOnly(req)
+    await settled()
+    return res
+  }
+  return { handler, answerOnly, settled, logger, sleeps, store }
 }
 
 export function postLead(

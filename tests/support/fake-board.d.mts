@@ -15,6 +15,8 @@ export interface FakeBoard {
   callsFor(submissionId: string, operation?: BoardOperation): number
   fail(operation: BoardOperation, ...faults: Fault[]): void
   failRandomly(pick: (() => Fault | undefined) | null): void
+  /** A second URL to the same board: `latencyMs` per call, create_item failing with `pick()`'s fault. */
+  slowUrl(options: { latencyMs: number; pick: (() => Fault | undefined) | null } | null): string
   refuse(kind: Refusal | null): void
   down(): Promise<void>
   up(): Promise<void>

@@ -28,6 +28,8 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
   const queued = { create_item: [], create_update: [], find_item: [] }
   let random = null
   let refusal = null
+  // Requests to this path (a second board URL) are slow and fail on their own terms.
+  let slow = null
   let nextId = 5_000
 
   function createItem(variables) {
@@ -67,9 +69,12 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     const operation = operationOf(body.query)
     const variables = body.variables ?? {}
     requests.push({ operation, headers: req.headers, variables })
-    if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs))
+    const slowed = slow && new URL(req.url, 'http://board').pathname === slow.path ? slow : null
+    const wait = slowed?.latencyMs ?? latencyMs
+    if (wait) await new Promise((resolve) => setTimeout(resolve, wait))
     if (refusal) return send(res, ...REFUSALS[refusal])
-    const fault = queued[operation].shift() ?? (operation === 'create_item' && random ? random() : undefined)
+    const pick = slowed ? slowed.pick : random
+    const fault = queued[operation].shift() ?? (operation === 'create_item' && pick ? pick() : undefined)
     if (fault) return misbehave(fault, req, res, variables)
     if (!req.headers.authorization) return send(res, 401, { errors: [{ message: 'Not Authenticated' }] })
     if (operation === 'create_item') return send(res, 200, { data: { create_item: { id: createItem(variables) } } })
@@ -96,6 +101,14 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     fail: (operation, ...faults) => void queued[operation].push(...faults),
     /** Fails each create_item with `pick()`'s fault, or succeeds when it returns undefined. */
     failRandomly: (pick) => void (random = pick),
+    /**
+     * A second URL to the same board (same items) that takes `latencyMs` per call and fails each
+     * create_item with `pick()`'s fault; the board's own URL stays as it is. `null` turns it off.
+     */
+    slowUrl: (options) => {
+      slow = options && { path: '/v2/slow', ...options }
+      return `http://127.0.0.1:${port}/v2/slow`
+    },
     /** Refuses every call (a revoked token, a board it cannot reach) until `refuse(null)`. */
     refuse: (kind) => void (refusal = kind),
     /** Stops listening (connections are refused) until `up()`, on the same port. */

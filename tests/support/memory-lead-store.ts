@@ -1,4 +1,4 @@
-import type { LeadRow, LeadStore } from '../../supabase/functions/_shared/lead-store.ts'
+import type { LeadRow, LeadStore } from '../../supabase/functions/_shared/delivery/lead-store.ts'
 
 type Stored = LeadRow & { nextAttemptAt: Date; spamReason?: string }
 
@@ -41,6 +41,7 @@ export function memoryLeadStore(now: () => Date) {
         claimedUntil: null,
         boardItemId: null,
         lastError: null,
+        failureReason: null,
         createdAt: now(),
         nextAttemptAt: now(),
       }
@@ -60,18 +61,24 @@ export function memoryLeadStore(now: () => Date) {
     async delivered(id, boardItemId) {
       guard()
       const row = pendingById(id)
-      if (row) Object.assign(row, { status: 'delivered', boardItemId, claimedUntil: null, lastError: null })
+      if (row) Object.assign(row, { status: 'delivered', boardItemId, claimedUntil: null, lastError: null, failureReason: null })
     },
-    async retryLater(id, error, at, { countAttempt } = { countAttempt: true }) {
+    async retryLater(id, { reason, detail }, at, { countAttempt } = { countAttempt: true }) {
       guard()
       const row = pendingById(id)
       if (row)
-        Object.assign(row, { claimedUntil: null, nextAttemptAt: at, lastError: error, attempts: row.attempts - (countAttempt ? 0 : 1) })
+        Object.assign(row, {
+          claimedUntil: null,
+          nextAttemptAt: at,
+          lastError: detail,
+          failureReason: reason,
+          attempts: row.attempts - (countAttempt ? 0 : 1),
+        })
     },
-    async failed(id, error) {
+    async failed(id, { reason, detail }) {
       guard()
       const row = pendingById(id)
-      if (row) Object.assign(row, { status: 'failed', claimedUntil: null, lastError: error })
+      if (row) Object.assign(row, { status: 'failed', claimedUntil: null, lastError: detail, failureReason: reason })
     },
   }
   return Object.assign(store, { rows, state })

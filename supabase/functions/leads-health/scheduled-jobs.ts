@@ -1,4 +1,4 @@
-import type { Sql } from '../_shared/db.ts'
+import type { Sql } from '../_shared/runtime/db.ts'
 
 /**
  * The Supabase Cron jobs the migrations schedule. Without them leads wait in the outbox and no

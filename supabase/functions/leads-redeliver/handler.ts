@@ -1,11 +1,10 @@
-import type { BackoffPolicy } from '../_shared/backoff.ts'
-import { json, methodNotAllowed } from '../_shared/http.ts'
-import type { AlertReport } from '../_shared/lead-alerts.ts'
-import { deliverClaimed, type Board } from '../_shared/lead-delivery.ts'
-import type { DigestReport } from '../_shared/lead-digest.ts'
-import type { LeadStore } from '../_shared/lead-store.ts'
-import type { Logger } from '../_shared/logger.ts'
-import { refuseWithoutSecret } from '../_shared/secret.ts'
+import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
+import { json, methodNotAllowed } from '../_shared/http/http.ts'
+import type { AlertReport } from '../_shared/alerts/lead-alerts.ts'
+import { deliverClaimed, type Board } from '../_shared/delivery/deliver-lead.ts'
+import type { LeadStore } from '../_shared/delivery/lead-store.ts'
+import type { Logger } from '../_shared/runtime/logger.ts'
+import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 
 export type RedeliverDeps = {
   secret: string | undefined
@@ -21,10 +20,8 @@ export type RedeliverDeps = {
   budgetMs: number
   /** Housekeeping run once per call (old rate-limit windows). */
   sweep?: () => Promise<unknown>
-  /** Evaluated after every run (_shared/lead-alerts.ts); never throws, never blocks delivery. */
+  /** Evaluated after every run (_shared/alerts/lead-alerts.ts); never throws, never blocks delivery. */
   alerts?: () => Promise<AlertReport | undefined>
-  /** `?digest=1` (the daily cron job): the digest instead of a delivery run. */
-  digest?: () => Promise<DigestReport>
 }
 
 export type RedeliverReport = { claimed: number; delivered: number; retrying: number; failed: number; interrupted: number; paused: boolean }
@@ -38,17 +35,6 @@ export function createRedeliverHandler(deps: RedeliverDeps): (req: Request) => P
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
     const refused = refuseWithoutSecret(req, deps, 'leads-redeliver', 'Redelivery is not configured')
     if (refused) return refused
-    if (new URL(req.url).searchParams.get('digest') === '1') {
-      if (!deps.digest) return json(503, { error: 'The digest is not configured' })
-      try {
-        const digest = await deps.digest()
-        deps.logger.info('leads digest', digest)
-        return json(200, { digest })
-      } catch (error) {
-        deps.logger.error('leads digest could not be made', { error: String(error) })
-        return json(503, { error: 'The digest could not be made' })
-      }
-    }
     if (!deps.store || !deps.board) {
       // Leads still wait in the outbox: the pending-age alert is what tells someone.
       await deps.alerts?.().catch(() => undefined)

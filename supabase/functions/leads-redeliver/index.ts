@@ -1,14 +1,13 @@
-import { alertConfig } from '../_shared/alert-config.ts'
-import { env, envInt } from '../_shared/env.ts'
-import { runAlerts } from '../_shared/lead-alerts.ts'
-import { boardFrom } from '../_shared/lead-delivery.ts'
-import { sendDigest } from '../_shared/lead-digest.ts'
-import { sharedLeadsConfig } from '../_shared/leads-config.ts'
-import { consoleLogger } from '../_shared/logger.ts'
-import { digestFigures, pgAlertStore } from '../_shared/pg-alert-store.ts'
-import { pgLeadStore } from '../_shared/pg-lead-store.ts'
-import { pruneRateLimits } from '../_shared/pg-rate-counter.ts'
-import { serve } from '../_shared/serve.ts'
+import { alertConfig } from '../_shared/alerts/config.ts'
+import { env, envInt } from '../_shared/runtime/env.ts'
+import { runAlerts } from '../_shared/alerts/lead-alerts.ts'
+import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
+import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
+import { consoleLogger } from '../_shared/runtime/logger.ts'
+import { pgAlertStore } from '../_shared/alerts/pg-alert-store.ts'
+import { pgLeadStore } from '../_shared/delivery/pg-lead-store.ts'
+import { pruneRateLimits } from '../_shared/limits/pg-rate-counter.ts'
+import { serve } from '../_shared/http/serve.ts'
 import { createRedeliverHandler } from './handler.ts'
 
 const { sql, backoff, leaseMs, ...config } = sharedLeadsConfig()
@@ -39,15 +38,6 @@ serve(
           logger: consoleLogger,
           now,
           pendingMinutes: alerting.pendingMinutes,
-        })),
-    digest:
-      sql &&
-      (() =>
-        sendDigest({
-          figures: () => digestFigures(sql),
-          channels: alerting.channels,
-          logger: consoleLogger,
-          always: alerting.digestAlways,
         })),
   }),
 )

@@ -1,8 +1,9 @@
 import type { LeadSubmission } from '../../../src/schemas/lead.ts'
-import type { BackoffPolicy } from '../_shared/backoff.ts'
-import { deliverClaimed, type Board } from '../_shared/lead-delivery.ts'
-import type { LeadRow, LeadStore } from '../_shared/lead-store.ts'
-import type { Logger } from '../_shared/logger.ts'
+import type { AfterResponse } from '../_shared/http/after-response.ts'
+import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
+import { deliverClaimed, type Board } from '../_shared/delivery/deliver-lead.ts'
+import type { LeadRow, LeadStore } from '../_shared/delivery/lead-store.ts'
+import type { Logger } from '../_shared/runtime/logger.ts'
 import { checkSpam } from './spam-guard.ts'
 
 export type Acceptance = { kind: 'delivered'; itemId: string } | { kind: 'queued' } | { kind: 'unrecorded' }
@@ -13,20 +14,19 @@ export type AcceptDeps = {
   backoff: BackoffPolicy
   logger: Logger
   now: () => Date
-  sleep: (ms: number) => Promise<void>
   minFillMs: number
   /** How long a claim protects a delivery in progress (longer than the board calls can take). */
   leaseMs: number
-  /** How long a repeated submission waits for the delivery another request is making. */
-  waitForOtherMs: number
+  /** Runs the board delivery once the visitor has the answer (Supabase's `EdgeRuntime.waitUntil`). */
+  afterResponse: AfterResponse
 }
 
-const POLL_MS = 100
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
- * Record first, then deliver once. Once the row is committed the lead is safe and the visitor is
- * told so, whatever the board does; a lead still pending is left to `leads-redeliver`.
+ * Record first, answer, then deliver. Once the row is committed the lead is safe and the visitor
+ * is told so at once, whatever the board does: the board is tried right after the answer, in the
+ * same invocation, and a lead still pending after that is left to `leads-redeliver`.
  */
 export async function acceptLead(submission: LeadSubmission, deps: AcceptDeps): Promise<Acceptance> {
   const { submissionId } = submission
@@ -42,34 +42,21 @@ export async function acceptLead(submission: LeadSubmission, deps: AcceptDeps): 
     return { kind: 'unrecorded' }
   }
 
-  try {
-    if (row.status !== 'pending') return answerFor(row)
-    if (!deps.board) {
-      deps.logger.warn('lead recorded but the board is not configured', { submissionId })
-      return { kind: 'queued' }
-    }
-    const claimed = await deps.store.claim(submissionId, deps.leaseMs)
-    if (!claimed) return await awaitOtherDelivery(submissionId, deps)
-    const outcome = await deliverClaimed(claimed, { ...deps, board: deps.board })
-    return outcome.kind === 'delivered' ? { kind: 'delivered', itemId: outcome.itemId } : { kind: 'queued' }
-  } catch (error) {
-    // Recorded: redelivery picks it up once the claim (if any) lapses.
-    deps.logger.error('lead recorded; delivery interrupted', { submissionId, message: messageOf(error) })
-    return { kind: 'queued' }
+  if (row.status === 'pending') {
+    const { board } = deps
+    if (board) deps.afterResponse(() => deliverOnce(submissionId, { ...deps, board }))
+    else deps.logger.warn('lead recorded but the board is not configured', { submissionId })
   }
-}
-
-function answerFor(row: LeadRow): Acceptance {
   return row.status === 'delivered' && row.boardItemId ? { kind: 'delivered', itemId: row.boardItemId } : { kind: 'queued' }
 }
 
-/** A concurrent repeat answers like the first: it waits, bounded, for the claim holder's outcome. */
-async function awaitOtherDelivery(submissionId: string, deps: AcceptDeps): Promise<Acceptance> {
-  for (let polls = Math.ceil(deps.waitForOtherMs / POLL_MS); polls > 0; polls--) {
-    await deps.sleep(POLL_MS)
-    const row = await deps.store.find(submissionId)
-    if (!row || row.status !== 'pending') return row ? answerFor(row) : { kind: 'queued' }
-    if (!row.claimedUntil || row.claimedUntil < deps.now()) break
+/** One try, under a claim: a repeat whose lead another request (or redelivery) holds, or that is not due, does nothing. */
+async function deliverOnce(submissionId: string, deps: AcceptDeps & { board: Board }): Promise<void> {
+  try {
+    const claimed = await deps.store.claim(submissionId, deps.leaseMs)
+    if (claimed) await deliverClaimed(claimed, deps)
+  } catch (error) {
+    // Recorded: redelivery picks it up once the claim (if any) lapses.
+    deps.logger.error('lead recorded; delivery interrupted', { submissionId, message: messageOf(error) })
   }
-  return { kind: 'queued' }
 }

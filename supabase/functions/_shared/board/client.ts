@@ -1,9 +1,9 @@
 import * as v from 'valibot'
-import type { Lead, Tracking } from '../../../src/schemas/lead.ts'
-import { refusalOf } from './board-refusal.ts'
-import type { Fetch } from './http.ts'
-import { retryAfterHeaderMs } from '../../../src/lib/retry-after.ts'
-import { excerpt, postJson } from './upstream.ts'
+import type { Lead, Tracking } from '../../../../src/schemas/lead.ts'
+import { refusalOf } from './refusal.ts'
+import type { Fetch } from '../http/http.ts'
+import { retryAfterHeaderMs } from '../../../../src/lib/retry-after.ts'
+import { excerpt, postJson } from '../http/upstream.ts'
 
 export const BOARD_API_VERSION = '2025-04'
 export const DEFAULT_BOARD_API_URL = 'https://api.monday.com/v2'
@@ -72,7 +72,7 @@ export function leadColumnValues(lead: Lead, tracking: Tracking, submissionId: s
 }
 
 export type BoardFailure = {
-  /** 'auth' and 'access' are refusals a person must fix (board-refusal.ts); alerts read them from `last_error`. */
+  /** 'auth' and 'access' are refusals a person must fix (refusal.ts); alerts read them from `failure_reason`. */
   reason: 'auth' | 'access' | 'graphql' | 'rate-limited' | 'http' | 'invalid-response' | 'timeout' | 'network'
   message: string
   status?: number

@@ -1,13 +1,14 @@
-import { hasAttemptsLeft, retryDelayMs, type BackoffPolicy } from './backoff.ts'
-import { createBoardClient, leadColumnValues, type BoardClient, type BoardFailure } from './board.ts'
-import type { Fetch } from './http.ts'
+import type { BackoffPolicy } from '../outbox/backoff.ts'
+import { settleFailure } from '../outbox/settle.ts'
+import { createBoardClient, leadColumnValues, type BoardClient, type BoardFailure } from '../board/client.ts'
+import type { Fetch } from '../http/http.ts'
 import type { LeadRow, LeadStore } from './lead-store.ts'
-import type { Logger } from './logger.ts'
-import { updateNoteBody } from './update-note.ts'
+import type { Logger } from '../runtime/logger.ts'
+import { updateNoteBody } from '../board/update-note.ts'
 
 export type Board = { boardId: string; groupId: string; client: BoardClient }
 
-// Short: the visitor waits for at most item + retry + note (3 calls and one Retry-After) in `leads`.
+// Short: a hung board call holds the lead's claim (and a redelivery worker) no longer than this.
 export const DEFAULT_BOARD_TIMEOUT_MS = 4_000
 export const DEFAULT_LEASE_MS = 60_000
 
@@ -59,7 +60,7 @@ export async function deliverClaimed(row: LeadRow, deps: DeliverDeps): Promise<D
 
   if (row.attempts > 1 || row.lastError !== null) {
     const found = await board.client.findItem({ boardId: board.boardId, submissionId })
-    if (!found.ok) return settleFailure(row, found.failure, deps)
+    if (!found.ok) return settleLead(row, found.failure, deps)
     itemId = found.id
     if (itemId) logger.info('lead was already on the board', { submissionId, itemId })
   }
@@ -70,7 +71,7 @@ export async function deliverClaimed(row: LeadRow, deps: DeliverDeps): Promise<D
       itemName: `Lead: ${submission.lead.name}`,
       columnValues: leadColumnValues(submission.lead, submission.tracking, submissionId),
     })
-    if (!item.ok) return settleFailure(row, item.failure, deps)
+    if (!item.ok) return settleLead(row, item.failure, deps)
     itemId = item.id
     warning = item.warning
   }
@@ -86,19 +87,25 @@ export async function deliverClaimed(row: LeadRow, deps: DeliverDeps): Promise<D
   return { kind: 'delivered', itemId }
 }
 
-async function settleFailure(row: LeadRow, failure: BoardFailure, deps: DeliverDeps): Promise<DeliveryOutcome> {
+async function settleLead(row: LeadRow, failure: BoardFailure, deps: DeliverDeps): Promise<DeliveryOutcome> {
   const { submissionId } = row.submission
-  const error = describe(failure)
   // A rate-limit refusal with a wait hint (429, complexity budget, daily limit) did nothing on the
   // board and says when to come back: it does not use up an attempt.
   const countAttempt = !(failure.reason === 'rate-limited' && failure.retryInMs !== undefined)
-  if (countAttempt && !hasAttemptsLeft(row.attempts, deps.backoff)) {
-    await deps.store.failed(row.id, error)
+  const settled = await settleFailure(
+    row,
+    { reason: failure.reason, detail: describe(failure), retryInMs: failure.retryInMs, countAttempt },
+    { outbox: deps.store, backoff: deps.backoff, now: deps.now },
+  )
+  if (settled.kind === 'failed') {
     deps.logger.error('lead delivery failed for good', { submissionId, attempts: row.attempts, ...failure })
     return { kind: 'failed', failure }
   }
-  const at = new Date(deps.now().getTime() + retryDelayMs(row.attempts, failure.retryInMs, deps.backoff))
-  await deps.store.retryLater(row.id, error, at, { countAttempt })
-  deps.logger.warn('board did not accept the lead', { submissionId, attempts: row.attempts, nextAttemptAt: at.toISOString(), ...failure })
-  return { kind: 'retry', at, failure }
+  deps.logger.warn('board did not accept the lead', {
+    submissionId,
+    attempts: row.attempts,
+    nextAttemptAt: settled.at.toISOString(),
+    ...failure,
+  })
+  return { kind: 'retry', at: settled.at, failure }
 }

@@ -2,7 +2,7 @@ export type BackoffPolicy = {
   /** The first wait; each further attempt doubles it, up to `maxMs`. */
   baseMs: number
   maxMs: number
-  /** After this many board calls the lead is marked failed with its last error. */
+  /** After this many calls the item is marked failed with its last error. */
   maxAttempts: number
   random: () => number
 }
@@ -10,8 +10,8 @@ export type BackoffPolicy = {
 export const DEFAULT_BACKOFF: Omit<BackoffPolicy, 'random'> = { baseMs: 30_000, maxMs: 60 * 60_000, maxAttempts: 10 }
 
 /**
- * Exponential backoff with "equal jitter" (half fixed, half random, so retries from many leads
- * spread out), never sooner than the board asked for (Retry-After, retry_in_seconds, a daily limit).
+ * Exponential backoff with "equal jitter" (half fixed, half random, so retries from many items
+ * spread out), never sooner than the system asked for (Retry-After, retry_in_seconds, a daily limit).
  */
 export function retryDelayMs(attempts: number, hintMs: number | undefined, policy: BackoffPolicy): number {
   const exponential = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1))

@@ -1,7 +1,7 @@
-import type { ChannelName } from './alert-channels.ts'
-import type { Sql } from './db.ts'
+import type { ChannelName } from './channels.ts'
+import type { Sql } from '../runtime/db.ts'
 import type { AlertLead, AlertStateStore, AlertStore, ConditionName, ConditionReport, NotifiedState } from './lead-alerts.ts'
-import type { DigestFigures, SpamLead } from './lead-digest.ts'
+import type { DigestFigures, SpamLead } from './digest.ts'
 
 const LISTED = 20
 // Any fixed number: one alerting run at a time (pg_try_advisory_xact_lock).
@@ -17,8 +17,8 @@ const leadJson = (sql: Sql) => sql`jsonb_build_object(
   'lastError', last_error)`
 
 /**
- * The alert conditions read from the outbox: the board's refusals from `last_error` (board.ts
- * writes `auth …` and `access …`), failed leads, and pending leads older than the threshold.
+ * The alert conditions read from the outbox: the board's refusals by `failure_reason` ('auth',
+ * 'access': board/refusal.ts), failed leads, and pending leads older than the threshold.
  */
 export function pgAlertStore(sql: Sql): AlertStore {
   return {
@@ -26,8 +26,8 @@ export function pgAlertStore(sql: Sql): AlertStore {
       const rows = await sql<{ condition: ConditionName; count: number; oldest_minutes: number; leads: LeadJson[] }[]>`
         with flagged as (
           select l.*, array_remove(array[
-            case when last_error like 'auth%' then 'board-auth' end,
-            case when last_error like 'access%' then 'board-access' end,
+            case when failure_reason = 'auth' then 'board-auth' end,
+            case when failure_reason = 'access' then 'board-access' end,
             case when status = 'failed' then 'failed' end,
             case when status = 'pending' and created_at < now() - make_interval(mins => ${pendingMinutes}) then 'pending-age' end
           ], null) as conditions

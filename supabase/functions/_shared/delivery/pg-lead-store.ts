@@ -1,0 +1,74 @@
+import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
+import { pgOutbox } from '../outbox/pg-outbox.ts'
+import { withConnection, type Sql } from '../runtime/db.ts'
+import type { LeadRow, LeadStatus, LeadStore } from './lead-store.ts'
+
+type Row = {
+  id: string
+  submission_id: string
+  status: LeadStatus
+  lead: LeadSubmission['lead']
+  tracking: LeadSubmission['tracking']
+  source: LeadSubmission['source']
+  review_check: LeadSubmission['check'] | null
+  ai_reply: LeadSubmission['reply'] | null
+  attempts: number
+  claimed_until: Date | null
+  board_item_id: string | null
+  last_error: string | null
+  failure_reason: string | null
+  created_at: Date
+}
+
+const toLead = (row: Row): LeadRow => ({
+  id: String(row.id),
+  submission: {
+    submissionId: row.submission_id,
+    lead: row.lead,
+    tracking: row.tracking,
+    source: row.source,
+    ...(row.review_check ? { check: row.review_check } : {}),
+    ...(row.ai_reply ? { reply: row.ai_reply } : {}),
+  },
+  status: row.status,
+  attempts: row.attempts,
+  claimedUntil: row.claimed_until,
+  boardItemId: row.board_item_id,
+  lastError: row.last_error,
+  failureReason: row.failure_reason,
+  createdAt: row.created_at,
+})
+
+/** The leads outbox on PostgreSQL (`supabase/migrations/*_leads_outbox.sql`). */
+export function pgLeadStore(sql: Sql): LeadStore {
+  const outbox = pgOutbox<Row, LeadRow>(sql, {
+    table: 'leads',
+    key: 'submission_id',
+    doneStatus: 'delivered',
+    doneAt: 'delivered_at',
+    toItem: toLead,
+  })
+  return {
+    find: outbox.find,
+    claim: outbox.claim,
+    claimNext: outbox.claimNext,
+    retryLater: outbox.retryLater,
+    failed: outbox.failed,
+    delivered: (id, boardItemId) => outbox.done(id, { board_item_id: boardItemId }),
+    async record({ submission, status, spamReason }) {
+      return withConnection(sql, async (db) => {
+        const [inserted] = await db<Row[]>`
+          insert into leads (submission_id, status, lead, tracking, source, review_check, ai_reply, spam_reason)
+          values (${submission.submissionId}, ${status}, ${db.json(submission.lead)}, ${db.json(submission.tracking)},
+                  ${db.json(submission.source)}, ${submission.check ? db.json(submission.check) : null},
+                  ${submission.reply ? db.json(submission.reply) : null}, ${spamReason ?? null})
+          on conflict (submission_id) do nothing
+          returning *`
+        if (inserted) return toLead(inserted)
+        const [existing] = await db<Row[]>`select * from leads where submission_id = ${submission.submissionId}`
+        if (!existing) throw new Error('lead vanished between insert and select')
+        return toLead(existing)
+      })
+    },
+  }
+}

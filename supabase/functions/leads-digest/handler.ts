@@ -1,0 +1,32 @@
+import type { DigestReport } from '../_shared/alerts/digest.ts'
+import { json, methodNotAllowed } from '../_shared/http/http.ts'
+import { refuseWithoutSecret } from '../_shared/http/secret.ts'
+import type { Logger } from '../_shared/runtime/logger.ts'
+
+export type DigestDeps = {
+  secret: string | undefined
+  /** The daily digest to every alert channel (_shared/alerts/digest.ts); undefined without a database. */
+  digest: (() => Promise<DigestReport>) | undefined
+  logger: Logger
+}
+
+/**
+ * Called once a day by pg_cron (the `*_leads_digest_function.sql` migration), with the same
+ * secret as redelivery. It reads the outbox and tells the channels; it never delivers a lead.
+ */
+export function createDigestHandler(deps: DigestDeps): (req: Request) => Promise<Response> {
+  return async (req) => {
+    if (req.method !== 'POST') return methodNotAllowed(['POST'])
+    const refused = refuseWithoutSecret(req, deps, 'leads-digest', 'The digest is not configured')
+    if (refused) return refused
+    if (!deps.digest) return json(503, { error: 'The digest is not configured' })
+    try {
+      const digest = await deps.digest()
+      deps.logger.info('leads digest', digest)
+      return json(200, { digest })
+    } catch (error) {
+      deps.logger.error('leads digest could not be made', { error: String(error) })
+      return json(503, { error: 'The digest could not be made' })
+    }
+  }
+}

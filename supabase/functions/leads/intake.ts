@@ -1,0 +1,88 @@
+import * as v from 'valibot'
+import { LeadSubmissionSchema } from '../../../src/schemas/lead.ts'
+import { readLimitedText } from '../_shared/http/http.ts'
+import type { LeadStore } from '../_shared/delivery/lead-store.ts'
+import type { RateLimiter } from '../_shared/limits/rate-limit.ts'
+import type { Logger } from '../_shared/runtime/logger.ts'
+import { acceptLead, type AcceptDeps } from './accept.ts'
+
+export type IntakeDeps = {
+  maxBodyBytes: number
+  logger: Logger
+  /** The outbox; undefined when SUPABASE_DB_URL is not set (every lead is then refused). */
+  store: LeadStore | undefined
+  limiter: RateLimiter | undefined
+  accept: Omit<AcceptDeps, 'store' | 'minFillMs'>
+}
+
+/** How one wire format (JSON, a native form post) reads: its body as a candidate submission. */
+export type IntakeFormat = {
+  /** The unvalidated submission, or `UNREADABLE` when the body is not in the format at all. */
+  decode: (text: string) => unknown
+  /** A native post measures no fill time, so it gets 0 here (spam-guard.ts). */
+  minFillMs: number
+}
+
+export const UNREADABLE = Symbol('unreadable')
+
+export type Issue = { path: string; message: string }
+
+export type IntakeOutcome =
+  | { kind: 'too-large' }
+  | { kind: 'unreadable' }
+  | { kind: 'invalid'; issues: Issue[] }
+  | { kind: 'not-configured' }
+  | { kind: 'rate-limited'; retryAfterSeconds: number }
+  | { kind: 'unrecorded' }
+  | { kind: 'accepted'; id: string; status: 'delivered' | 'queued' }
+
+export type Intake = (req: Request, format: IntakeFormat) => Promise<IntakeOutcome>
+
+/**
+ * What every lead goes through, whatever it was sent as: a bounded read, the shared schema, the
+ * outbox, the client's rate limit, then acceptance (record, answer, deliver after the answer).
+ * Each handler only turns the outcome into its own kind of answer.
+ */
+export function createIntake(deps: IntakeDeps): Intake {
+  const { logger } = deps
+
+  /** A known submission id is a retry of an accepted lead: it is never limited. */
+  async function limited(req: Request, submissionId: string, store: LeadStore): Promise<number | undefined> {
+    if (!deps.limiter) return undefined
+    try {
+      if (await store.find(submissionId)) return undefined
+      const decision = await deps.limiter(req)
+      return decision.allowed ? undefined : decision.retryAfterSeconds
+    } catch (error) {
+      // The database is the limiter: if it is down, recording fails next and answers 503.
+      logger.warn('rate limit check failed', { message: error instanceof Error ? error.message : String(error) })
+      return undefined
+    }
+  }
+
+  return async (req, format) => {
+    const text = await readLimitedText(req, deps.maxBodyBytes)
+    if (text === 'too-large') return { kind: 'too-large' }
+    const candidate = format.decode(text)
+    if (candidate === UNREADABLE) return { kind: 'unreadable' }
+
+    const parsed = v.safeParse(LeadSubmissionSchema, candidate)
+    if (!parsed.success) {
+      return { kind: 'invalid', issues: parsed.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message })) }
+    }
+    const { store } = deps
+    if (!store) {
+      logger.error('leads function has no database', { missing: ['SUPABASE_DB_URL'] })
+      return { kind: 'not-configured' }
+    }
+    const submission = parsed.output
+    const retryAfterSeconds = await limited(req, submission.submissionId, store)
+    if (retryAfterSeconds !== undefined) return { kind: 'rate-limited', retryAfterSeconds }
+
+    const result = await acceptLead(submission, { ...deps.accept, minFillMs: format.minFillMs, store })
+    if (result.kind === 'unrecorded') return result
+    return result.kind === 'delivered'
+      ? { kind: 'accepted', id: result.itemId, status: 'delivered' }
+      : { kind: 'accepted', id: submission.submissionId, status: 'queued' }
+  }
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OutboxItem } from '../../supabase/functions/_shared/outbox/outbox.ts'
+import { pgOutbox, type PgOutbox } from '../../supabase/functions/_shared/outbox/pg-outbox.ts'
+import { settleFailure } from '../../supabase/functions/_shared/outbox/settle.ts'
+import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
+
+// The outbox knows no leads: any table with its columns works. A stand-in for a second user.
+type Job = OutboxItem & { key: string; receipt: string | null; status: string }
+type Row = {
+  id: string
+  job_key: string
+  status: string
+  attempts: number
+  claimed_until: Date | null
+  last_error: string | null
+  failure_reason: string | null
+  receipt: string | null
+  created_at: Date
+}
+
+let pg: PgCluster
+let outbox: PgOutbox<Job>
+
+beforeAll(async () => {
+  pg = await startPgCluster({ migrate: false })
+  await pg.sql`
+    create table jobs (
+      id bigint generated always as identity primary key,
+      job_key text not null unique,
+      status text not null default 'pending',
+      attempts integer not null default 0,
+      next_attempt_at timestamptz not null default now(),
+      claimed_until timestamptz,
+      last_error text,
+      failure_reason text,
+      receipt text,
+      sent_at timestamptz,
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now()
+    )`
+  outbox = pgOutbox<Row, Job>(pg.sql, {
+    table: 'jobs',
+    key: 'job_key',
+    doneStatus: 'sent',
+    doneAt: 'sent_at',
+    toItem: (row) => ({
+      id: String(row.id),
+      key: row.job_key,
+      status: row.status,
+      attempts: row.attempts,
+      claimedUntil: row.claimed_until,
+      lastError: row.last_error,
+      failureReason: row.failure_reason,
+      receipt: row.receipt,
+      createdAt: row.created_at,
+    }),
+  })
+}, 60_000)
+afterAll(() => pg?.stop())
+
+const backoff = { baseMs: 60_000, maxMs: 60_000, maxAttempts: 2, random: () => 0 }
+const now = () => new Date()
+
+describe('the generic outbox on another table', () => {
+  it('claims once, backs off with the failure kind, fails after its attempts, and is done once', async () => {
+    await pg.sql`insert into jobs (job_key) values ('a'), ('b')`
+
+    const first = (await outbox.claim('a', 10_000))!
+    expect(first).toMatchObject({ key: 'a', attempts: 1 })
+    expect(await outbox.claim('a', 10_000)).toBeUndefined()
+    expect(
+      await settleFailure(first, { reason: 'timeout', detail: 'timeout: no answer', countAttempt: true }, { outbox, backoff, now }),
+    ).toMatchObject({
+      kind: 'retry',
+    })
+    expect(await outbox.find('a')).toMatchObject({ status: 'pending', failureReason: 'timeout', lastError: 'timeout: no answer' })
+    expect(await outbox.claim('a', 10_000)).toBeUndefined()
+
+    await pg.sql`update jobs set next_attempt_at = now() where job_key = 'a'`
+    const second = (await outbox.claim('a', 10_000))!
+    expect(second).toMatchObject({ key: 'a', attempts: 2 })
+    expect(await settleFailure(second, { reason: 'auth', detail: 'auth 401', countAttempt: true }, { outbox, backoff, now })).toEqual({
+      kind: 'failed',
+    })
+    expect(await outbox.find('a')).toMatchObject({ status: 'failed', failureReason: 'auth' })
+
+    const other = (await outbox.claimNext(10_000))!
+    expect(other.key).toBe('b')
+    await outbox.done(other.id, { receipt: 'r-1' })
+    await outbox.failed(other.id, { reason: 'late', detail: 'a late failure' })
+    const [row] = await pg.sql`select status, receipt, sent_at is not null as sent, failure_reason from jobs where job_key = 'b'`
+    expect(row).toEqual({ status: 'sent', receipt: 'r-1', sent: true, failure_reason: null })
+  })
+})

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { SECRET_HEADER } from '../../supabase/functions/_shared/http/secret.ts'
+import { createDigestHandler, type DigestDeps } from '../../supabase/functions/leads-digest/handler.ts'
+import { recordingLogger } from './support'
+
+// The function on a real database, with the channels' messages: leads-alerts.test.ts.
+const SECRET = 'cron-secret'
+
+function digestCall(overrides: Partial<DigestDeps> = {}, init: RequestInit = { method: 'POST', headers: { [SECRET_HEADER]: SECRET } }) {
+  const handler = createDigestHandler({
+    secret: SECRET,
+    digest: async () => ({ sent: ['webhook'], failed: [] }),
+    logger: recordingLogger(),
+    ...overrides,
+  })
+  return handler(new Request('https://project.test/functions/v1/leads-digest', init))
+}
+
+describe('leads-digest', () => {
+  it('sends the digest with the redelivery secret', async () => {
+    const res = await digestCall()
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ digest: { sent: ['webhook'], failed: [] } })
+  })
+
+  it('refuses a wrong secret, and every call when none is configured', async () => {
+    expect((await digestCall({}, { method: 'POST', headers: { [SECRET_HEADER]: 'wrong' } })).status).toBe(401)
+    expect((await digestCall({ secret: undefined })).status).toBe(503)
+  })
+
+  it('answers 503 when the digest cannot be made or there is no database, and 405 to anything but POST', async () => {
+    expect((await digestCall({ digest: () => Promise.reject(new Error('db down')) })).status).toBe(503)
+    expect((await digestCall({ digest: undefined })).status).toBe(503)
+    expect((await digestCall({}, { method: 'GET', headers: { [SECRET_HEADER]: SECRET } })).status).toBe(405)
+  })
+})
