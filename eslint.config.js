@@ -17,7 +17,29 @@ const layers = [
     message: 'content and lib import no machines, services, routes or generated router code',
   },
   { target: './src/ui', from: ['./src/machines', './src/services', './src/routes'], message: 'ui imports no machines, services or routes' },
+  // The edge functions' shared code, by stage: plumbing knows no pipeline, the outbox knows no payload.
+  { target: './supabase/functions/_shared', from: './supabase/functions', except: ['./_shared'], message: '_shared imports no function' },
+  {
+    target: ['./supabase/functions/_shared/http', './supabase/functions/_shared/runtime', './supabase/functions/_shared/limits'],
+    from: [
+      './supabase/functions/_shared/outbox',
+      './supabase/functions/_shared/board',
+      './supabase/functions/_shared/alerts',
+      './supabase/functions/_shared/delivery',
+    ],
+    message: 'http, runtime and limits import no pipeline stage',
+  },
+  {
+    target: './supabase/functions/_shared/outbox',
+    from: ['./supabase/functions/_shared/board', './supabase/functions/_shared/alerts', './supabase/functions/_shared/delivery', './src'],
+    message: 'the outbox is generic: it imports no board, alerts, lead delivery or site code',
+  },
 ]
+
+const siteImports = {
+  regex: '^(\\.\\./)+src/(?!schemas/|lib/|content/page-paths\\.ts$)',
+  message: 'Functions share only schemas, pure lib modules and page paths with the site.',
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report'] },
@@ -56,16 +78,18 @@ export default tseslint.config(
   {
     files: ['supabase/functions/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, Deno: 'readonly' } },
+    rules: { 'no-restricted-imports': ['error', { patterns: [siteImports] }] },
+  },
+  {
+    files: ['supabase/functions/*/*.ts'],
+    ignores: ['supabase/functions/_shared/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { regex: '^\\.\\./(?!_shared/|\\.\\./)', message: 'A function takes shared code from _shared/, never from another function.' },
-            {
-              regex: '^(\\.\\./)+src/(?!schemas/|lib/|content/page-paths\\.ts$)',
-              message: 'Functions share only schemas, pure lib modules and page paths with the site.',
-            },
+            siteImports,
           ],
         },
       ],

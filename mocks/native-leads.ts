@@ -4,9 +4,9 @@
 // without a board, and list what they received at `GET /__mock/native-leads`. The mock build
 // bundles this file into `.vite/native-leads.mjs` (scripts/build.mjs); the live build never does.
 import type { LeadSubmission } from '../src/schemas/lead.ts'
-import { DEFAULT_BACKOFF } from '../supabase/functions/_shared/backoff.ts'
-import type { LeadRow, LeadStore } from '../supabase/functions/_shared/lead-store.ts'
-import { consoleLogger, type Logger } from '../supabase/functions/_shared/logger.ts'
+import { DEFAULT_BACKOFF } from '../supabase/functions/_shared/outbox/backoff.ts'
+import type { LeadRow, LeadStore } from '../supabase/functions/_shared/delivery/lead-store.ts'
+import { consoleLogger, type Logger } from '../supabase/functions/_shared/runtime/logger.ts'
 import { createFormHandler } from '../supabase/functions/leads/form-handler.ts'
 import { isFormPost } from '../supabase/functions/leads/form-post.ts'
 import { MAX_BODY_BYTES } from '../supabase/functions/leads/handler.ts'

@@ -1,5 +1,5 @@
 import { delay, http } from 'msw'
-import { consoleLogger } from '../../supabase/functions/_shared/logger.ts'
+import { consoleLogger } from '../../supabase/functions/_shared/runtime/logger.ts'
 import { createReviewCheckHandler } from '../../supabase/functions/review-check/handler.ts'
 import { answerGooglePlaces } from '../fake-google-places'
 import { REVIEW_CHECK_FUNCTION } from '../endpoints'

@@ -13,7 +13,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import { CREATE_ITEM, CREATE_UPDATE, FIND_ITEM, LEAD_COLUMNS } from '../../supabase/functions/_shared/board.ts'
+import { CREATE_ITEM, CREATE_UPDATE, FIND_ITEM, LEAD_COLUMNS } from '../../supabase/functions/_shared/board/client.ts'
 import { fakeBoard, leadsHandler, postLead, submission } from './support'
 
 // The repository and shared/ sit side by side, here and in CI.

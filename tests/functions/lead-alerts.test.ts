@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ALERTS_OFF, webhookChannel, type AlertChannel, type AlertMessage } from '../../supabase/functions/_shared/alert-channels.ts'
-import { alertMessage } from '../../supabase/functions/_shared/alert-message.ts'
-import { visitorText } from '../../supabase/functions/_shared/alert-text.ts'
+import { ALERTS_OFF, webhookChannel, type AlertChannel, type AlertMessage } from '../../supabase/functions/_shared/alerts/channels.ts'
+import { alertMessage } from '../../supabase/functions/_shared/alerts/message.ts'
+import { visitorText } from '../../supabase/functions/_shared/alerts/text.ts'
 import {
   ALERT_REPEAT_MS,
   planAlerts,
@@ -11,9 +11,9 @@ import {
   type AlertStore,
   type ConditionReport,
   type NotifiedState,
-} from '../../supabase/functions/_shared/lead-alerts.ts'
-import { sendDigest, type DigestFigures } from '../../supabase/functions/_shared/lead-digest.ts'
-import { refusalOf } from '../../supabase/functions/_shared/board-refusal.ts'
+} from '../../supabase/functions/_shared/alerts/lead-alerts.ts'
+import { sendDigest, type DigestFigures } from '../../supabase/functions/_shared/alerts/digest.ts'
+import { refusalOf } from '../../supabase/functions/_shared/board/refusal.ts'
 import { NOW, recordingLogger } from './support'
 
 const lead = (overrides: Partial<AlertLead> = {}): AlertLead => ({

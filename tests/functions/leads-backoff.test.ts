@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { LeadSubmissionSchema } from '@/schemas/lead'
-import { hasAttemptsLeft, retryDelayMs, type BackoffPolicy } from '../../supabase/functions/_shared/backoff.ts'
-import { boardHintMs } from '../../supabase/functions/_shared/board.ts'
-import { clientAddress, parseRateRule } from '../../supabase/functions/_shared/rate-limit.ts'
+import { hasAttemptsLeft, retryDelayMs, type BackoffPolicy } from '../../supabase/functions/_shared/outbox/backoff.ts'
+import { boardHintMs } from '../../supabase/functions/_shared/board/client.ts'
+import { clientAddress, parseRateRule } from '../../supabase/functions/_shared/limits/rate-limit.ts'
 import { checkSpam } from '../../supabase/functions/leads/spam-guard.ts'
 import { submission } from './support'
 

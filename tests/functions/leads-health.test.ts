@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SECRET_HEADER } from '../../supabase/functions/_shared/secret.ts'
+import { SECRET_HEADER } from '../../supabase/functions/_shared/http/secret.ts'
 import { createHealthHandler, type HealthDeps } from '../../supabase/functions/leads-health/handler.ts'
 import { recordingLogger } from './support'
 

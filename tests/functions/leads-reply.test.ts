@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { leadSource } from '@/content/lead-sources'
-import { updateNoteBody } from '../../supabase/functions/_shared/update-note.ts'
+import { updateNoteBody } from '../../supabase/functions/_shared/board/update-note.ts'
 import { fakeBoard, leadsHandler, NOW, only, postLead, submission } from './support'
 
 // A lead booked from the free AI reply carries what was tried to the board's update note.

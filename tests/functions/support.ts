@@ -3,7 +3,7 @@ import { server } from '@mocks/node'
 import { answerBoard } from '@mocks/handlers/board'
 import { leadSource } from '@/content/lead-sources'
 import type { LeadSubmissionInput } from '@/schemas/lead'
-import type { LogFields, Logger } from '../../supabase/functions/_shared/logger.ts'
+import type { LogFields, Logger } from '../../supabase/functions/_shared/runtime/logger.ts'
 import { createLeadsHandler, type LeadsDeps } from '../../supabase/functions/leads/handler.ts'
 import { memoryLeadStore } from '../support/memory-lead-store'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BOARD_API_URL } from '@mocks/handlers/board'
-import { CREATE_ITEM, CREATE_UPDATE } from '../../supabase/functions/_shared/board.ts'
+import { CREATE_ITEM, CREATE_UPDATE } from '../../supabase/functions/_shared/board/client.ts'
 
 const post = (body: unknown, headers: Record<string, string> = { authorization: 'token' }) =>
   fetch(BOARD_API_URL, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })

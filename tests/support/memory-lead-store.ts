@@ -1,4 +1,4 @@
-import type { LeadRow, LeadStore } from '../../supabase/functions/_shared/lead-store.ts'
+import type { LeadRow, LeadStore } from '../../supabase/functions/_shared/delivery/lead-store.ts'
 
 type Stored = LeadRow & { nextAttemptAt: Date; spamReason?: string }
 

@@ -8,11 +8,11 @@ import {
   type AiReplyRequest,
   type FallbackReason,
 } from '../../../src/schemas/ai-reply.ts'
-import { withCors } from '../_shared/cors.ts'
-import { json, methodNotAllowed, parseJson, readLimitedText } from '../_shared/http.ts'
-import type { Logger } from '../_shared/logger.ts'
-import { sha256Hex, type RateLimiter } from '../_shared/rate-limit.ts'
-import type { DailyCap } from '../_shared/daily-cap.ts'
+import { withCors } from '../_shared/http/cors.ts'
+import { json, methodNotAllowed, parseJson, readLimitedText } from '../_shared/http/http.ts'
+import type { Logger } from '../_shared/runtime/logger.ts'
+import { sha256Hex, type RateLimiter } from '../_shared/limits/rate-limit.ts'
+import type { DailyCap } from '../_shared/limits/daily-cap.ts'
 import { createReplyGuard } from './guard.ts'
 import { ModelTimeout, type ModelStream } from './model.ts'
 import { userMessage } from './prompt.ts'

@@ -1,8 +1,8 @@
-import { json, methodNotAllowed } from '../_shared/http.ts'
-import type { ConditionName } from '../_shared/lead-alerts.ts'
-import type { Logger } from '../_shared/logger.ts'
-import type { HealthFigures } from '../_shared/pg-alert-store.ts'
-import { refuseWithoutSecret } from '../_shared/secret.ts'
+import { json, methodNotAllowed } from '../_shared/http/http.ts'
+import type { ConditionName } from '../_shared/alerts/lead-alerts.ts'
+import type { Logger } from '../_shared/runtime/logger.ts'
+import type { HealthFigures } from '../_shared/alerts/pg-alert-store.ts'
+import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 
 export type HealthDeps = {
   secret: string | undefined

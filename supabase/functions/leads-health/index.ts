@@ -1,9 +1,9 @@
-import { alertConfig } from '../_shared/alert-config.ts'
-import { createDb } from '../_shared/db.ts'
-import { env } from '../_shared/env.ts'
-import { consoleLogger } from '../_shared/logger.ts'
-import { healthFigures, pgAlertStore } from '../_shared/pg-alert-store.ts'
-import { serve } from '../_shared/serve.ts'
+import { alertConfig } from '../_shared/alerts/config.ts'
+import { createDb } from '../_shared/runtime/db.ts'
+import { env } from '../_shared/runtime/env.ts'
+import { consoleLogger } from '../_shared/runtime/logger.ts'
+import { healthFigures, pgAlertStore } from '../_shared/alerts/pg-alert-store.ts'
+import { serve } from '../_shared/http/serve.ts'
 import { createHealthHandler } from './handler.ts'
 
 const dbUrl = env('SUPABASE_DB_URL')

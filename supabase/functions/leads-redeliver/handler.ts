@@ -1,11 +1,11 @@
-import type { BackoffPolicy } from '../_shared/backoff.ts'
-import { json, methodNotAllowed } from '../_shared/http.ts'
-import type { AlertReport } from '../_shared/lead-alerts.ts'
-import { deliverClaimed, type Board } from '../_shared/lead-delivery.ts'
-import type { DigestReport } from '../_shared/lead-digest.ts'
-import type { LeadStore } from '../_shared/lead-store.ts'
-import type { Logger } from '../_shared/logger.ts'
-import { refuseWithoutSecret } from '../_shared/secret.ts'
+import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
+import { json, methodNotAllowed } from '../_shared/http/http.ts'
+import type { AlertReport } from '../_shared/alerts/lead-alerts.ts'
+import { deliverClaimed, type Board } from '../_shared/delivery/deliver-lead.ts'
+import type { DigestReport } from '../_shared/alerts/digest.ts'
+import type { LeadStore } from '../_shared/delivery/lead-store.ts'
+import type { Logger } from '../_shared/runtime/logger.ts'
+import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 
 export type RedeliverDeps = {
   secret: string | undefined

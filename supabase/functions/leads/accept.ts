@@ -1,8 +1,8 @@
 import type { LeadSubmission } from '../../../src/schemas/lead.ts'
-import type { BackoffPolicy } from '../_shared/backoff.ts'
-import { deliverClaimed, type Board } from '../_shared/lead-delivery.ts'
-import type { LeadRow, LeadStore } from '../_shared/lead-store.ts'
-import type { Logger } from '../_shared/logger.ts'
+import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
+import { deliverClaimed, type Board } from '../_shared/delivery/deliver-lead.ts'
+import type { LeadRow, LeadStore } from '../_shared/delivery/lead-store.ts'
+import type { Logger } from '../_shared/runtime/logger.ts'
 import { checkSpam } from './spam-guard.ts'
 
 export type Acceptance = { kind: 'delivered'; itemId: string } | { kind: 'queued' } | { kind: 'unrecorded' }

@@ -1,10 +1,10 @@
-import { parseAllowedOrigins } from '../_shared/cors.ts'
-import { createDb } from '../_shared/db.ts'
-import { env, envInt } from '../_shared/env.ts'
-import { consoleLogger } from '../_shared/logger.ts'
-import { pgRateCounter } from '../_shared/pg-rate-counter.ts'
-import { createRateLimiter, parseRateRule } from '../_shared/rate-limit.ts'
-import { serve } from '../_shared/serve.ts'
+import { parseAllowedOrigins } from '../_shared/http/cors.ts'
+import { createDb } from '../_shared/runtime/db.ts'
+import { env, envInt } from '../_shared/runtime/env.ts'
+import { consoleLogger } from '../_shared/runtime/logger.ts'
+import { pgRateCounter } from '../_shared/limits/pg-rate-counter.ts'
+import { createRateLimiter, parseRateRule } from '../_shared/limits/rate-limit.ts'
+import { serve } from '../_shared/http/serve.ts'
 import { createPlacesHandler, DEFAULT_PLACES_URL } from './handler.ts'
 
 const dbUrl = env('SUPABASE_DB_URL')

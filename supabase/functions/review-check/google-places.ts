@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { CheckedPlace } from '../../../src/schemas/review-check.ts'
 import type { LatLng } from '../../../src/lib/geo.ts'
-import type { Fetch } from '../_shared/http.ts'
-import { excerpt, getJson, postJson, type Answer, type TransportFailure } from '../_shared/upstream.ts'
+import type { Fetch } from '../_shared/http/http.ts'
+import { excerpt, getJson, postJson, type Answer, type TransportFailure } from '../_shared/http/upstream.ts'
 
 // Billing follows the most expensive field asked for: rating and userRatingCount make each call an
 // Enterprise SKU, so nothing beyond what the result screen shows is requested.

@@ -7,11 +7,11 @@ import {
   type ReviewCheckCode,
   type ReviewCheckResult,
 } from '../../../src/schemas/review-check.ts'
-import { withCors } from '../_shared/cors.ts'
-import { json, methodNotAllowed, type Fetch } from '../_shared/http.ts'
-import type { Logger } from '../_shared/logger.ts'
-import type { RateDecision, RateLimiter } from '../_shared/rate-limit.ts'
-import type { DailyCap } from '../_shared/daily-cap.ts'
+import { withCors } from '../_shared/http/cors.ts'
+import { json, methodNotAllowed, type Fetch } from '../_shared/http/http.ts'
+import type { Logger } from '../_shared/runtime/logger.ts'
+import type { RateDecision, RateLimiter } from '../_shared/limits/rate-limit.ts'
+import type { DailyCap } from '../_shared/limits/daily-cap.ts'
 import { createPlacesClient, SEARCH_PAGE_SIZE, type FoundPlace, type PlacesFailure } from './google-places.ts'
 
 export const DEFAULT_PLACES_URL = 'https://places.googleapis.com'

@@ -1,5 +1,5 @@
 import { json } from './http.ts'
-import type { Logger } from './logger.ts'
+import type { Logger } from '../runtime/logger.ts'
 
 /** The header Supabase Cron and uptime monitors send with REDELIVER_SECRET. */
 export const SECRET_HEADER = 'x-redeliver-secret'

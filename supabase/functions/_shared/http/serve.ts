@@ -1,4 +1,4 @@
-import { env } from './env.ts'
+import { env } from '../runtime/env.ts'
 
 /** PORT is for local runs (`deno run`); the Supabase runtime chooses its own listener. */
 export function serve(handler: (req: Request) => Promise<Response>): void {

@@ -1,5 +1,5 @@
-import type { AlertMessage } from './alert-channels.ts'
-import { strong, utcMinute, visitorText, type TextFormat } from './alert-text.ts'
+import type { AlertMessage } from './channels.ts'
+import { strong, utcMinute, visitorText, type TextFormat } from './text.ts'
 import type { AlertLead, AlertPlan, ConditionName, ConditionReport } from './lead-alerts.ts'
 
 const RETRY = '`select retry_failed_leads();`'

@@ -1,9 +1,9 @@
-import { hasAttemptsLeft, retryDelayMs, type BackoffPolicy } from './backoff.ts'
-import { createBoardClient, leadColumnValues, type BoardClient, type BoardFailure } from './board.ts'
-import type { Fetch } from './http.ts'
+import { hasAttemptsLeft, retryDelayMs, type BackoffPolicy } from '../outbox/backoff.ts'
+import { createBoardClient, leadColumnValues, type BoardClient, type BoardFailure } from '../board/client.ts'
+import type { Fetch } from '../http/http.ts'
 import type { LeadRow, LeadStore } from './lead-store.ts'
-import type { Logger } from './logger.ts'
-import { updateNoteBody } from './update-note.ts'
+import type { Logger } from '../runtime/logger.ts'
+import { updateNoteBody } from '../board/update-note.ts'
 
 export type Board = { boardId: string; groupId: string; client: BoardClient }
 

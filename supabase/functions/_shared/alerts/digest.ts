@@ -1,8 +1,8 @@
-import { ALERTS_OFF, type AlertChannel, type AlertMessage } from './alert-channels.ts'
-import { leadLine } from './alert-message.ts'
-import { strong, visitorText, type TextFormat } from './alert-text.ts'
+import { ALERTS_OFF, type AlertChannel, type AlertMessage } from './channels.ts'
+import { leadLine } from './message.ts'
+import { strong, visitorText, type TextFormat } from './text.ts'
 import type { AlertLead } from './lead-alerts.ts'
-import type { Logger } from './logger.ts'
+import type { Logger } from '../runtime/logger.ts'
 
 export type SpamLead = AlertLead & { reason: string | null }
 export type DigestFigures = { received: number; delivered: number; pending: number; failed: number; spam: number; spamLeads: SpamLead[] }

@@ -1,4 +1,4 @@
-import type { Logger } from './logger.ts'
+import type { Logger } from '../runtime/logger.ts'
 
 /** `limit` requests per `windowSeconds` per client, per bucket (one bucket per function). */
 export type RateRule = { bucket: string; limit: number; windowSeconds: number }

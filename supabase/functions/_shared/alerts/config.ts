@@ -1,6 +1,6 @@
-import { emailChannel, webhookChannel, DEFAULT_RESEND_API_URL, type AlertChannel } from './alert-channels.ts'
-import { env, envInt } from './env.ts'
-import type { Fetch } from './http.ts'
+import { emailChannel, webhookChannel, DEFAULT_RESEND_API_URL, type AlertChannel } from './channels.ts'
+import { env, envInt } from '../runtime/env.ts'
+import type { Fetch } from '../http/http.ts'
 
 export const DEFAULT_ALERT_PENDING_MINUTES = 30
 

@@ -1,4 +1,4 @@
-import type { LeadSubmission } from '../../../src/schemas/lead.ts'
+import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 
 export type LeadStatus = 'pending' | 'delivered' | 'failed' | 'spam'
 

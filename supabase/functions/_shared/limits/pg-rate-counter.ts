@@ -1,4 +1,4 @@
-import type { Sql } from './db.ts'
+import type { Sql } from '../runtime/db.ts'
 import type { RateCounter } from './rate-limit.ts'
 
 /** Fixed windows aligned to the epoch, one row per client and window (`request_limits`). */

@@ -1,7 +1,7 @@
-import type { ChannelName } from './alert-channels.ts'
-import type { Sql } from './db.ts'
+import type { ChannelName } from './channels.ts'
+import type { Sql } from '../runtime/db.ts'
 import type { AlertLead, AlertStateStore, AlertStore, ConditionName, ConditionReport, NotifiedState } from './lead-alerts.ts'
-import type { DigestFigures, SpamLead } from './lead-digest.ts'
+import type { DigestFigures, SpamLead } from './digest.ts'
 
 const LISTED = 20
 // Any fixed number: one alerting run at a time (pg_try_advisory_xact_lock).

@@ -1,6 +1,6 @@
-import { ALERTS_OFF, type AlertChannel, type ChannelName } from './alert-channels.ts'
-import { alertMessage } from './alert-message.ts'
-import type { Logger } from './logger.ts'
+import { ALERTS_OFF, type AlertChannel, type ChannelName } from './channels.ts'
+import { alertMessage } from './message.ts'
+import type { Logger } from '../runtime/logger.ts'
 
 export type ConditionName = 'board-auth' | 'board-access' | 'failed' | 'pending-age'
 

@@ -1,6 +1,6 @@
-import type { TextFormat } from './alert-text.ts'
-import type { Fetch } from './http.ts'
-import { excerpt, postJson } from './upstream.ts'
+import type { TextFormat } from './text.ts'
+import type { Fetch } from '../http/http.ts'
+import { excerpt, postJson } from '../http/upstream.ts'
 
 export type ChannelName = 'webhook' | 'email'
 export type AlertMessage = { subject: string; text: string }

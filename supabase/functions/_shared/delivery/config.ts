@@ -1,8 +1,8 @@
-import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.ts'
-import { DEFAULT_BOARD_API_URL, DEFAULT_BOARD_GROUP_ID } from './board.ts'
-import { createDb, type Sql } from './db.ts'
-import { env, envInt } from './env.ts'
-import { DEFAULT_BOARD_TIMEOUT_MS, DEFAULT_LEASE_MS } from './lead-delivery.ts'
+import { DEFAULT_BACKOFF, type BackoffPolicy } from '../outbox/backoff.ts'
+import { DEFAULT_BOARD_API_URL, DEFAULT_BOARD_GROUP_ID } from '../board/client.ts'
+import { createDb, type Sql } from '../runtime/db.ts'
+import { env, envInt } from '../runtime/env.ts'
+import { DEFAULT_BOARD_TIMEOUT_MS, DEFAULT_LEASE_MS } from './deliver-lead.ts'
 
 /** Settings `leads` and `leads-redeliver` share, read once from the function's environment. */
 export function sharedLeadsConfig() {

@@ -1,5 +1,5 @@
-import type { LeadSubmission } from '../../../src/schemas/lead.ts'
-import { withConnection, type Sql } from './db.ts'
+import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
+import { withConnection, type Sql } from '../runtime/db.ts'
 import type { LeadRow, LeadStatus, LeadStore } from './lead-store.ts'
 
 type Row = {

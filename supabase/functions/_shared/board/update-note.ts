@@ -1,4 +1,4 @@
-import type { LeadSubmission } from '../../../src/schemas/lead.ts'
+import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
