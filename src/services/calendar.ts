@@ -89,7 +89,11 @@ export function createCalEmbedCalendar({ origin, calLink }: { origin: string; ca
   const base = origin.replace(/\/$/, '')
   return {
     bookingUrl: calendarBookingUrl({ calOrigin: origin, calLink }),
-    triggerAttributes: (prefill) => ({ 'data-cal-namespace': CAL_NAMESPACE, 'data-cal-link': calLink, 'data-cal-config': calConfig(prefill) }),
+    triggerAttributes: (prefill) => ({
+      'data-cal-namespace': CAL_NAMESPACE,
+      'data-cal-link': calLink,
+      'data-cal-config': calConfig(prefill),
+    }),
     async load(_host, signal) {
       const cal = installCalQueue()
       cal('init', CAL_NAMESPACE, { origin: base })
