@@ -8,7 +8,9 @@ create table public.lead_bookings (
   trigger_event text not null check (trigger_event in ('BOOKING_CREATED', 'BOOKING_RESCHEDULED', 'BOOKING_CANCELLED')),
   -- The booking this one replaces (a reschedule), so its updates land on the same item.
   previous_uid text,
-  lead_id bigint references public.leads (id) on delete set null,
+  -- No foreign key: the outbox stays free to be emptied or purged on its own (truncate, retention);
+  -- a booking whose lead is gone keeps its row and simply matches nothing.
+  lead_id bigint,
   start_time timestamptz not null,
   organizer text not null,
   attendee_name text not null,
