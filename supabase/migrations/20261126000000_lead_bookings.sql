@@ -35,3 +35,32 @@ revoke all on table public.lead_bookings from anon, authenticated;
 revoke all on sequence public.lead_bookings_id_seq from anon, authenticated;
 grant select, insert, update, delete on table public.lead_bookings to service_role;
 grant usage on sequence public.lead_bookings_id_seq to service_role;
+
+-- A booking's attendee details follow its lead's retention (purge_lead_personal_data): erased when
+-- the lead is anonymised, deleted with a deleted (spam) lead.
+create or replace function public.lead_bookings_follow_lead()
+returns trigger
+language plpgsql
+security invoker
+set search_path = public, pg_temp
+as $function$
+begin
+  if tg_op = 'DELETE' then
+    delete from public.lead_bookings where lead_id = old.id;
+    return old;
+  end if;
+  update public.lead_bookings set attendee_name = '', attendee_email = '' where lead_id = new.id;
+  return new;
+end
+$function$;
+
+revoke all on function public.lead_bookings_follow_lead() from public, anon, authenticated;
+
+create trigger leads_anonymise_bookings
+  after update of anonymised_at on public.leads
+  for each row when (old.anonymised_at is null and new.anonymised_at is not null)
+  execute function public.lead_bookings_follow_lead();
+
+create trigger leads_delete_bookings
+  after delete on public.leads
+  for each row execute function public.lead_bookings_follow_lead();
