@@ -1,4 +1,5 @@
 import { expect, gotoHydrated, test } from './fixtures'
+import { expectAxeClean } from './axe-helper'
 import { fillLeadForm } from './lead-helpers'
 
 // The person's name, e-mail and phone (the business address is searched through the places function by design).
@@ -38,6 +39,7 @@ test('a lead sent from / arrives on /schedule prefilled, with no personal data i
   await expect(status).toHaveAttribute('aria-live', 'polite')
   await expect(status).toContainText(/^.*Tue \d{1,2} \w+ \d{4}, 10:30 am .+/)
   await expect(status).toContainText("We've sent the details to sam@carter.example.")
+  await expectAxeClean(page, '/schedule with the call booked')
   expect(await page.evaluate(() => (window as unknown as { __analyticsEvents: { name: string }[] }).__analyticsEvents.at(-1))).toEqual({
     name: 'book_call',
   })
