@@ -1,16 +1,30 @@
-import { fromPromise, setup } from 'xstate'
+import { assign, fromCallback, fromPromise, setup } from 'xstate'
 
 /** The app's `loadCalendar` resolves once the third-party widget is rendered and ready. */
 export type LoadCalendarOutput = void
 
+export type CalendarEmbedEvent = { type: 'calendar.booked'; startTime: string }
+
+export type CalendarEmbedContext = {
+  /** When the booked call starts (ISO 8601), once the visitor has booked. */
+  bookedStart: string | null
+}
+
 export const calendarEmbedMachine = setup({
+  types: {
+    context: {} as CalendarEmbedContext,
+    events: {} as CalendarEmbedEvent,
+  },
   actors: {
     loadCalendar: fromPromise<LoadCalendarOutput>(async () => {
       throw new Error('loadCalendar not provided')
     }),
+    /** Sends `calendar.booked` for each booking the widget reports (its `bookingSuccessfulV2`); by default none. */
+    bookingEvents: fromCallback<CalendarEmbedEvent>(() => {}),
   },
   actions: {
     clickSchedule: () => {},
+    callBooked: () => {},
   },
   delays: {
     autoClick: 1000,
@@ -20,6 +34,13 @@ export const calendarEmbedMachine = setup({
 }).createMachine({
   id: 'calendarEmbed',
   initial: 'loading',
+  context: { bookedStart: null },
+  on: {
+    'calendar.booked': {
+      target: '.booked',
+      actions: [assign({ bookedStart: ({ event }) => event.startTime }), 'callBooked'],
+    },
+  },
   states: {
     loading: {
       invoke: {
@@ -30,11 +51,18 @@ export const calendarEmbedMachine = setup({
       after: { loadTimeout: { target: 'failed' } },
     },
     ready: {
+      invoke: { src: 'bookingEvents' },
       after: {
         autoClick: { target: 'scheduled', actions: 'clickSchedule' },
       },
     },
-    scheduled: {},
+    scheduled: {
+      invoke: { src: 'bookingEvents' },
+    },
+    booked: {
+      // A reschedule in the same widget reports a new time.
+      invoke: { src: 'bookingEvents' },
+    },
     failed: {},
   },
 })

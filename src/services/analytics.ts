@@ -3,11 +3,15 @@ import type { WebVital } from '@/lib/web-vitals'
 import { whenIdle } from '@/lib/when-idle'
 
 export type AnalyticsEvent =
-  { name: 'conversion'; send_to: string; value: 15; currency: 'USD' } | { name: 'generate_lead'; value: 0; currency: 'USD' }
+  | { name: 'conversion'; send_to: string; value: 15; currency: 'USD' }
+  | { name: 'generate_lead'; value: 0; currency: 'USD' }
+  | { name: 'book_call' }
 
 export interface AnalyticsService {
   /** Ad conversion (15 USD) and lead event (0 USD) for an accepted lead (SPEC §7.5, §9). */
   leadSubmitted(): void
+  /** The visitor booked their strategy call in the calendar; sent only while analytics is allowed. */
+  callBooked(): void
   /** A Core Web Vital of this visit, reported once the browser knows it (usually when the page is hidden). */
   webVital(metric: WebVital): void
 }
@@ -60,6 +64,9 @@ export function createGtagAnalytics({
         window.gtag?.('event', name, params)
       }
     },
+    callBooked() {
+      if (analyticsAllowed()) window.gtag?.('event', 'book_call')
+    },
     webVital(metric) {
       if (analyticsAllowed()) window.gtag?.('event', metric.name, webVitalParams(metric))
     },
@@ -76,10 +83,13 @@ export function createRecordingAnalytics(sendTo = 'AW-MOCK/lead'): AnalyticsServ
     leadSubmitted() {
       events.push(...LEAD_EVENTS(sendTo))
     },
+    callBooked() {
+      events.push({ name: 'book_call' })
+    },
     webVital(metric) {
       vitals.push(metric)
     },
   }
 }
 
-export const noAnalytics: AnalyticsService = { leadSubmitted() {}, webVital() {} }
+export const noAnalytics: AnalyticsService = { leadSubmitted() {}, callBooked() {}, webVital() {} }

@@ -1,15 +1,36 @@
+import type { SchedulePrefill } from '@/lib/schedule-prefill'
 import { site } from '@/site'
 
 export const CAL_NAMESPACE = '30min'
-export const CAL_CONFIG = JSON.stringify({ layout: 'week_view' })
+export const BOOKING_EVENT = 'bookingSuccessfulV2'
+
+/**
+ * The embed's `data-cal-config`: week view, and after a lead the visitor's details (the embed's
+ * documented `name`, `email`, `notes`) and the submission id the calendar returns in its webhook.
+ */
+export function calConfig(prefill?: SchedulePrefill | null): string {
+  if (!prefill) return JSON.stringify({ layout: 'week_view' })
+  return JSON.stringify({
+    layout: 'week_view',
+    name: prefill.name,
+    email: prefill.email,
+    notes: `Phone: ${prefill.phone}\nBusiness: ${prefill.business}`,
+    'metadata[submissionId]': prefill.submissionId,
+  })
+}
+
+/** A booking the visitor just made in the widget: its start, as the embed reports it (ISO 8601). */
+export type CalendarBooking = { startTime: string }
 
 export interface CalendarService {
   /** The booking page, shown as a plain link when the widget cannot load. */
   readonly bookingUrl: string
-  /** The data-cal-* attributes the widget's schedule button carries. */
-  readonly triggerAttributes: Record<string, string>
+  /** The data-cal-* attributes the widget's schedule button carries, with the visitor's details when known. */
+  triggerAttributes(prefill?: SchedulePrefill | null): Record<string, string>
   /** Loads the widget's script and registers the namespace; `host` is an element the service may fill. */
   load(host: HTMLElement, signal?: AbortSignal): Promise<void>
+  /** Calls `listener` for each booking made in the widget; returns the unsubscribe. */
+  onBooked(listener: (booking: CalendarBooking) => void): () => void
 }
 
 type CalApi = ((...args: unknown[]) => void) & { q: unknown[][] }
@@ -68,12 +89,25 @@ export function createCalEmbedCalendar({ origin, calLink }: { origin: string; ca
   const base = origin.replace(/\/$/, '')
   return {
     bookingUrl: calendarBookingUrl({ calOrigin: origin, calLink }),
-    triggerAttributes: { 'data-cal-namespace': CAL_NAMESPACE, 'data-cal-link': calLink, 'data-cal-config': CAL_CONFIG },
+    triggerAttributes: (prefill) => ({
+      'data-cal-namespace': CAL_NAMESPACE,
+      'data-cal-link': calLink,
+      'data-cal-config': calConfig(prefill),
+    }),
     async load(_host, signal) {
       const cal = installCalQueue()
       cal('init', CAL_NAMESPACE, { origin: base })
       cal.ns[CAL_NAMESPACE]?.('ui', { layout: 'week_view', hideEventTypeDetails: false })
       await loadScript(`${base}/embed/embed.js`, signal)
+    },
+    onBooked(listener) {
+      const api = installCalQueue().ns[CAL_NAMESPACE]
+      const callback = (event: { detail?: { data?: { startTime?: unknown } } }) => {
+        const startTime = event.detail?.data?.startTime
+        if (typeof startTime === 'string') listener({ startTime })
+      }
+      api?.('on', { action: BOOKING_EVENT, callback })
+      return () => api?.('off', { action: BOOKING_EVENT, callback })
     },
   }
 }

@@ -22,7 +22,8 @@ export type Services = {
 /** Without a calendar link the schedule page offers a plain way to book: a phone call. */
 const unconfiguredCalendar: CalendarService = {
   bookingUrl: calendarBookingUrl({}),
-  triggerAttributes: {},
+  triggerAttributes: () => ({}),
+  onBooked: () => () => {},
   load: () => Promise.reject(new Error('calendar is not configured (VITE_CAL_ORIGIN, VITE_CAL_LINK)')),
 }
 

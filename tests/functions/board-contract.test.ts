@@ -14,7 +14,10 @@ import {
 } from 'graphql'
 import { describe, expect, it } from 'vitest'
 import { CREATE_ITEM, CREATE_UPDATE, FIND_ITEM, LEAD_COLUMNS } from '../../supabase/functions/_shared/board/client.ts'
-import { fakeBoard, leadsHandler, postLead, submission } from './support'
+import { boardFrom } from '../../supabase/functions/_shared/delivery/deliver-lead.ts'
+import { signBody } from '../../supabase/functions/_shared/bookings/cal-event.ts'
+import { createCalWebhookHandler } from '../../supabase/functions/cal-webhook/handler.ts'
+import { BOARD_URL, fakeBoard, leadsHandler, postLead, recordingLogger, submission, TOKEN } from './support'
 
 // The repository and shared/ sit side by side, here and in CI.
 const repoRoot = new URL('../../', import.meta.url)
@@ -86,5 +89,48 @@ describe('board GraphQL documents against the published contract', () => {
     // JSON is a custom scalar here, so coercion accepts anything; the board wants a JSON string.
     expect(typeof columnValues).toBe('string')
     expect(Object.keys(JSON.parse(columnValues as string)).sort()).toEqual(Object.values(LEAD_COLUMNS).sort())
+  })
+
+  it("the booking webhook's calls (a 'Booking:' item and its update) coerce to the declared types", async () => {
+    const calls = fakeBoard()
+    const board = boardFrom({ token: TOKEN, boardId: '123', groupId: 'topics', apiUrl: BOARD_URL, fetch }, 0)
+    const handler = createCalWebhookHandler({
+      secret: 'cal-secret',
+      store: {
+        record: async () => ({ id: '1', leadId: null, itemId: null }),
+        sent: async () => {},
+        notSent: async () => {},
+        claimDeliverable: async () => [],
+      },
+      board,
+      logger: recordingLogger(),
+      leaseMs: 1_000,
+    })
+    const body = JSON.stringify({
+      triggerEvent: 'BOOKING_CREATED',
+      payload: {
+        uid: 'booking-1',
+        startTime: '2026-11-26T22:00:00.000Z',
+        organizer: { name: 'Grace Hopper' },
+        attendees: [{ name: 'Walk-in Wanda', email: 'wanda@example.com' }],
+      },
+    })
+    const res = await handler(
+      new Request('https://functions.test/cal-webhook', {
+        method: 'POST',
+        headers: { 'x-cal-signature-256': await signBody(body, 'cal-secret') },
+        body,
+      }),
+    )
+    expect(res.status).toBe(200)
+    expect(calls.map((call) => call.operation)).toEqual(['create_item', 'create_update'])
+    for (const call of calls) {
+      expect(call.query).toBe(documents[call.operation])
+      const coerced = getVariableValues(schema, operationOf(call.query).variableDefinitions ?? [], call.variables)
+      expect(coerced.errors ?? []).toEqual([])
+    }
+    expect(calls[0]!.variables.itemName).toBe('Booking: Walk-in Wanda')
+    const columns = Object.keys(JSON.parse(calls[0]!.variables.columnValues as string))
+    expect(columns.every((id) => (Object.values(LEAD_COLUMNS) as string[]).includes(id))).toBe(true)
   })
 })

@@ -90,7 +90,7 @@ describe('alert text: visitor input cannot format, link, mention or add lines', 
     expect(text).toContain('*ALERT: board refused the credentials*')
     expect(text).toContain('25 lead(s) not delivered')
     expect(text).toContain(
-      '- Lead 0, 0422470721, ada@example.com, from Homepage (/), 2025-05-01 10:00 UTC, last error: auth 401: Not Authenticated',
+      '- Lead 0, 0422470721, ada@example.com, from Homepage (/), Thu 1 May 2025, 8:00 pm AEST, last error: auth 401: Not Authenticated',
     )
     expect(text).not.toContain('Lead 20,')
     expect(text).toContain('…and 5 more')

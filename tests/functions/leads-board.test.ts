@@ -62,7 +62,7 @@ describe('leads function: happy path', () => {
       '/qrb',
       'Accountants Page (QRB)',
       QRB_PARTNERSHIP_NOTE,
-      '2025-05-01T10:00:00.000Z',
+      'Thu 1 May 2025, 8:00 pm AEST',
     ]) {
       expect(body).toContain(expected)
     }

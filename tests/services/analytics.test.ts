@@ -91,6 +91,29 @@ describe('web vitals under consent', () => {
   })
 })
 
+describe('the booked call under consent', () => {
+  it('sends book_call only while analytics is allowed', () => {
+    const gtag = vi.fn()
+    stubBrowser({ gtag })
+    let allowed = false
+    const analytics = createGtagAnalytics({ gtagId: 'G-TEST', analyticsAllowed: () => allowed })
+    gtag.mockClear()
+
+    analytics.callBooked()
+    expect(gtag).not.toHaveBeenCalled()
+
+    allowed = true
+    analytics.callBooked()
+    expect(gtag.mock.calls).toEqual([['event', 'book_call']])
+  })
+
+  it('is recorded in mock mode', () => {
+    const analytics = createRecordingAnalytics()
+    analytics.callBooked()
+    expect(analytics.events).toEqual([{ name: 'book_call' }])
+  })
+})
+
 describe('gtag analytics', () => {
   it("sends ('event','conversion',{send_to,value:15,currency:'USD'}) then ('event','generate_lead',{value:0,currency:'USD'})", () => {
     const gtag = vi.fn()

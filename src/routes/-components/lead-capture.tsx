@@ -18,6 +18,7 @@ import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
 import { durationInWords } from '@/lib/duration-words'
 import { NO_TRACKING, sessionStore, visitTracking } from '@/lib/visit-tracking'
+import { rememberSchedulePrefill } from '@/lib/schedule-prefill'
 import { LeadForm } from '@/ui/lead-form/lead-form'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
 import { NoteField } from '@/ui/lead-form/note-field'
@@ -75,7 +76,12 @@ export function LeadCapture({
     leadFormMachine.provide({
       actors: {
         addressAutocomplete: placesSearch(services.places),
-        submitLead: fromService((input: SubmitLeadInput, signal) => services.leads.submit(v.parse(LeadSubmissionSchema, input), signal)),
+        submitLead: fromService(async (input: SubmitLeadInput, signal) => {
+          const submission = v.parse(LeadSubmissionSchema, input)
+          const accepted = await services.leads.submit(submission, signal)
+          rememberSchedulePrefill(submission, sessionStore())
+          return accepted
+        }),
       },
       actions: {
         leadAccepted: () => {

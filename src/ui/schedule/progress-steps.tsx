@@ -1,11 +1,14 @@
-const steps = [
-  { label: 'Application complete', status: 'done' },
-  { label: 'Schedule in progress', status: 'current' },
-  { label: 'Strategy coming up', status: 'upcoming' },
-] as const
+const labels = ['Application complete', 'Schedule in progress', 'Strategy coming up'] as const
 
-/** The 3-step progress bar of the schedule page. */
-export function ProgressSteps() {
+export type ProgressStage = 'scheduling' | 'booked'
+
+/** The 3-step progress bar of the schedule page; the current step carries `aria-current="step"`. */
+export function ProgressSteps({ stage = 'scheduling' }: { stage?: ProgressStage }) {
+  const current = stage === 'booked' ? 2 : 1
+  const steps = labels.map((label, index) => ({
+    label,
+    status: index < current ? 'done' : index === current ? 'current' : 'upcoming',
+  }))
   return (
     <ol aria-label="Your progress" className="grid grid-cols-3 gap-2 sm:gap-4">
       {steps.map((step, index) => (

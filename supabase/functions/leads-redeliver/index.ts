@@ -8,9 +8,12 @@ import { pgAlertStore } from '../_shared/alerts/pg-alert-store.ts'
 import { pgLeadStore } from '../_shared/delivery/pg-lead-store.ts'
 import { pruneRateLimits } from '../_shared/limits/pg-rate-counter.ts'
 import { serve } from '../_shared/http/serve.ts'
+import { pgBookingStore } from '../_shared/bookings/pg-booking-store.ts'
+import { sendPendingBookings } from '../_shared/bookings/send-bookings.ts'
 import { createRedeliverHandler } from './handler.ts'
 
 const { sql, backoff, leaseMs, ...config } = sharedLeadsConfig()
+const board = boardFrom({ ...config, fetch }, 0)
 const alerting = alertConfig(fetch)
 const now = () => new Date()
 if (alerting.incomplete.length) consoleLogger.warn('alert e-mail is off: settings missing', { missing: alerting.incomplete })
@@ -20,7 +23,7 @@ serve(
     secret: env('REDELIVER_SECRET'),
     store: sql && pgLeadStore(sql),
     // No waiting inside a call: a board that asks for time gets it through next_attempt_at.
-    board: boardFrom({ ...config, fetch }, 0),
+    board,
     backoff: { ...backoff, random: Math.random },
     logger: consoleLogger,
     now,
@@ -29,6 +32,7 @@ serve(
     concurrency: envInt('REDELIVER_CONCURRENCY', 2),
     budgetMs: envInt('REDELIVER_BUDGET_MS', 40_000),
     sweep: sql && (() => pruneRateLimits(sql)),
+    bookings: sql && board && (() => sendPendingBookings({ store: pgBookingStore(sql), board, logger: consoleLogger, leaseMs })),
     alerts:
       sql &&
       (() =>

@@ -5,7 +5,16 @@ import type { AlertLead } from './lead-alerts.ts'
 import type { Logger } from '../runtime/logger.ts'
 
 export type SpamLead = AlertLead & { reason: string | null }
-export type DigestFigures = { received: number; delivered: number; pending: number; failed: number; spam: number; spamLeads: SpamLead[] }
+export type DigestFigures = {
+  received: number
+  delivered: number
+  pending: number
+  failed: number
+  spam: number
+  spamLeads: SpamLead[]
+  /** The last day's leads that have not booked a call (the first of them listed). */
+  unbooked?: { count: number; leads: AlertLead[] }
+}
 
 export const hasNews = (f: DigestFigures) => f.received + f.delivered + f.pending + f.failed + f.spam > 0
 
@@ -34,6 +43,12 @@ export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessag
     }
     const more = f.spam - f.spamLeads.length
     if (more > 0) lines.push(`- …and ${more} more: select submission_id, spam_reason, lead from leads where status = 'spam';`)
+  }
+  if (f.unbooked && f.unbooked.count > 0) {
+    lines.push('', strong(`No call booked yet: ${f.unbooked.count}`, format), 'These leads have not booked their strategy call: call them.')
+    for (const lead of f.unbooked.leads) lines.push(leadLine(lead, format))
+    const more = f.unbooked.count - f.unbooked.leads.length
+    if (more > 0) lines.push(`- …and ${more} more`)
   }
   return { subject: `Leads digest: ${f.received} received, ${f.failed} failed, ${f.spam} flagged as spam`, text: lines.join('\n') }
 }

@@ -1,5 +1,6 @@
 import type { AlertMessage } from './channels.ts'
-import { strong, utcMinute, visitorText, type TextFormat } from './text.ts'
+import { strong, visitorText, type TextFormat } from './text.ts'
+import { agencyTime } from '../runtime/agency-time.ts'
 import type { AlertLead, AlertPlan, ConditionName, ConditionReport } from './lead-alerts.ts'
 
 const RETRY = '`select retry_failed_leads();`'
@@ -34,7 +35,7 @@ export function leadLine(lead: AlertLead, format: TextFormat): string {
   const text = (value: string | null) => visitorText(value, format)
   const source = `${text(lead.sourceLabel)} (${text(lead.sourcePath)})`
   const error = lead.lastError ? `, last error: ${text(lead.lastError)}` : ''
-  return `- ${text(lead.name)}, ${text(lead.phone)}, ${text(lead.email)}, from ${source}, ${utcMinute(lead.createdAt)}${error}`
+  return `- ${text(lead.name)}, ${text(lead.phone)}, ${text(lead.email)}, from ${source}, ${agencyTime(lead.createdAt)}${error}`
 }
 
 function leadList(leads: readonly AlertLead[], count: number, format: TextFormat): string[] {

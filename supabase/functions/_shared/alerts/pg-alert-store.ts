@@ -124,5 +124,16 @@ export async function digestFigures(sql: Sql): Promise<DigestFigures> {
   return {
     ...counts!,
     spamLeads: spam.map((row): SpamLead => ({ ...toLead(row.lead), reason: row.reason })),
+    unbooked: await unbookedLeads(sql),
   }
+}
+
+/** The last day's leads (not spam) with no booking that still stands (lead_bookings). */
+async function unbookedLeads(sql: Sql): Promise<NonNullable<DigestFigures['unbooked']>> {
+  const rows = await sql<{ lead: LeadJson; total: number }[]>`
+    select ${leadJson(sql)} as lead, count(*) over ()::int as total from leads l
+    where status <> 'spam' and created_at >= now() - interval '1 day'
+      and not exists (select 1 from lead_bookings b where b.lead_id = l.id and b.trigger_event <> 'BOOKING_CANCELLED')
+    order by created_at limit ${LISTED}`
+  return { count: rows[0]?.total ?? 0, leads: rows.map((row) => toLead(row.lead)) }
 }

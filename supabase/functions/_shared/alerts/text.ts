@@ -19,6 +19,3 @@ export function visitorText(value: string | null | undefined, format: TextFormat
 
 /** Our own words: bold in Slack, plain in an e-mail. */
 export const strong = (text: string, format: TextFormat) => (format === 'slack' ? `*${text}*` : text)
-
-/** `2025-05-01 10:00 UTC` */
-export const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`

@@ -1,4 +1,5 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
+import { agencyTime } from '../runtime/agency-time.ts'
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
@@ -56,6 +57,6 @@ export function updateNoteBody({ lead, tracking, source, check, reply }: LeadSub
     ]),
     check ? checkSection(check) : '',
     reply ? replySection(reply) : '',
-    section('Submitted', [['Date', submittedAt.toISOString()]]),
+    section('Submitted', [['Date', agencyTime(submittedAt)]]),
   ].join('')
 }

@@ -1,0 +1,35 @@
+import * as v from 'valibot'
+import type { LeadSubmission } from '@/schemas/lead'
+
+export const SCHEDULE_PREFILL_KEY = 'schedule-prefill'
+
+/** What the calendar is opened with after a lead: the visitor's details, never carried in a URL. */
+const SchedulePrefillSchema = v.object({
+  name: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  business: v.string(),
+  submissionId: v.string(),
+})
+export type SchedulePrefill = v.InferOutput<typeof SchedulePrefillSchema>
+
+/** Kept for this tab only (sessionStorage), so /schedule opened elsewhere starts empty. */
+export function rememberSchedulePrefill(
+  { submissionId, lead: { name, email, phone, business } }: Pick<LeadSubmission, 'submissionId' | 'lead'>,
+  storage: Pick<Storage, 'setItem'> | undefined,
+) {
+  try {
+    storage?.setItem(SCHEDULE_PREFILL_KEY, JSON.stringify({ name, email, phone, business, submissionId }))
+  } catch {
+    // Storage refused (privacy settings, quota): the calendar asks for the details itself.
+  }
+}
+
+export function schedulePrefill(storage: Pick<Storage, 'getItem'> | undefined): SchedulePrefill | null {
+  try {
+    const result = v.safeParse(SchedulePrefillSchema, JSON.parse(storage?.getItem(SCHEDULE_PREFILL_KEY) ?? 'null'))
+    return result.success ? result.output : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
+
+let pg: PgCluster
+
+beforeAll(async () => {
+  pg = await startPgCluster()
+}, 60_000)
+afterAll(() => pg?.stop())
+beforeEach(async () => {
+  await pg.sql`delete from leads`
+  await pg.sql`delete from lead_bookings`
+})
+
+const person = { locations: '1', name: 'Ada Lovelace', phone: '0422470721', email: 'ada@example.com', business: '1 St', note: '' }
+
+async function seed(status: 'delivered' | 'spam', ageDays: number) {
+  const [lead] = await pg.sql<{ id: string }[]>`
+    insert into leads (submission_id, status, lead, tracking, source, board_item_id, created_at, delivered_at)
+    values (gen_random_uuid(), ${status}, ${pg.sql.json(person)}, '{}', ${pg.sql.json({ path: '/', label: 'Homepage' })},
+            ${status === 'delivered' ? '42' : null}, now() - make_interval(days => ${ageDays}),
+            ${status === 'delivered' ? pg.sql`now() - make_interval(days => ${ageDays})` : null})
+    returning id`
+  await pg.sql`
+    insert into lead_bookings (booking_uid, trigger_event, lead_id, start_time, organizer, attendee_name, attendee_email, note)
+    values (${`uid-${lead!.id}`}, 'BOOKING_CREATED', ${lead!.id}, now(), 'Grace Hopper', 'Ada Lovelace', 'ada@example.com', '<p>…</p>')`
+  return lead!.id
+}
+
+describe('lead_bookings on PostgreSQL', () => {
+  it('one row per booking and trigger event', async () => {
+    const id = await seed('delivered', 1)
+    await expect(
+      pg.sql`insert into lead_bookings (booking_uid, trigger_event, lead_id, start_time, organizer, attendee_name, attendee_email, note)
+             values (${`uid-${id}`}, 'BOOKING_CREATED', ${id}, now(), 'x', 'x', 'x', 'x')`,
+    ).rejects.toThrow(/duplicate key/)
+  })
+
+  it("follows the lead's retention: erased with an anonymised lead, deleted with deleted spam", async () => {
+    const old = await seed('delivered', 120)
+    const recent = await seed('delivered', 1)
+    const spam = await seed('spam', 40)
+    await pg.sql`select * from purge_lead_personal_data()`
+    const rows = await pg.sql<{ lead_id: string; attendee_name: string; attendee_email: string }[]>`
+      select lead_id, attendee_name, attendee_email from lead_bookings order by lead_id`
+    expect(rows).toEqual([
+      { lead_id: old, attendee_name: '', attendee_email: '' },
+      { lead_id: recent, attendee_name: 'Ada Lovelace', attendee_email: 'ada@example.com' },
+    ])
+    expect(rows.some((row) => row.lead_id === spam)).toBe(false)
+  })
+
+  it('anon and authenticated can neither read nor write it', async () => {
+    for (const role of ['anon', 'authenticated'] as const) {
+      await expect(pg.asRole(role, (tx) => tx`select * from lead_bookings`)).rejects.toThrow(/permission denied/)
+    }
+  })
+})

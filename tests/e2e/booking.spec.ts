@@ -1,0 +1,53 @@
+import { expect, gotoHydrated, test } from './fixtures'
+import { expectAxeClean } from './axe-helper'
+import { fillLeadForm } from './lead-helpers'
+
+// The person's name, e-mail and phone (the business address is searched through the places function by design).
+const personal = ['Sam', 'Carter', 'sam@carter', '0422470721', '422470721']
+
+test('a lead sent from / arrives on /schedule prefilled, with no personal data in any URL, and books a call', async ({ page }) => {
+  const urls: string[] = []
+  page.on('request', (request) => urls.push(request.url()))
+  page.on('framenavigated', (frame) => urls.push(frame.url()))
+
+  await gotoHydrated(page, '/')
+  await fillLeadForm(page)
+  await page.getByRole('button', { name: 'Get My Free Consultation' }).click()
+  await page.getByRole('dialog', { name: 'Congrats!' }).getByRole('button', { name: 'Schedule Your Call' }).click()
+  await expect(page).toHaveURL(/\/schedule$/)
+
+  const trigger = page.getByRole('button', { name: 'Schedule Your Call' })
+  await expect(trigger).toHaveAttribute('data-cal-config', /week_view/)
+  const config = JSON.parse((await trigger.getAttribute('data-cal-config')) ?? '{}') as Record<string, string>
+  expect(config).toMatchObject({
+    layout: 'week_view',
+    name: 'Sam Carter',
+    email: 'sam@carter.example',
+    notes: expect.stringContaining('45 Oak Avenue, Austin TX, USA'),
+    'metadata[submissionId]': expect.stringMatching(/^[0-9a-f-]{36}$/),
+  })
+
+  const progress = page.getByRole('list', { name: 'Your progress' })
+  await expect(progress.locator('[aria-current="step"]')).toContainText('Schedule in progress')
+  const calendar = page.getByRole('region', { name: /Calendar \(offline stand-in\), week view/ })
+  await calendar.getByRole('button', { name: 'Tue 10:30am' }).click()
+  await calendar.getByRole('button', { name: 'Book this time' }).click()
+
+  await expect(progress.locator('[aria-current="step"]')).toContainText('Strategy coming up')
+  await expect(progress.locator('[aria-current="step"]')).toHaveCount(1)
+  const status = page.getByRole('status').filter({ hasText: 'Your strategy call is booked' })
+  await expect(status).toHaveAttribute('aria-live', 'polite')
+  await expect(status).toContainText(/^.*Tue \d{1,2} \w+ \d{4}, 10:30 am .+/)
+  await expect(status).toContainText("We've sent the details to sam@carter.example.")
+  await expectAxeClean(page, '/schedule with the call booked')
+  expect(await page.evaluate(() => (window as unknown as { __analyticsEvents: { name: string }[] }).__analyticsEvents.at(-1))).toEqual({
+    name: 'book_call',
+  })
+
+  for (const url of urls) for (const value of personal) expect(decodeURIComponent(url), url).not.toContain(value)
+})
+
+test('/schedule opened directly has no prefill', async ({ page }) => {
+  await gotoHydrated(page, '/schedule')
+  await expect(page.getByRole('button', { name: 'Schedule Your Call' })).toHaveAttribute('data-cal-config', '{"layout":"week_view"}')
+})

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { rememberSchedulePrefill, schedulePrefill, SCHEDULE_PREFILL_KEY } from '@/lib/schedule-prefill'
+import { calConfig } from '@/services/calendar'
+
+const memory = () => {
+  const values = new Map<string, string>()
+  return { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v), values }
+}
+const submission = {
+  submissionId: '0b7f3c1e-8a51-4a43-9a0e-3f0c7a1f2b9d',
+  lead: { locations: '1', name: 'Ada Lovelace', phone: '+61422470721', email: 'ada@example.com', business: '1 Main St, Sydney', note: '' },
+} as const
+
+describe('the schedule prefill', () => {
+  it('keeps the details of the accepted lead for the tab, and reads them back', () => {
+    const storage = memory()
+    rememberSchedulePrefill(submission, storage)
+    expect(schedulePrefill(storage)).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+61422470721',
+      business: '1 Main St, Sydney',
+      submissionId: submission.submissionId,
+    })
+  })
+
+  it('is none without storage, without a lead, or with something else under its key', () => {
+    expect(schedulePrefill(undefined)).toBeNull()
+    expect(schedulePrefill(memory())).toBeNull()
+    const storage = memory()
+    storage.setItem(SCHEDULE_PREFILL_KEY, '{"name":1}')
+    expect(schedulePrefill(storage)).toBeNull()
+    storage.setItem(SCHEDULE_PREFILL_KEY, 'not json')
+    expect(schedulePrefill(storage)).toBeNull()
+  })
+
+  it('a storage that refuses writes is not an error', () => {
+    const refusing = {
+      setItem: () => {
+        throw new Error('QuotaExceededError')
+      },
+    }
+    expect(() => rememberSchedulePrefill(submission, refusing)).not.toThrow()
+  })
+
+  it("goes into the embed's config beside the week view: name, email, notes and metadata[submissionId]", () => {
+    const storage = memory()
+    rememberSchedulePrefill(submission, storage)
+    expect(JSON.parse(calConfig(schedulePrefill(storage)))).toEqual({
+      layout: 'week_view',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      notes: 'Phone: +61422470721\nBusiness: 1 Main St, Sydney',
+      'metadata[submissionId]': submission.submissionId,
+    })
+    expect(calConfig(null)).toBe('{"layout":"week_view"}')
+  })
+})
