@@ -7,9 +7,9 @@ const times = ['9:00am', '10:30am', '1:00pm', '3:30pm']
 
 /**
  * A local stand-in for the calendar embed: a week view drawn into the host, opened by its button.
- * `bookingUrl` is the live one (the calendar's page when configured, else the phone), never /schedule.
+ * `bookingUrl` is the live one (the calendar's page when configured), never /schedule.
  */
-export function createStandInCalendar(bookingUrl: string): CalendarService {
+export function createStandInCalendar(bookingUrl: string | undefined): CalendarService {
   let host: HTMLElement | null = null
   const open = () => {
     if (!host || host.childElementCount) return

@@ -1,11 +1,9 @@
-import { site } from '@/site'
-
 export const CAL_NAMESPACE = '30min'
 export const CAL_CONFIG = JSON.stringify({ layout: 'week_view' })
 
 export interface CalendarService {
-  /** The booking page, shown as a plain link when the widget cannot load. */
-  readonly bookingUrl: string
+  /** The calendar's own booking page (VITE_CAL_ORIGIN/VITE_CAL_LINK), offered beside the phone when the widget cannot load. */
+  readonly bookingUrl: string | undefined
   /** The data-cal-* attributes the widget's schedule button carries. */
   readonly triggerAttributes: Record<string, string>
   /** Loads the widget's script and registers the namespace; `host` is an element the service may fill. */
@@ -54,12 +52,9 @@ function loadScript(src: string, signal?: AbortSignal): Promise<void> {
   })
 }
 
-/**
- * Where 'Book your call here' leads when the widget cannot load: the calendar's own booking page
- * (VITE_CAL_ORIGIN + '/' + VITE_CAL_LINK), or the sales phone when no calendar is configured.
- */
-export function calendarBookingUrl({ calOrigin, calLink }: { calOrigin?: string; calLink?: string }): string {
-  if (!calOrigin || !calLink) return site.phone.href
+/** The calendar's own booking page (VITE_CAL_ORIGIN + '/' + VITE_CAL_LINK), when both are configured. */
+export function calendarBookingUrl({ calOrigin, calLink }: { calOrigin?: string; calLink?: string }): string | undefined {
+  if (!calOrigin || !calLink) return undefined
   return `${calOrigin.replace(/\/$/, '')}/${calLink.replace(/^\//, '')}`
 }
 

@@ -133,11 +133,17 @@ test('/check at 390 px: Book a call to close the gap is right under the numbers'
   expect(cta.y).toBeLessThan(table.y)
 })
 
-test('/schedule with the calendar down: Book your call here leads to the phone, not back to /schedule', async ({ page }) => {
-  await gotoHydrated(page, '/schedule?mock=calendar-down')
-  const link = page.getByRole('link', { name: 'Book your call here' })
-  // The mock build has no VITE_CAL_ORIGIN/VITE_CAL_LINK: the phone is the way to book.
-  await expect(link).toHaveAttribute('href', 'tel:1300555019')
+test('/schedule with the calendar down: the phone number to call, readable at 390 and 1280 px, never back to /schedule', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 })
+    await gotoHydrated(page, '/schedule?mock=calendar-down')
+    const call = page.getByRole('main').getByRole('link', { name: '1300 555 019' })
+    await expect(call).toBeVisible()
+    await expect(call).toHaveAttribute('href', 'tel:1300555019')
+    // The mock build has no VITE_CAL_ORIGIN/VITE_CAL_LINK: no booking page to offer, and no link back here.
+    await expect(page.getByRole('link', { name: 'pick a time on our booking page' })).toHaveCount(0)
+    await expect(page.getByRole('main').locator('a[href$="/schedule"]')).toHaveCount(0)
+  }
 })
 
 test('every phone link dials the 1300 number as Australians do, and the JSON-LD telephone follows', async ({ page }) => {
