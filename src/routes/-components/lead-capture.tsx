@@ -4,7 +4,6 @@ import * as v from 'valibot'
 import {
   GENERAL_LOCATIONS,
   LEAD_ERROR_TEXT,
-  LEAD_SUBMIT_FAILED,
   LeadSubmissionSchema,
   VET_LOCATIONS,
   type LeadCheck,
@@ -17,7 +16,7 @@ import { dialogMachine } from '@/machines/dialog.machine'
 import { leadSource } from '@/content/lead-sources'
 import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
-import { durationInWords } from '@/lib/duration-words'
+import { leadFailureCopy } from '@/content/lead-failure'
 import { NO_TRACKING, sessionStore, visitTracking } from '@/lib/visit-tracking'
 import { LeadForm } from '@/ui/lead-form/lead-form'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
@@ -112,13 +111,12 @@ export function LeadCapture({
         formRef={formElement}
         action={services.leads.nativeAction}
         hiddenFields={nativeLeadFields(leadSource(pathname), hydrated ? form.context.tracking : NO_TRACKING)}
-        nativeError={nativeErrorTarget && !hydrated ? LEAD_SUBMIT_FAILED : undefined}
+        nativeError={nativeErrorTarget && !hydrated ? leadFailureCopy('submit-failed') : undefined}
         locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
         submitting={submitting}
         phoneError={phoneInvalid ? LEAD_ERROR_TEXT[error] : null}
         addressError={addressRequired ? LEAD_ERROR_TEXT[error] : null}
-        formError={error && !fieldError ? LEAD_ERROR_TEXT[error] : null}
-        retryWait={retryAfterSeconds ? durationInWords(retryAfterSeconds) : null}
+        formError={error && !fieldError ? leadFailureCopy(error, retryAfterSeconds) : null}
         refusals={refusals}
         submitLabel={submitLabel}
         busyLabel={busyLabel}

@@ -1,4 +1,5 @@
 import { useEffect, useId, type FormEvent, type ReactNode, type Ref } from 'react'
+import type { LeadFailureCopy } from '@/content/lead-failure'
 import { PHONE_INPUT_PATTERN, PHONE_MAX_LENGTH } from '@/schemas/lead-phone'
 import { FieldError } from '@/ui/forms/field-error'
 import { CallUs } from './call-us'
@@ -17,7 +18,7 @@ export type LeadFormProps = {
   hiddenFields: Record<string, string>
   formRef?: Ref<HTMLFormElement>
   /** Shown above the button only when the page is the target of `#lead-error` (no script). */
-  nativeError?: string
+  nativeError?: LeadFailureCopy
   locationOptions: readonly string[]
   submitting: boolean
   /** The error shown under the phone field (fewer than 6 or more than 15 digits). */
@@ -25,9 +26,7 @@ export type LeadFormProps = {
   /** The error shown under the address field ('Please enter your business address'). */
   addressError: string | null
   /** The error shown above the button (a failed submission), with the phone as a way forward. */
-  formError: string | null
-  /** How long the server asked to wait before another try, in words ('10 minutes'). */
-  retryWait?: string | null
+  formError: LeadFailureCopy | null
   /** Counts refused submissions: each time it grows, focus moves to the field whose error shows. */
   refusals?: number
   submitLabel?: string
@@ -151,14 +150,14 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
           id="lead-error"
           className="lead-native-error rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger"
         >
-          <p>{props.nativeError}</p>
-          <CallUs />
+          <p>{props.nativeError.message}</p>
+          <CallUs {...props.nativeError.callUs} />
         </div>
       )}
       {props.formError && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger">
-          <p>{props.formError}</p>
-          <CallUs wait={props.retryWait} />
+          <p>{props.formError.message}</p>
+          <CallUs {...props.formError.callUs} />
         </div>
       )}
       {/* aria-disabled, not disabled: a disabled button would drop keyboard focus to the page while
