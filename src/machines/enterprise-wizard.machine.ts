@@ -63,8 +63,11 @@ export const enterpriseWizardMachine = setup({
     setBillingCycle: assign((_, billingCycle: EnterpriseWizardContext['billingCycle']) => ({ billingCycle })),
     openDetails: assign((_, detailsPlan: EnterpriseWizardContext['detailsPlan']) => ({ detailsPlan })),
     closeDetails: assign({ detailsPlan: null }),
-    clearFailure: assign({ submitFailed: false }),
-    showFailure: assign({ submitFailed: true }),
+    clearFailure: assign({ submitFailure: null }),
+    // By the failure's kind, not its class: a unique-key conflict means the row is already saved.
+    showFailure: assign((_, error: unknown) => ({
+      submitFailure: (error as { kind?: unknown } | null)?.kind === 'conflict' ? ('already-received' as const) : ('save-failed' as const),
+    })),
   },
   guards: {
     isContactValid: ({ context }) => validateContact(contact(context)).success,
@@ -82,7 +85,7 @@ export const enterpriseWizardMachine = setup({
     plan: null,
     billingCycle: DEFAULT_BILLING_CYCLE,
     detailsPlan: null,
-    submitFailed: false,
+    submitFailure: null,
   }),
   initial: 'contact',
   states: {
@@ -119,7 +122,7 @@ export const enterpriseWizardMachine = setup({
         src: 'saveRegistration',
         input: ({ context }) => registration(context),
         onDone: { target: 'done' },
-        onError: { target: 'plan', actions: 'showFailure' },
+        onError: { target: 'plan', actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
     done: { type: 'final' },

@@ -5,6 +5,7 @@ import type {
   ContactValues,
   LegalDocument,
   PlanId,
+  RegistrationFailureKind,
   RegistrationRow,
 } from '@/schemas/enterprise'
 import type { AddressChangedEvent } from './address-autocomplete.machine'
@@ -27,7 +28,8 @@ export interface EnterpriseWizardContext {
   billingCycle: BillingCycle
   /** The plan whose details modal is open. */
   detailsPlan: PlanId | null
-  submitFailed: boolean
+  /** Why the last Confirm did not save, until the next Confirm or Back. */
+  submitFailure: RegistrationFailureKind | null
 }
 
 export type EnterpriseWizardEvent =

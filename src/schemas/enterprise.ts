@@ -15,6 +15,9 @@ export type PlanId = (typeof PLAN_IDS)[number]
 export type BillingCycle = (typeof BILLING_CYCLES)[number]
 export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number]
 
+/** Why step 2 could not save: the save failed (try again), or the database already holds this registration. */
+export type RegistrationFailureKind = 'save-failed' | 'already-received'
+
 export type EnterpriseErrorKind =
   | 'name-required'
   | 'name-invalid'

@@ -218,14 +218,27 @@ describe('enterpriseWizardMachine', () => {
     actor.send({ type: 'plan.selected', plan: 'growth' })
     actor.send({ type: 'wizard.confirm' })
     await waitFor(actor, (s) => s.matches('plan'))
-    expect(actor.getSnapshot().context.submitFailed).toBe(true)
+    expect(actor.getSnapshot().context.submitFailure).toBe('save-failed')
     expect(actor.getSnapshot().context.plan).toBe('growth')
     expect(actor.getSnapshot().context.values.company_name).toBe('Acme & Co.')
     fail = false
     actor.send({ type: 'wizard.confirm' })
-    expect(actor.getSnapshot().context.submitFailed).toBe(false)
+    expect(actor.getSnapshot().context.submitFailure).toBeNull()
     await waitFor(actor, (s) => s.status === 'done')
     expect(saveRegistration).toHaveBeenCalledTimes(2)
+  })
+
+  it('names a conflict (the registration is already saved) apart from a failed save', async () => {
+    const { actor } = start(async () => {
+      throw Object.assign(new Error('registrations: 23505: duplicate key value'), { kind: 'conflict' })
+    })
+    toPlanStep(actor)
+    actor.send({ type: 'plan.selected', plan: 'starter' })
+    actor.send({ type: 'wizard.confirm' })
+    await waitFor(actor, (s) => s.matches('plan'))
+    expect(actor.getSnapshot().context.submitFailure).toBe('already-received')
+    actor.send({ type: 'wizard.back' })
+    expect(actor.getSnapshot().context.submitFailure).toBeNull()
   })
 
   it('aborts the save when the wizard stops while sending', async () => {

@@ -83,7 +83,7 @@ export function EnterpriseWizard() {
           billingCycle={state.context.billingCycle}
           detailsPlan={state.context.detailsPlan}
           sending={state.matches('submitting')}
-          failure={state.context.submitFailed ? REGISTRATION_FAILED : null}
+          failure={state.context.submitFailure ? REGISTRATION_FAILED : null}
           onBillingChange={(cycle) => wizard.send({ type: 'billing.changed', cycle })}
           onSelect={(plan: PlanId) => wizard.send({ type: 'plan.selected', plan })}
           onMore={(plan: PlanId) => wizard.send({ type: 'details.open', plan })}
