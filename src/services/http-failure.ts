@@ -3,7 +3,8 @@ import { isHttpError, isTimeoutError } from './http'
 import type { ReplyFailureKind } from '@/schemas/ai-reply'
 import type { CheckFailureKind } from '@/schemas/review-check'
 
-export type FailureKind = 'invalid' | 'unavailable' | 'rate-limited' | 'timeout' | 'network' | 'unexpected'
+/** `conflict`: the row is already there (a unique key), so the same request must not be asked for again. */
+export type FailureKind = 'invalid' | 'conflict' | 'unavailable' | 'rate-limited' | 'timeout' | 'network' | 'unexpected'
 
 /** Retry-After of a failed HTTP answer in ms, as delta-seconds or an HTTP date; undefined when absent. */
 export const retryAfterMs = (error: unknown): number | undefined =>

@@ -16,8 +16,17 @@ export type RegistrationsConfig = {
 
 export const REGISTRATIONS_TABLE = 'enterprise_registrations'
 
-const kindOf = (status: number): FailureKind =>
-  status === 0 ? 'network' : status >= 400 && status < 500 && status !== 408 && status !== 429 ? 'invalid' : 'unavailable'
+/** PostgreSQL's unique_violation, which PostgREST answers with 409. */
+const UNIQUE_VIOLATION = '23505'
+
+const kindOf = (status: number, code: string | undefined): FailureKind =>
+  status === 409 || code === UNIQUE_VIOLATION
+    ? 'conflict'
+    : status === 0
+      ? 'network'
+      : status >= 400 && status < 500 && status !== 408 && status !== 429
+        ? 'invalid'
+        : 'unavailable'
 
 export function createRegistrationsService({
   supabaseUrl,
@@ -44,7 +53,7 @@ export function createRegistrationsService({
       const { error, status } = await (signal ? query.abortSignal(signal) : query)
       if (!error) return
       if (signal?.aborted) throw signal.reason
-      throw new ServiceError('registrations', kindOf(status), `${error.code ?? status}: ${error.message}`, status)
+      throw new ServiceError('registrations', kindOf(status, error.code), `${error.code ?? status}: ${error.message}`, status)
     },
   }
 }

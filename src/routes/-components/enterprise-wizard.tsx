@@ -3,7 +3,7 @@ import { useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import { enterpriseWizardMachine } from '@/machines/enterprise-wizard.machine'
 import { SEATS, type ContactField, type PlanId } from '@/schemas/enterprise'
-import { enterpriseErrorMessages, legalDocuments, REGISTRATION_FAILED } from '@/content/enterprise-copy'
+import { enterpriseErrorMessages, legalDocuments, registrationFailures } from '@/content/enterprise-copy'
 import { useAppActor } from '@/lib/use-app-actor'
 import { ContactStep } from '@/ui/enterprise/contact-step'
 import { WizardProgress } from '@/ui/enterprise/wizard-progress'
@@ -83,7 +83,7 @@ export function EnterpriseWizard() {
           billingCycle={state.context.billingCycle}
           detailsPlan={state.context.detailsPlan}
           sending={state.matches('submitting')}
-          failure={state.context.submitFailure ? REGISTRATION_FAILED : null}
+          failure={state.context.submitFailure ? registrationFailures[state.context.submitFailure] : null}
           onBillingChange={(cycle) => wizard.send({ type: 'billing.changed', cycle })}
           onSelect={(plan: PlanId) => wizard.send({ type: 'plan.selected', plan })}
           onMore={(plan: PlanId) => wizard.send({ type: 'details.open', plan })}
