@@ -1,6 +1,7 @@
 import { aiReplyContent } from '@/content/ai-reply'
 import { bookCallCopy } from '@/content/book-call'
 import type { LeadReply } from '@/schemas/ai-reply'
+import { CallUs } from '@/ui/lead-form/call-us'
 import { ReplyDraft, type ReplyDraftProps } from '@/ui/reply/reply-draft'
 import { BookCall } from './book-call'
 
@@ -20,6 +21,8 @@ export default function ReplyResult({ business, lead, ...draft }: ReplyResultPro
             initialValues={{ business }}
             reply={lead}
           />
+          {/* A template stood in for the AI writer: the phone too, for a visitor who would rather talk. */}
+          {draft.reason && <CallUs />}
         </div>
       )}
     </div>
