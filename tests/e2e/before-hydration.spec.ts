@@ -15,7 +15,9 @@ test('the invalid-input redirect of the native post shows the error without scri
 
   await page.goto('/vet?lead=error#lead-error')
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-  await expect(page.locator('main form').first().getByRole('alert')).toHaveText(`${NATIVE_ERROR}If it fails again, call us on 1300 555 019.`)
+  await expect(page.locator('main form').first().getByRole('alert')).toHaveText(
+    `${NATIVE_ERROR}If it fails again, call us on 1300 555 019.`,
+  )
   await expect(page.getByText(NATIVE_ERROR)).toHaveCount(1)
 })
 

@@ -148,7 +148,9 @@ test.describe('failures, each reached by a scenario, still give a draft or a cle
     await expect(editor(page)).toHaveValue(/^Hi there, thank you so much/)
     await expect(editor(page)).toBeFocused()
     await expect(page.getByText('Template reply', { exact: true })).toBeVisible()
-    await expect(page.getByText(/so this reply is built from our reply templates\. You can draft with AI again in 30 minutes\./)).toBeVisible()
+    await expect(
+      page.getByText(/so this reply is built from our reply templates\. You can draft with AI again in 30 minutes\./),
+    ).toBeVisible()
     await expect(page.getByRole('button', { name: 'Get replies like this for every review: book a call' })).toBeVisible()
     await expect(page.getByRole('main').getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
     await expect(page.getByRole('alert')).toHaveCount(0)

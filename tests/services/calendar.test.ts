@@ -14,7 +14,7 @@ describe("the calendar's own booking page, offered when the widget cannot load",
     expect(calendarBookingUrl(config)).toBe(url)
   })
 
-  it('is the embed\'s page, none for a site without a calendar, and never /schedule', () => {
+  it("is the embed's page, none for a site without a calendar, and never /schedule", () => {
     expect(createCalEmbedCalendar({ origin: 'https://cal.example', calLink: 'team/30min' }).bookingUrl).toBe(
       'https://cal.example/team/30min',
     )

@@ -181,7 +181,12 @@ describe('LeadForm', () => {
   // Issue 29 point 7: the second sentence agrees with the first, and a wait appears once.
   it.each([
     ['submit-failed', null, 'An error occurred. Please try again.', 'If it fails again, call us on 1300 555 019.'],
-    ['submit-failed', 600, 'An error occurred. Please try again.', 'If it fails again, call us on 1300 555 019, or try again in 10 minutes.'],
+    [
+      'submit-failed',
+      600,
+      'An error occurred. Please try again.',
+      'If it fails again, call us on 1300 555 019, or try again in 10 minutes.',
+    ],
     [
       'rate-limited',
       null,
@@ -205,7 +210,9 @@ describe('LeadForm', () => {
     const [message, callUs] = within(screen.getByRole('alert')).getAllByRole('paragraph')
     expect(message).toHaveTextContent(first)
     expect(callUs).toHaveTextContent(second)
-    expect(screen.getByRole('alert').textContent!.match(/\d+ minutes|a few minutes|hours?\b/g) ?? []).toHaveLength(seconds || kind === 'rate-limited' ? 1 : 0)
+    expect(screen.getByRole('alert').textContent!.match(/\d+ minutes|a few minutes|hours?\b/g) ?? []).toHaveLength(
+      seconds || kind === 'rate-limited' ? 1 : 0,
+    )
   })
 
   it('shows the phone error in an alert that describes the phone input', () => {

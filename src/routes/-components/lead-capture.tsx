@@ -1,14 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
 import * as v from 'valibot'
-import {
-  GENERAL_LOCATIONS,
-  LEAD_ERROR_TEXT,
-  LeadSubmissionSchema,
-  VET_LOCATIONS,
-  type LeadCheck,
-  type LeadReply,
-} from '@/schemas/lead'
+import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LeadSubmissionSchema, VET_LOCATIONS, type LeadCheck, type LeadReply } from '@/schemas/lead'
 import type { LeadValues, SubmitLeadInput } from '@/machines/lead-form.machine'
 import { leadFormMachine } from '@/machines/lead-form.machine'
 import { readTypedValues, nativeLeadFields } from './native-lead'
