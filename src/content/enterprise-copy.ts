@@ -1,4 +1,5 @@
-import type { EnterpriseErrorKind, LegalDocument } from '@/schemas/enterprise'
+import type { EnterpriseErrorKind, LegalDocument, RegistrationFailureKind } from '@/schemas/enterprise'
+import type { CallUsLine } from './lead-failure'
 
 /** The one place where error kinds become the visitor's text (SPEC §5 and §8, exact). */
 export const enterpriseErrorMessages: Record<EnterpriseErrorKind, string> = {
@@ -22,6 +23,28 @@ export const enterpriseErrorMessages: Record<EnterpriseErrorKind, string> = {
 }
 
 export const REGISTRATION_FAILED = 'There was an error submitting your registration. Please try again.'
+
+/** Step 2's answer when Confirm did not save: the alert, what it means for what was typed, and the phone. */
+export type RegistrationFailureCopy = { alert: string; detail: string; callUs: CallUsLine; tone: 'error' | 'notice' }
+
+const registrationFailures: Record<'save-failed' | 'already-received', RegistrationFailureCopy> = {
+  'save-failed': {
+    alert: REGISTRATION_FAILED,
+    detail: 'Everything you entered is kept: your details, the plan and the billing cycle.',
+    callUs: { before: 'If it fails again, call our sales team on' },
+    tone: 'error',
+  },
+  'already-received': {
+    alert: 'We have already received this registration.',
+    detail: 'There is no need to send it again: your dedicated account manager will contact you within 24 hours.',
+    callUs: { before: 'To talk to us sooner, call' },
+    tone: 'notice',
+  },
+}
+
+/** A unique-key conflict means the database already holds the registration: no second try asked for. */
+export const registrationFailureCopy = (kind: RegistrationFailureKind): RegistrationFailureCopy =>
+  registrationFailures[kind === 'conflict' ? 'already-received' : 'save-failed']
 
 export const legalDocuments: Record<LegalDocument, { title: string; href: string }> = {
   terms: { title: 'Terms and Conditions', href: '/terms' },

@@ -3,7 +3,7 @@ import { useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import { enterpriseWizardMachine } from '@/machines/enterprise-wizard.machine'
 import { LEGAL_DOCUMENTS, SEATS, type ContactField, type ContactTextField, type PlanId } from '@/schemas/enterprise'
-import { enterpriseErrorMessages, legalDocuments, REGISTRATION_FAILED } from '@/content/enterprise-copy'
+import { enterpriseErrorMessages, legalDocuments, registrationFailureCopy } from '@/content/enterprise-copy'
 import { useAppActor } from '@/lib/use-app-actor'
 import { ContactStep } from '@/ui/enterprise/contact-step'
 import { WizardProgress } from '@/ui/enterprise/wizard-progress'
@@ -96,7 +96,7 @@ export function EnterpriseWizard() {
           billingCycle={state.context.billingCycle}
           detailsPlan={state.context.detailsPlan}
           sending={state.matches('submitting')}
-          failure={state.context.failure ? REGISTRATION_FAILED : null}
+          failure={state.context.failure ? registrationFailureCopy(state.context.failure.kind) : null}
           onBillingChange={(cycle) => wizard.send({ type: 'billing.changed', cycle })}
           onSelect={(plan: PlanId) => wizard.send({ type: 'plan.selected', plan })}
           onMore={(plan: PlanId) => wizard.send({ type: 'details.open', plan })}
