@@ -4,6 +4,7 @@ export const SCENARIOS = [
   'lead-error',
   'lead-limited',
   'registration-error',
+  'registration-limited',
   'places-down',
   'slow',
   'calendar-down',

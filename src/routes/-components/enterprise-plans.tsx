@@ -1,4 +1,4 @@
-import type { Ref } from 'react'
+import type { ReactNode, Ref } from 'react'
 import { BILLING_CYCLES, type BillingCycle, type PlanId } from '@/schemas/enterprise'
 import { billedTotal, billingCycles, formatUsd, PLAN_CARD_FEATURES, planById, plans, periodTotal } from '@/content/plans'
 import { whatsNext } from '@/content/enterprise-copy'
@@ -11,7 +11,7 @@ export type EnterprisePlansProps = {
   billingCycle: BillingCycle
   detailsPlan: PlanId | null
   sending: boolean
-  failure: string | null
+  failure: ReactNode
   onBillingChange: (cycle: BillingCycle) => void
   onSelect: (plan: PlanId) => void
   onMore: (plan: PlanId) => void

@@ -12,7 +12,7 @@ export type PlanStepProps = {
   canConfirm: boolean
   sending: boolean
   /** The save failure, shown as an alert. */
-  failure: string | null
+  failure: ReactNode
   dialog: ReactNode
   onBillingChange: (cycle: BillingCycle) => void
   onSelect: (planId: string) => void
