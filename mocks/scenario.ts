@@ -5,6 +5,7 @@ export const SCENARIOS = [
   'lead-limited',
   'registration-error',
   'registration-limited',
+  'registration-lost',
   'places-down',
   'slow',
   'calendar-down',

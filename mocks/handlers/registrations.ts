@@ -99,6 +99,8 @@ export const registrationsHandlers = [
       })
     }
     recorded.add(String(submissionId))
+    // Recorded, but the answer never reaches the browser: its retry meets the unique key.
+    if (isScenario('registration-lost')) return HttpResponse.error()
     return new HttpResponse(null, { status: 201 })
   }),
 ]

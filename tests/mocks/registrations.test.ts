@@ -71,4 +71,12 @@ describe('enterprise_registrations mock (PostgREST as the anon role meets it)', 
       })
     })
   })
+
+  it('answers ?mock=registration-lost with a network error after recording the row, so the retry meets the unique key', async () => {
+    await withScenario('registration-lost', async () => {
+      const row = registrationInsert()
+      await expect(post(row)).rejects.toThrow()
+      expect((await post(row)).status).toBe(409)
+    })
+  })
 })
