@@ -9,7 +9,9 @@
 -- discussions (supabase/discussions #34647, #52040) show that header can be set by the client, while
 -- `cf-connecting-ip` is written by Cloudflare in front of the gateway. So `cf-connecting-ip` is read
 -- first and the first `x-forwarded-for` address only when it is absent. Only a salted SHA-256 of the
--- address is kept; the salt is a Vault secret made with a random value when this migration runs.
+-- address is kept. The salt is drawn at random when this migration runs and kept in
+-- enterprise_registration_settings, which no API role can read (a settings table rather than Vault,
+-- so the migration also runs on plain PostgreSQL, as the Cron migrations do).
 --
 -- The daily cap (ENTERPRISE_DAILY_CAP, default 50, in enterprise_registration_settings) refuses
 -- nothing: a registration past it is recorded with over_daily_cap, and the follow-through sends
@@ -40,18 +42,13 @@ create table public.enterprise_registration_settings (
   id boolean primary key default true constraint enterprise_registration_settings_one_row check (id),
   per_address_hourly_limit integer not null default 5 check (per_address_hourly_limit > 0),
   -- ENTERPRISE_DAILY_CAP: registrations in 24 hours past which no e-mail or invoice goes out automatically.
-  daily_cap integer not null default 50 check (daily_cap >= 0)
+  daily_cap integer not null default 50 check (daily_cap >= 0),
+  address_salt text not null
+    default encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text || clock_timestamp()::text, 'UTF8')), 'hex')
 );
 insert into public.enterprise_registration_settings default values;
 alter table public.enterprise_registration_settings enable row level security;
 revoke all on public.enterprise_registration_settings from anon, authenticated;
-
-select vault.create_secret(
-  encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text || clock_timestamp()::text, 'UTF8')), 'hex'),
-  'enterprise_address_salt',
-  'Salt of the client address hashes kept on enterprise_registrations'
-)
-where not exists (select 1 from vault.decrypted_secrets where name = 'enterprise_address_salt');
 
 create function public.enterprise_registration_limits()
 returns trigger
@@ -78,7 +75,7 @@ begin
       'unknown'
     );
     new.client_address_hash := encode(sha256(convert_to(
-      (select decrypted_secret from vault.decrypted_secrets where name = 'enterprise_address_salt' limit 1) || '|' || address,
+      settings.address_salt || '|' || address,
       'UTF8')), 'hex');
     -- A retry of a registration already in is answered by the unique key (success), never refused here.
     if not exists (select 1 from public.enterprise_registrations where submission_id = new.submission_id) then
