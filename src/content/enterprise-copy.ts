@@ -1,4 +1,4 @@
-import type { EnterpriseErrorKind, LegalDocument } from '@/schemas/enterprise'
+import type { EnterpriseErrorKind, LegalDocument } from '../schemas/enterprise.ts'
 
 /** The one place where error kinds become the visitor's text (SPEC §5 and §8, exact). */
 export const enterpriseErrorMessages: Record<EnterpriseErrorKind, string> = {

@@ -33,7 +33,12 @@ describe('leads-health', () => {
       lastDeliveredAt: '2025-05-01T10:00:00.000Z',
       alertsConfigured: false,
       conditions: [],
-      jobs: { 'leads-redeliver': 'scheduled', 'leads-digest': 'scheduled', 'leads-retention': 'scheduled' },
+      jobs: {
+        'leads-redeliver': 'scheduled',
+        'leads-digest': 'scheduled',
+        'leads-retention': 'scheduled',
+        'enterprise-followup': 'scheduled',
+      },
     })
   })
 
@@ -42,7 +47,12 @@ describe('leads-health', () => {
     expect(res.status).toBe(503)
     expect(await res.json()).toMatchObject({
       conditions: [],
-      jobs: { 'leads-redeliver': 'scheduled', 'leads-digest': 'not scheduled', 'leads-retention': 'not scheduled' },
+      jobs: {
+        'leads-redeliver': 'scheduled',
+        'leads-digest': 'not scheduled',
+        'leads-retention': 'not scheduled',
+        'enterprise-followup': 'not scheduled',
+      },
     })
     expect((await check({ activeJobs: async () => [] })).status).toBe(503)
   })
