@@ -174,5 +174,19 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(failed[0]!.text).toContain('+61422470721')
     expect(salesAlerts()).toHaveLength(0)
     expect(confirmations()).toHaveLength(0)
+
+    // The runbook's way back, once the board is fixed: safe to run twice, each step still sent once.
+    board.refuse(null)
+    const retry = () =>
+      pg.asRole('service_role', (tx) => tx<{ n: number }[]>`select retry_failed_enterprise_registrations() as n`).then((rows) => rows[0]!.n)
+    expect(await retry()).toBe(1)
+    expect(await retry()).toBe(0)
+    expect((await run()).body).toMatchObject({ done: 1 })
+    expect(board.itemsFor(id)).toBe(1)
+    expect(salesAlerts()).toHaveLength(1)
+    expect(confirmations()).toHaveLength(1)
+    expect(
+      await pg.asRole('anon', (tx) => tx`select retry_failed_enterprise_registrations()`).catch((error: { code?: string }) => error.code),
+    ).toBe('42501')
   })
 })
