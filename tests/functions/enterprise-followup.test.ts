@@ -4,6 +4,7 @@ import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { validRegistration } from '../support/enterprise-row'
+import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { loopbackPassesThrough } from './support'
 
 // enterprise-followup under Deno on a real PostgreSQL, with the fake board and the fake alert
@@ -175,6 +176,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(salesAlerts()).toHaveLength(0)
     expect(confirmations()).toHaveLength(0)
 
+    expect(await registrationFigures(pg.sql)).toEqual({ pending: 0, failed: 1 })
     // The runbook's way back, once the board is fixed: safe to run twice, each step still sent once.
     board.refuse(null)
     const retry = () =>

@@ -71,4 +71,13 @@ describe('leads-health', () => {
     expect((await check({ figures: () => Promise.reject(new Error('db down')) })).status).toBe(503)
     expect((await check({}, { method: 'POST', headers: { [SECRET_HEADER]: SECRET } })).status).toBe(405)
   })
+
+  it('reports enterprise registrations pending and failed beside the leads; a failed one answers 503', async () => {
+    const pending = await check({ registrations: async () => ({ pending: 2, failed: 0 }) })
+    expect(pending.status).toBe(200)
+    expect(await pending.json()).toMatchObject({ registrations: { pending: 2, failed: 0 } })
+    const failed = await check({ registrations: async () => ({ pending: 0, failed: 1 }) })
+    expect(failed.status).toBe(503)
+    expect(await failed.json()).toMatchObject({ registrations: { pending: 0, failed: 1 } })
+  })
 })

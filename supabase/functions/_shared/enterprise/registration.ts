@@ -103,3 +103,13 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
     },
   }
 }
+
+export type RegistrationFigures = { pending: number; failed: number }
+
+/** Registrations still being worked and those that gave up, for `leads-health`. */
+export async function registrationFigures(sql: Sql): Promise<RegistrationFigures> {
+  const [row] = await sql<RegistrationFigures[]>`
+    select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed
+    from public.enterprise_registrations`
+  return row ?? { pending: 0, failed: 0 }
+}
