@@ -152,6 +152,15 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(board.itemsFor(id)).toBe(1)
   })
 
+  it('two runs at once work each registration once: one is claimed by one run only', async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, () => register()))
+    const [a, b] = await Promise.all([run(), run()])
+    expect(Number(a.body.done) + Number(b.body.done)).toBe(6)
+    for (const id of ids) expect(board.itemsFor(id)).toBe(1)
+    expect(salesAlerts()).toHaveLength(6)
+    expect(confirmations()).toHaveLength(6)
+  })
+
   it('past the daily cap the sales alert goes out and says so, and no confirmation e-mail is sent', async () => {
     await pg.sql`update enterprise_registration_settings set daily_cap = 0`
     const id = await register()
