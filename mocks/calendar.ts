@@ -23,9 +23,9 @@ const slotClass =
 /**
  * A local stand-in for the calendar embed: a week view drawn into the host, opened by its button.
  * A tester picks a time and books it; the stand-in then raises the booking as the embed would.
- * `bookingUrl` is the live one (the calendar's page when configured, else the phone), never /schedule.
+ * `bookingUrl` is the live one (the calendar's page when configured), never /schedule.
  */
-export function createStandInCalendar(bookingUrl: string): CalendarService {
+export function createStandInCalendar(bookingUrl: string | undefined): CalendarService {
   let host: HTMLElement | null = null
   const listeners = new Set<(booking: CalendarBooking) => void>()
   const open = () => {

@@ -4,6 +4,7 @@ export const SCENARIOS = [
   'lead-error',
   'lead-limited',
   'registration-error',
+  'registration-duplicate',
   'registration-limited',
   'registration-lost',
   'places-down',

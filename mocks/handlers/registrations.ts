@@ -83,6 +83,14 @@ export const registrationsHandlers = [
       })
     }
     if (isScenario('registration-error')) {
+      return postgrestError(503, {
+        code: 'PGRST001',
+        message: 'Database client error. Retrying the connection.',
+        details: null,
+        hint: null,
+      })
+    }
+    if (isScenario('registration-duplicate')) {
       return postgrestError(409, {
         code: '23505',
         message: 'duplicate key value violates unique constraint "enterprise_registrations_pkey"',

@@ -49,8 +49,10 @@ export const aiReplyContent = {
     unsafe: "The AI's draft did not pass our safety checks, so this reply is built from our reply templates.",
     offline: 'This reply is built from our reply templates.',
   } satisfies Record<FallbackReason | 'offline', string>,
+  /** The visitor's own limit: the template for their review, and when the AI writer is theirs again. */
+  limited: (seconds?: number) =>
+    `You have used your free AI drafts for now, so this reply is built from our reply templates. You can draft with AI again in ${durationInWords(seconds ?? 3_600)}.`,
   failure: {
-    rateLimited: (seconds?: number) => `You have used your free drafts for now. Please try again in ${durationInWords(seconds ?? 3_600)}.`,
     invalid: 'We could not read that request. Please check the fields above and try again.',
   },
 } as const

@@ -46,6 +46,8 @@ export const reviewCheckContent = {
     'not-a-business': () => 'That place is not a business with Google reviews. Please choose your business from the suggestions.',
     down: () => 'Google Maps did not answer just now, so we could not run your check. Please try again in a moment.',
   } satisfies Record<CheckFailureKind, (wait: string) => string>,
+  /** The heading over any failure's explanation, where focus lands. */
+  failureTitle: 'We could not run your check',
   retry: 'Try again',
   searchOff: 'Business search is unavailable just now, so the check cannot start. We can run it for you on a call:',
   searchOffLink: 'book a free strategy call',

@@ -11,6 +11,7 @@ import {
   type ReplyField,
   type ReplyFormValues as ReplyForm,
   type ReplySource,
+  type TemplateReason,
 } from '@/schemas/ai-reply'
 
 /** What the streaming actor sends back: checked text as it comes, then the final reply, or why there is none. */
@@ -34,7 +35,7 @@ export interface AiReplyContext {
   errors: Partial<Record<ReplyField, string>>
   reply: string
   source: ReplySource | null
-  reason: FallbackReason | null
+  reason: TemplateReason | null
   /** The visitor stopped the stream: what is shown is the checked part written so far. */
   stopped: boolean
   failure: Failure<Exclude<ReplyFailureKind, 'down'>> | null
@@ -92,7 +93,7 @@ export const aiReplyMachine = setup({
     }),
     markStopped: assign({ stopped: true }),
     edit: assign((_, reply: string) => ({ reply })),
-    useTemplate: assign(({ context }, params: { reason: FallbackReason }) => ({
+    useTemplate: assign(({ context }, params: { reason: TemplateReason }) => ({
       reply: templateReply(requestOf(context.form)),
       source: 'template' as const,
       reason: params.reason,
@@ -124,10 +125,14 @@ export const aiReplyMachine = setup({
         'stream.done': { target: 'drafted', actions: { type: 'finish', params: ({ event }) => event } },
         'stream.failed': [
           { guard: { type: 'failedAs', params: 'down' }, target: 'drafted', actions: { type: 'useTemplate', params: { reason: 'down' } } },
+          // Limited: the template for this review at once, with the wait kept for the page to say.
           {
             guard: { type: 'failedAs', params: 'rate-limited' },
-            target: 'failed.rateLimited',
-            actions: { type: 'keepFailure', params: 'rate-limited' },
+            target: 'drafted',
+            actions: [
+              { type: 'keepFailure', params: 'rate-limited' },
+              { type: 'useTemplate', params: { reason: 'rate-limited' } },
+            ],
           },
           { target: 'failed.invalid', actions: { type: 'keepFailure', params: 'invalid' } },
         ],
@@ -169,7 +174,7 @@ export const aiReplyMachine = setup({
         ],
       },
       initial: 'invalid',
-      states: { rateLimited: {}, invalid: {} },
+      states: { invalid: {} },
     },
   },
 })

@@ -94,6 +94,7 @@ function ReplyPage() {
               reply={context.reply}
               source={context.source}
               reason={context.reason}
+              retryAfterSeconds={context.failure?.retryAfterSeconds}
               stopped={context.stopped}
               copying={state.matches({ drafted: 'copying' })}
               onStop={() => flow.send({ type: 'draft.stop' })}
@@ -106,7 +107,7 @@ function ReplyPage() {
         )}
         {state.matches('failed') && (
           <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-danger">
-            {state.matches({ failed: 'rateLimited' }) ? c.failure.rateLimited(context.failure?.retryAfterSeconds) : c.failure.invalid}
+            {c.failure.invalid}
           </p>
         )}
         <p role="status" className="sr-only">

@@ -18,6 +18,8 @@ export type Tone = (typeof TONES)[number]
 export type BusinessKind = (typeof BUSINESS_KINDS)[number]
 export type ReplySource = (typeof REPLY_SOURCES)[number]
 export type FallbackReason = (typeof FALLBACK_REASONS)[number]
+/** Why the page shows a template: the function's reasons, or the visitor's own rate limit (the browser's choice). */
+export type TemplateReason = FallbackReason | 'rate-limited'
 
 const optionalText = (max: number, message: string) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, message)), '')
 

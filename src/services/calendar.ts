@@ -1,5 +1,4 @@
 import type { SchedulePrefill } from '@/lib/schedule-prefill'
-import { site } from '@/site'
 
 export const CAL_NAMESPACE = '30min'
 export const BOOKING_EVENT = 'bookingSuccessfulV2'
@@ -23,8 +22,8 @@ export function calConfig(prefill?: SchedulePrefill | null): string {
 export type CalendarBooking = { startTime: string }
 
 export interface CalendarService {
-  /** The booking page, shown as a plain link when the widget cannot load. */
-  readonly bookingUrl: string
+  /** The calendar's own booking page (VITE_CAL_ORIGIN/VITE_CAL_LINK), offered beside the phone when the widget cannot load. */
+  readonly bookingUrl: string | undefined
   /** The data-cal-* attributes the widget's schedule button carries, with the visitor's details when known. */
   triggerAttributes(prefill?: SchedulePrefill | null): Record<string, string>
   /** Loads the widget's script and registers the namespace; `host` is an element the service may fill. */
@@ -75,12 +74,9 @@ function loadScript(src: string, signal?: AbortSignal): Promise<void> {
   })
 }
 
-/**
- * Where 'Book your call here' leads when the widget cannot load: the calendar's own booking page
- * (VITE_CAL_ORIGIN + '/' + VITE_CAL_LINK), or the sales phone when no calendar is configured.
- */
-export function calendarBookingUrl({ calOrigin, calLink }: { calOrigin?: string; calLink?: string }): string {
-  if (!calOrigin || !calLink) return site.phone.href
+/** The calendar's own booking page (VITE_CAL_ORIGIN + '/' + VITE_CAL_LINK), when both are configured. */
+export function calendarBookingUrl({ calOrigin, calLink }: { calOrigin?: string; calLink?: string }): string | undefined {
+  if (!calOrigin || !calLink) return undefined
   return `${calOrigin.replace(/\/$/, '')}/${calLink.replace(/^\//, '')}`
 }
 

@@ -19,7 +19,7 @@ export type Services = {
   aiReply: AiReplyService
 }
 
-/** Without a calendar link the schedule page offers a plain way to book: a phone call. */
+/** Without a calendar link the schedule page offers the phone alone. */
 const unconfiguredCalendar: CalendarService = {
   bookingUrl: calendarBookingUrl({}),
   triggerAttributes: () => ({}),

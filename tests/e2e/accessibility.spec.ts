@@ -65,7 +65,17 @@ test.describe('keyboard', () => {
       if (!state) break
       if (state.inHeaderNav) reached.push(state.name)
     }
-    expect(reached).toEqual(['Home', 'Services', 'Contact Us', 'Login (opens in a new tab)', 'Call 1300 555 019', 'Join Us Here'])
+    // Issue 29 point 1: Blog and Enterprise join the spec's links at desktop widths.
+    expect(reached).toEqual([
+      'Home',
+      'Services',
+      'Blog',
+      'Enterprise',
+      'Contact Us',
+      'Login (opens in a new tab)',
+      'Call 1300 555 019',
+      'Join Us Here',
+    ])
   })
 
   for (const path of ['/', '/schedule', '/enterprise']) {

@@ -255,3 +255,36 @@ test('before the script runs the page explains itself and the check cannot be st
   await expect(page.getByRole('link', { name: 'book a free strategy call' })).toHaveAttribute('href', '/schedule')
   await context.close()
 })
+
+// Issue 29 point 6: the failure shows below the picker, under the fold on a desktop; the view and focus go to it.
+test.describe('a failed check brings its explanation into view', () => {
+  test.use({ allowedConsoleErrors: [/status of (502|503)/] })
+
+  for (const width of [1280, 390]) {
+    test(`Places down at ${width} px: focus on the failure's heading, in view, with Try again`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 })
+      await gotoHydrated(page, '/check?mock=check-down')
+      await businessBox(page).pressSequentially('newtown plumbing')
+      await page.getByRole('listbox', { name: 'Your business suggestions' }).getByRole('option').first().click()
+      await page.getByRole('button', { name: 'Check my reviews' }).click()
+      const heading = page.getByRole('heading', { level: 2, name: 'We could not run your check' })
+      await expect(heading).toBeFocused()
+      await expect(heading).toBeInViewport()
+      await expect(page.getByRole('alert')).toBeInViewport()
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeInViewport()
+      // Clear of the sticky header, not under it.
+      const header = (await page.getByRole('banner').boundingBox())!
+      await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height)
+    })
+  }
+
+  test("the daily cap: focus on 'We will send your report', in view", async ({ page }) => {
+    await gotoHydrated(page, '/check?mock=check-cap')
+    await businessBox(page).pressSequentially('newtown plumbing')
+    await page.getByRole('listbox', { name: 'Your business suggestions' }).getByRole('option').first().click()
+    await page.getByRole('button', { name: 'Check my reviews' }).click()
+    const heading = page.getByRole('heading', { level: 2, name: 'We will send your report' })
+    await expect(heading).toBeFocused()
+    await expect(heading).toBeInViewport()
+  })
+})

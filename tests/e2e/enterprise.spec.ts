@@ -203,7 +203,7 @@ test('Back keeps every value; the plan modal shows totals for both billing cycle
 })
 
 test.describe('when the database refuses the registration', () => {
-  test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] })
+  test.use({ allowedConsoleErrors: [/status of 503 \(Service Unavailable\)/] })
 
   test('the visitor stays on step 2 with everything kept and an alert, and can retry', async ({ page }) => {
     await gotoHydrated(page, '/enterprise?mock=registration-error')
@@ -222,6 +222,63 @@ test.describe('when the database refuses the registration', () => {
     await expectContactKept(page)
     await page.goto('/enterprise?mock=off')
   })
+})
+
+// A failed save leaves the visitor a number to call and says nothing was lost; a
+// registration the database already holds is not a failure to retry.
+test.describe('after a Confirm that did not save', () => {
+  test.use({ allowedConsoleErrors: [/status of (409|503) \((Conflict|Service Unavailable)\)/] })
+
+  async function confirmStarter(page: import('@playwright/test').Page, scenario: string) {
+    await gotoHydrated(page, `/enterprise?mock=${scenario}`)
+    await fillContact(page)
+    await page.getByRole('button', { name: 'Next Step' }).click()
+    await page.getByRole('radio', { name: /Starter Enterprise/ }).check()
+    await page.getByRole('button', { name: 'Confirm Package' }).click()
+  }
+
+  for (const width of [390, 1280]) {
+    test(`at ${width} px the save failure keeps the alert, says the values are kept, and shows the sales phone`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 })
+      await confirmStarter(page, 'registration-error')
+      await expect(page.getByRole('alert')).toHaveText('There was an error submitting your registration. Please try again.')
+      await expect(page.getByText('Everything you entered is kept: your details, the plan and the billing cycle.')).toBeVisible()
+      const call = page.getByRole('main').getByRole('link', { name: '1300 555 019' })
+      await expect(call).toBeVisible()
+      await expect(call).toHaveAttribute('href', 'tel:1300555019')
+      await expect(page.getByRole('radio', { name: /Starter Enterprise/ })).toBeChecked()
+      await page.getByRole('button', { name: 'Back' }).click()
+      await expectContactKept(page)
+    })
+  }
+
+  test('a registration the database already holds is said to be received, with no ask to try again', async ({ page }) => {
+    await confirmStarter(page, 'registration-duplicate')
+    const alert = page.getByRole('alert')
+    await expect(alert).toHaveText('We have already received this registration.')
+    const step = page.getByRole('form', { name: 'Choose Your Plan' })
+    await expect(step).toContainText('There is no need to send it again')
+    await expect(step).not.toContainText(/try again/i)
+    await expect(step.getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+    await expectNoAxeViolations(page, 'step 2 with the registration already received')
+    await page.goto('/enterprise?mock=off')
+  })
+})
+
+test('while sending, Confirm reads Processing... and a second press sends nothing', async ({ page }) => {
+  await gotoHydrated(page, '/enterprise?mock=slow')
+  await fillContact(page)
+  await page.getByRole('button', { name: 'Next Step' }).click()
+  await page.getByRole('radio', { name: /Growth Package/ }).check()
+  const confirm = page.getByRole('button', { name: 'Confirm Package' })
+  await confirm.click()
+  const processing = page.getByRole('button', { name: 'Processing...' })
+  await expect(processing).toBeDisabled()
+  await processing.click({ force: true })
+  await processing.press('Enter')
+  await expect(page.getByRole('heading', heading('Your Registration Is Confirmed'))).toBeFocused({ timeout: 10_000 })
+  expect(await registrationRequests(page)).toHaveLength(1)
+  await page.goto('/enterprise?mock=off')
 })
 
 test.describe('when the database limits registrations from one network', () => {
@@ -263,20 +320,4 @@ test.describe('when the answer to a recorded registration is lost', () => {
     expect(ids[1]).toBe(ids[0])
     await page.goto('/enterprise?mock=off')
   })
-})
-
-test('while sending, Confirm reads Processing... and a second press sends nothing', async ({ page }) => {
-  await gotoHydrated(page, '/enterprise?mock=slow')
-  await fillContact(page)
-  await page.getByRole('button', { name: 'Next Step' }).click()
-  await page.getByRole('radio', { name: /Growth Package/ }).check()
-  const confirm = page.getByRole('button', { name: 'Confirm Package' })
-  await confirm.click()
-  const processing = page.getByRole('button', { name: 'Processing...' })
-  await expect(processing).toBeDisabled()
-  await processing.click({ force: true })
-  await processing.press('Enter')
-  await expect(page.getByRole('heading', heading('Your Registration Is Confirmed'))).toBeFocused({ timeout: 10_000 })
-  expect(await registrationRequests(page)).toHaveLength(1)
-  await page.goto('/enterprise?mock=off')
 })

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { prerenderedPages } from './pages'
 import { expect, gotoHydrated, test } from './fixtures'
 
 test('header links lead where they should', async ({ page }) => {
@@ -112,3 +113,77 @@ test.describe('without the script', () => {
     })
   }
 })
+
+// Issue 29 point 1: every page meant for all visitors is reachable by links from the home page.
+// Campaign pages are reached from ads and partners, /schedule after a lead, /thanks after a native post.
+const CAMPAIGN_PAGES = ['/x18', '/qrb', '/konversable', '/vet', '/vet1']
+
+test('every page for all visitors is reachable by following links from /, in the served HTML', async ({ request }) => {
+  const known = new Set(prerenderedPages.map((page) => page.path))
+  const expected = prerenderedPages
+    .filter((page) => page.inSitemap && !CAMPAIGN_PAGES.includes(page.path) && page.path !== '/schedule')
+    .map((page) => page.path)
+  const reached = new Set<string>(['/'])
+  const queue = ['/']
+  while (queue.length > 0) {
+    const path = queue.shift()!
+    const html = await (await request.get(path)).text()
+    for (const [, href] of html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)) {
+      const url = new URL(href!.replaceAll('&amp;', '&'), `http://site.example${path}`)
+      if (url.origin !== 'http://site.example' || !known.has(url.pathname) || reached.has(url.pathname)) continue
+      reached.add(url.pathname)
+      queue.push(url.pathname)
+    }
+  }
+  expect(expected.filter((path) => !reached.has(path))).toEqual([])
+  expect(expected).toEqual(expect.arrayContaining(['/news', '/enterprise', '/check', '/reply', '/terms', '/dpa']))
+  expect(expected.filter((path) => path.startsWith('/blog/'))).toHaveLength(3)
+})
+
+test('at 1280 px the header leads to the blog and to enterprise registration', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await gotoHydrated(page, '/')
+  const header = page.getByRole('banner')
+  await header.getByRole('link', { name: 'Blog', exact: true }).click()
+  await expect(page).toHaveURL(/\/news$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await header.getByRole('link', { name: 'Enterprise', exact: true }).click()
+  await expect(page).toHaveURL(/\/enterprise$/)
+  for (const name of ['Home', 'Services', 'Contact Us']) await expect(header.getByRole('link', { name, exact: true })).toBeVisible()
+  await expect(header.getByRole('button', { name: 'Join Us Here' })).toBeVisible()
+})
+
+test('at 390 px a visitor finds the blog and enterprise in the footer, and the header keeps only JOIN US', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await gotoHydrated(page, '/')
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Blog', exact: true })).toBeHidden()
+  await expect(page.getByRole('banner').getByRole('button', { name: 'JOIN US' })).toBeVisible()
+  const footerNav = page.getByRole('contentinfo').getByRole('navigation', { name: 'Footer' })
+  await footerNav.getByRole('link', { name: 'Blog' }).click()
+  await expect(page).toHaveURL(/\/news$/)
+  await page.getByRole('contentinfo').getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Enterprise' }).click()
+  await expect(page).toHaveURL(/\/enterprise$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})
+
+// Issue 29 point 2: focus lands where the eyes do.
+for (const how of ['pointer', 'keyboard'] as const) {
+  test(`Contact Us by ${how} moves focus to the footer's contact heading, clear of the sticky header`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await gotoHydrated(page, '/terms')
+    const contactUs = page.getByRole('banner').getByRole('link', { name: 'Contact Us' })
+    if (how === 'pointer') await contactUs.click()
+    else {
+      await contactUs.focus()
+      await page.keyboard.press('Enter')
+    }
+    const heading = page.getByRole('contentinfo').getByRole('heading', { name: 'Contact', exact: true })
+    await expect(heading).toBeFocused()
+    await expect(heading).toBeInViewport()
+    const headerBottom = (await page.getByRole('banner').boundingBox())!
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height)
+    // The next Tab goes on from there: the phone number.
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: /Phone:/ })).toBeFocused()
+  })
+}

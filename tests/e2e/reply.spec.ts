@@ -144,9 +144,20 @@ test.describe('failures, each reached by a scenario, still give a draft or a cle
     await page.getByRole('button', { name: 'Draft my reply' }).click()
   }
 
-  test('rate limited: the wait in words', async ({ page }) => {
+  // Issue 29 point 4: the visitor still gets a reply to the review they pasted, and a way to talk to us.
+  test('rate limited: the template for the pasted review, labelled as one, the wait in words, the booking and the phone', async ({
+    page,
+  }) => {
     await draft(page, 'reply-limited')
-    await expect(page.getByRole('alert')).toContainText('Please try again in 30 minutes.')
+    await expect(editor(page)).toHaveValue(/^Hi there, thank you so much/)
+    await expect(editor(page)).toBeFocused()
+    await expect(page.getByText('Template reply', { exact: true })).toBeVisible()
+    await expect(
+      page.getByText(/so this reply is built from our reply templates\. You can draft with AI again in 30 minutes\./),
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Get replies like this for every review: book a call' })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+    await expect(page.getByRole('alert')).toHaveCount(0)
     await expectAxeClean(page, 'reply: rate limited')
   })
 

@@ -11,9 +11,10 @@ test('the schedule page shows the progress bar and opens the calendar by itself 
   await expect(page.getByRole('region', { name: /Calendar \(offline stand-in\), week view/ })).toBeVisible({ timeout: 3_000 })
 })
 
-test('when the calendar cannot load, the page offers a plain link to book', async ({ page }) => {
+test('when the calendar cannot load, the page shows the phone to call and book', async ({ page }) => {
   await gotoHydrated(page, '/schedule?mock=calendar-down')
-  await expect(page.getByRole('status').filter({ hasText: 'The booking calendar could not load.' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Book your call here' })).toHaveAttribute('href', /.+/)
+  const status = page.getByRole('status').filter({ hasText: 'The booking calendar could not load.' })
+  await expect(status).toContainText('Call us on 1300 555 019 to book your call.')
+  await expect(status.getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
   await expect(page.getByRole('button', { name: 'Schedule Your Call' })).toHaveCount(0)
 })

@@ -135,12 +135,14 @@ describe('ai reply machine', () => {
     expect(actor.getSnapshot().value).toBe('drafting')
   })
 
-  it('rate limited: a failure with the wait, then a new try when asked', () => {
+  it('rate limited: the template for the review at once, with the wait, then a new try when asked', () => {
     const { actor, stream } = start()
     fill(actor)
     actor.send({ type: 'draft.submit' })
     stream.last().send({ type: 'stream.failed', kind: 'rate-limited', retryAfterSeconds: 1_800 })
-    expect(actor.getSnapshot().value).toEqual({ failed: 'rateLimited' })
+    expect(actor.getSnapshot().value).toEqual({ drafted: 'idle' })
+    expect(actor.getSnapshot().context).toMatchObject({ source: 'template', reason: 'rate-limited' })
+    expect(actor.getSnapshot().context.reply.length).toBeGreaterThan(20)
     expect(actor.getSnapshot().context.failure).toEqual({ kind: 'rate-limited', retryAfterSeconds: 1_800 })
     actor.send({ type: 'draft.submit' })
     expect(actor.getSnapshot().value).toBe('drafting')

@@ -281,6 +281,19 @@ describe('enterpriseWizardMachine', () => {
     expect(actor.getSnapshot().context.values.company_name).toBe('Acme & Co.')
   })
 
+  it('names a conflict (the registration is already saved) apart from a failed save', async () => {
+    const { actor } = start(async () => {
+      throw new FailureError('conflict', { service: 'registrations', status: 409, detail: '23505: duplicate key value' })
+    })
+    toPlanStep(actor)
+    actor.send({ type: 'plan.selected', plan: 'starter' })
+    actor.send({ type: 'wizard.confirm' })
+    await waitFor(actor, (s) => s.matches('plan'))
+    expect(actor.getSnapshot().context.failure?.kind).toBe('conflict')
+    actor.send({ type: 'wizard.back' })
+    expect(actor.getSnapshot().context.failure).toBeNull()
+  })
+
   it('aborts the save when the wizard stops while sending', async () => {
     const { actor, saveRegistration } = start(() => new Promise(() => {}))
     toPlanStep(actor)

@@ -3,22 +3,22 @@ import { calendarBookingUrl, createCalEmbedCalendar } from '@/services/calendar'
 import { createServices } from '@/services/create-services'
 import { parseConfig } from '@/config'
 
-describe("the schedule page's 'Book your call here' link", () => {
+describe("the calendar's own booking page, offered when the widget cannot load", () => {
   it.each([
     [{ calOrigin: 'https://app.cal.com', calLink: 'reviewlift/30min' }, 'https://app.cal.com/reviewlift/30min'],
     [{ calOrigin: 'https://app.cal.com/', calLink: '/reviewlift/30min' }, 'https://app.cal.com/reviewlift/30min'],
-    [{ calOrigin: 'https://app.cal.com' }, 'tel:1300555019'],
-    [{ calLink: 'reviewlift/30min' }, 'tel:1300555019'],
-    [{}, 'tel:1300555019'],
+    [{ calOrigin: 'https://app.cal.com' }, undefined],
+    [{ calLink: 'reviewlift/30min' }, undefined],
+    [{}, undefined],
   ])('%j -> %s', (config, url) => {
     expect(calendarBookingUrl(config)).toBe(url)
   })
 
-  it('is the same for the embed and for a site without a calendar, and never /schedule', () => {
+  it("is the embed's page, none for a site without a calendar, and never /schedule", () => {
     expect(createCalEmbedCalendar({ origin: 'https://cal.example', calLink: 'team/30min' }).bookingUrl).toBe(
       'https://cal.example/team/30min',
     )
     const services = createServices(parseConfig({ VITE_MOCK_SERVICES: 'true' }))
-    expect(services.calendar.bookingUrl).toBe('tel:1300555019')
+    expect(services.calendar.bookingUrl).toBeUndefined()
   })
 })

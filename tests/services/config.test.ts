@@ -149,9 +149,9 @@ describe('createServices', () => {
     expect(createServices(config, { analytics }).analytics).toBe(analytics)
   })
 
-  it('without a calendar config offers the phone number and refuses to load the widget', async () => {
+  it('without a calendar config has no booking page and refuses to load the widget', async () => {
     const { calendar } = createServices(parseConfig({ VITE_MOCK_SERVICES: 'true' }))
-    expect(calendar.bookingUrl).toMatch(/^tel:/)
+    expect(calendar.bookingUrl).toBeUndefined()
     await expect(calendar.load({} as HTMLElement)).rejects.toThrow(/not configured/)
   })
 })

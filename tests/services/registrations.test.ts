@@ -56,6 +56,8 @@ describe('registrations service (supabase-js against the PostgREST mock)', () =>
 
   it.each([
     [409, 'conflict', { code: '23505', message: 'duplicate key value', details: null, hint: null }],
+    [409, 'conflict', { code: 'PGRST116', message: 'conflict', details: null, hint: null }],
+    [400, 'conflict', { code: '23505', message: 'duplicate key value', details: null, hint: null }],
     [400, 'invalid', { code: '23514', message: 'violates check constraint', details: null, hint: null }],
     [503, 'unavailable', { code: 'PGRST001', message: 'Database client error', details: null, hint: null }],
   ] as const)('turns a %i answer into a %s Failure', async (status, kind, body) => {

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { leadFailureCopy } from '@/content/lead-failure'
 import { GENERAL_LOCATIONS, VET_LOCATIONS } from '@/schemas/lead'
 import { PHONE_INVALID } from '@/schemas/lead-phone'
 import { LeadForm, type LeadFormProps, type LeadFormValues } from '@/ui/lead-form/lead-form'
@@ -171,16 +172,47 @@ describe('LeadForm', () => {
   })
 
   it('shows a form error in an alert, with the sales phone as a way forward', () => {
-    renderForm({ formError: 'An error occurred. Please try again.' })
+    renderForm({ formError: leadFailureCopy('submit-failed') })
     const alert = screen.getByRole('alert')
-    expect(alert).toHaveTextContent('An error occurred. Please try again.')
-    expect(alert).toHaveTextContent('Or call us on 1300 555 019.')
+    expect(alert).toHaveTextContent('An error occurred. Please try again.If it fails again, call us on 1300 555 019.')
     expect(within(alert).getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
   })
 
-  it('says how long to wait when the server said', () => {
-    renderForm({ formError: 'An error occurred. Please try again.', retryWait: '10 minutes' })
-    expect(screen.getByRole('alert')).toHaveTextContent('You can try again in 10 minutes, or call us on 1300 555 019.')
+  // Issue 29 point 7: the second sentence agrees with the first, and a wait appears once.
+  it.each([
+    ['submit-failed', null, 'An error occurred. Please try again.', 'If it fails again, call us on 1300 555 019.'],
+    [
+      'submit-failed',
+      600,
+      'An error occurred. Please try again.',
+      'If it fails again, call us on 1300 555 019, or try again in 10 minutes.',
+    ],
+    [
+      'rate-limited',
+      null,
+      'Too many submissions from your connection. Please wait a few minutes and try again.',
+      'If you would rather not wait, call us on 1300 555 019.',
+    ],
+    [
+      'rate-limited',
+      600,
+      'Too many submissions from your connection. Please wait 10 minutes and try again.',
+      'If you would rather not wait, call us on 1300 555 019.',
+    ],
+    [
+      'rate-limited',
+      7_200,
+      'Too many submissions from your connection. Please wait about 2 hours and try again.',
+      'If you would rather not wait, call us on 1300 555 019.',
+    ],
+  ] as const)('%s with a wait of %s s: %s %s', (kind, seconds, first, second) => {
+    renderForm({ formError: leadFailureCopy(kind, seconds) })
+    const [message, callUs] = within(screen.getByRole('alert')).getAllByRole('paragraph')
+    expect(message).toHaveTextContent(first)
+    expect(callUs).toHaveTextContent(second)
+    expect(screen.getByRole('alert').textContent!.match(/\d+ minutes|a few minutes|hours?\b/g) ?? []).toHaveLength(
+      seconds || kind === 'rate-limited' ? 1 : 0,
+    )
   })
 
   it('shows the phone error in an alert that describes the phone input', () => {
@@ -217,7 +249,7 @@ describe('LeadForm without the script', () => {
   })
 
   it('holds the native error as an alert that only its fragment reveals', () => {
-    const { container } = renderForm({ nativeError: 'An error occurred. Please try again.' })
+    const { container } = renderForm({ nativeError: leadFailureCopy('submit-failed') })
     const alert = container.querySelector('#lead-error')!
     expect(alert).toHaveClass('lead-native-error')
     expect(alert).toHaveTextContent('An error occurred. Please try again.')

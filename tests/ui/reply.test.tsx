@@ -97,4 +97,16 @@ describe('reply draft', () => {
     expect(screen.getByText(/Today's free AI drafts are used up/)).toBeInTheDocument()
     expect(screen.queryByText('AI draft')).toBeNull()
   })
+
+  // Issue 29 point 4: a limited visitor gets the template for their review, and the wait once.
+  it('the visitor rate limited: a template, labelled, with when the AI writer is theirs again', () => {
+    render(draft({ source: 'template', reason: 'rate-limited', retryAfterSeconds: 1_800 }))
+    expect(screen.getByText('Template reply')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'You have used your free AI drafts for now, so this reply is built from our reply templates. You can draft with AI again in 30 minutes.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Your reply (you can edit it)' })).toHaveValue('Dear Dan, thank you.')
+  })
 })

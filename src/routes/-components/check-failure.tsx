@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode, type Ref } from 'react'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { durationInWords } from '@/lib/duration-words'
 import type { ReviewCheckSnapshot } from '@/machines/review-check.machine'
@@ -12,10 +12,22 @@ export type CheckFailureProps = {
 }
 
 /** The way forward when the check cannot run: the lead form prefilled with the business, and the phone. */
-function ReportByHand({ id, title, business, children }: { id: string; title: string; business: string; children: ReactNode }) {
+function ReportByHand({
+  id,
+  title,
+  business,
+  headingRef,
+  children,
+}: {
+  id: string
+  title: string
+  business: string
+  headingRef?: Ref<HTMLHeadingElement>
+  children: ReactNode
+}) {
   return (
     <section aria-labelledby={id} className="grid gap-4">
-      <h2 id={id} className="text-2xl font-bold text-ink">
+      <h2 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="text-2xl font-bold text-ink">
         {title}
       </h2>
       <div>
@@ -33,16 +45,26 @@ export function CheckFailure({ state, onRetry }: CheckFailureProps) {
   const businessDescription = business?.description ?? ''
   const text = failure ? c.failures[failure.kind](durationInWords(failure.retryAfterSeconds ?? 3_600)) : ''
   const placesDown = state.matches({ failed: 'placesDown' })
+  // The failure shows under the picker, below the fold on a desktop: bring it up and land focus on
+  // it, as the result does, so nobody thinks nothing happened.
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' })
+    heading.current?.focus({ preventScroll: true })
+  }, [failure])
   if (state.matches({ failed: 'capReached' })) {
     return (
-      <ReportByHand id="check-cap-title" title={c.capTitle} business={businessDescription}>
+      <ReportByHand id="check-cap-title" title={c.capTitle} business={businessDescription} headingRef={heading}>
         <p role="alert">{text}</p>
       </ReportByHand>
     )
   }
   return (
     <>
-      <div className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <section aria-labelledby="check-failure-title" className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+        <h2 id="check-failure-title" ref={heading} tabIndex={-1} className="text-xl font-bold text-ink">
+          {c.failureTitle}
+        </h2>
         <p role="alert" className="text-ink">
           {text}
         </p>
@@ -51,7 +73,7 @@ export function CheckFailure({ state, onRetry }: CheckFailureProps) {
             {c.retry}
           </button>
         )}
-      </div>
+      </section>
       {(placesDown || state.matches({ failed: 'rateLimited' })) && (
         <ReportByHand id="check-offer-title" title={c.offerTitle} business={businessDescription}>
           <p>{c.offerText}</p>

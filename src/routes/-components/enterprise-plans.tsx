@@ -1,7 +1,7 @@
-import type { ReactNode, Ref } from 'react'
+import type { Ref } from 'react'
 import { BILLING_CYCLES, type BillingCycle, type PlanId } from '@/schemas/enterprise'
 import { billedTotal, billingCycles, formatUsd, PLAN_CARD_FEATURES, planById, plans, periodTotal } from '@/content/plans'
-import { whatsNext } from '@/content/enterprise-copy'
+import { whatsNext, type RegistrationFailureCopy } from '@/content/enterprise-copy'
 import { PlanDialog } from '@/ui/enterprise/plan-dialog'
 import { PlanStep } from '@/ui/enterprise/plan-step'
 
@@ -11,7 +11,7 @@ export type EnterprisePlansProps = {
   billingCycle: BillingCycle
   detailsPlan: PlanId | null
   sending: boolean
-  failure: ReactNode
+  failure: RegistrationFailureCopy | null
   onBillingChange: (cycle: BillingCycle) => void
   onSelect: (plan: PlanId) => void
   onMore: (plan: PlanId) => void

@@ -3,10 +3,9 @@ import { useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import { enterpriseWizardMachine } from '@/machines/enterprise-wizard.machine'
 import { LEGAL_DOCUMENTS, SEATS, type ContactField, type ContactTextField, type PlanId } from '@/schemas/enterprise'
-import { enterpriseErrorMessages, legalDocuments, REGISTRATION_FAILED } from '@/content/enterprise-copy'
+import { enterpriseErrorMessages, legalDocuments, registrationFailureCopy } from '@/content/enterprise-copy'
 import { useAppActor } from '@/lib/use-app-actor'
 import { ContactStep } from '@/ui/enterprise/contact-step'
-import { RegistrationLimited } from '@/ui/enterprise/registration-limited'
 import { WizardProgress } from '@/ui/enterprise/wizard-progress'
 import { AddressField } from './address-field'
 import { EnterprisePlans } from './enterprise-plans'
@@ -97,7 +96,7 @@ export function EnterpriseWizard() {
           billingCycle={state.context.billingCycle}
           detailsPlan={state.context.detailsPlan}
           sending={state.matches('submitting')}
-          failure={state.context.failure && (state.context.failure.kind === 'rate-limited' ? <RegistrationLimited /> : REGISTRATION_FAILED)}
+          failure={state.context.failure ? registrationFailureCopy(state.context.failure.kind) : null}
           onBillingChange={(cycle) => wizard.send({ type: 'billing.changed', cycle })}
           onSelect={(plan: PlanId) => wizard.send({ type: 'plan.selected', plan })}
           onMore={(plan: PlanId) => wizard.send({ type: 'details.open', plan })}

@@ -4,7 +4,6 @@ import * as v from 'valibot'
 import {
   GENERAL_LOCATIONS,
   LEAD_ERROR_TEXT,
-  LEAD_SUBMIT_FAILED,
   LeadSubmissionSchema,
   VET_LOCATIONS,
   type LeadCheck,
@@ -16,7 +15,7 @@ import { leadFormMachine } from '@/machines/lead-form.machine'
 import { leadSource } from '@/content/lead-sources'
 import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
-import { durationInWords } from '@/lib/duration-words'
+import { leadFailureCopy } from '@/content/lead-failure'
 import { NO_TRACKING, sessionStore, visitTracking } from '@/lib/visit-tracking'
 import { rememberSchedulePrefill } from '@/lib/schedule-prefill'
 import { LeadForm } from '@/ui/lead-form/lead-form'
@@ -131,13 +130,12 @@ export function LeadCapture({
         formRef={adoptPage}
         action={services.leads.nativeAction}
         hiddenFields={encodeHiddenFields(leadSource(pathname), hydrated ? form.context.tracking : NO_TRACKING)}
-        nativeError={nativeErrorTarget && !hydrated ? LEAD_SUBMIT_FAILED : undefined}
+        nativeError={nativeErrorTarget && !hydrated ? leadFailureCopy('submit-failed') : undefined}
         locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
         submitting={submitting}
         phoneError={phoneInvalid ? LEAD_ERROR_TEXT[error] : null}
         addressError={addressRequired ? LEAD_ERROR_TEXT[error] : null}
-        formError={error && !fieldError ? LEAD_ERROR_TEXT[error] : null}
-        retryWait={retryAfterSeconds ? durationInWords(retryAfterSeconds) : null}
+        formError={error && !fieldError ? leadFailureCopy(error, retryAfterSeconds) : null}
         submitLabel={submitLabel}
         busyLabel={busyLabel}
         onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}

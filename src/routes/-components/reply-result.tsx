@@ -1,6 +1,7 @@
 import { aiReplyContent } from '@/content/ai-reply'
 import { bookCallCopy } from '@/content/book-call'
 import type { LeadReply } from '@/schemas/ai-reply'
+import { CallUs } from '@/ui/lead-form/call-us'
 import { ReplyDraft, type ReplyDraftProps } from '@/ui/reply/reply-draft'
 import { BookCall } from './book-call'
 
@@ -14,6 +15,8 @@ export default function ReplyResult({ lead, ...draft }: ReplyResultProps) {
       {draft.phase === 'drafted' && lead && (
         <div>
           <BookCall label={aiReplyContent.draft.book} copy={bookCallCopy.reply} href="/schedule" reply={lead} />
+          {/* A template stood in for the AI writer: the phone too, for a visitor who would rather talk. */}
+          {draft.reason && <CallUs />}
         </div>
       )}
     </div>

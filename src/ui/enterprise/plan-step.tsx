@@ -1,5 +1,7 @@
 import type { FormEvent, ReactNode, Ref } from 'react'
+import type { RegistrationFailureCopy } from '@/content/enterprise-copy'
 import type { BillingCycle } from '@/schemas/enterprise'
+import { CallUs } from '@/ui/lead-form/call-us'
 import { BillingToggle, type BillingOption } from './billing-toggle'
 import { PlanCard, type PlanCardProps } from './plan-card'
 import { StepHeading } from './step-heading'
@@ -11,8 +13,8 @@ export type PlanStepProps = {
   cards: Omit<PlanCardProps, 'onSelect' | 'onMore'>[]
   canConfirm: boolean
   sending: boolean
-  /** The save failure, shown as an alert. */
-  failure: ReactNode
+  /** Why Confirm did not save: an alert, then what it means for the values and the sales phone. */
+  failure: RegistrationFailureCopy | null
   dialog: ReactNode
   onBillingChange: (cycle: BillingCycle) => void
   onSelect: (planId: string) => void
@@ -51,9 +53,21 @@ export function PlanStep(props: PlanStepProps) {
           </div>
         </fieldset>
         {props.failure && (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger">
-            {props.failure}
-          </p>
+          <div
+            className={`rounded-lg border px-4 py-3 text-sm ${props.failure.tone === 'error' ? 'border-red-200 bg-red-50' : 'border-brand-200 bg-brand-50'}`}
+          >
+            <p role="alert" className={`font-medium ${props.failure.tone === 'error' ? 'text-danger' : 'text-ink'}`}>
+              {props.failure.alert}
+              {props.failure.callUsInAlert && (
+                <>
+                  {' '}
+                  <CallUs {...props.failure.callUs} inline />
+                </>
+              )}
+            </p>
+            <p className="mt-1 text-ink">{props.failure.detail}</p>
+            {!props.failure.callUsInAlert && <CallUs {...props.failure.callUs} />}
+          </div>
         )}
         <div className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
           <button

@@ -10,6 +10,14 @@ const legal = [
   { to: '/dpa', label: 'DPA' },
 ] as const
 
+/** Pages for every visitor that the header leaves out on a phone (it shows only JOIN US there). */
+const explore = [
+  { to: '/news', label: 'Blog' },
+  { to: '/enterprise', label: 'Enterprise' },
+  { to: '/check', label: 'Free review check' },
+  { to: '/reply', label: 'Free AI reply' },
+] as const
+
 const legalPill = 'inline-block rounded-full border border-white/30 px-4 py-1.5 text-sm hover:bg-white/10'
 
 /**
@@ -18,7 +26,7 @@ const legalPill = 'inline-block rounded-full border border-white/30 px-4 py-1.5 
  */
 export function SiteFooter({ flush = false, onCookieSettings }: { flush?: boolean; onCookieSettings?: () => void } = {}) {
   return (
-    <footer id="contact" className={`${flush ? '' : 'mt-16 '}bg-brand-950 text-slate-200`} aria-labelledby="footer-heading">
+    <footer className={`${flush ? '' : 'mt-16 '}bg-brand-950 text-slate-200`} aria-labelledby="footer-heading">
       <h2 id="footer-heading" className="sr-only">
         Contact and legal
       </h2>
@@ -37,9 +45,23 @@ export function SiteFooter({ flush = false, onCookieSettings }: { flush?: boolea
               Client Area<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </p>
+          <nav aria-label="Footer">
+            <ul className="space-y-2">
+              {explore.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className="hover:text-white">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
         <div>
-          <h3 className="font-semibold text-white">Contact</h3>
+          {/* The header's Contact Us (#contact) lands here; focusable, so the browser moves focus with the scroll. */}
+          <h3 id="contact" tabIndex={-1} className="font-semibold text-white">
+            Contact
+          </h3>
           <ul className="mt-3 space-y-2">
             <li>
               <a href={site.phone.href} className="hover:text-white">

@@ -4,6 +4,8 @@ import { ProgressiveButton, type ProgressiveButtonProps } from '@/ui/progressive
 import { SiteLogo } from './site-logo'
 
 const navLink = 'rounded px-2 py-1 text-sm font-medium text-ink hover:text-brand-700'
+/** Below 1024 px the spec's links and Join Us fill the row; the footer carries these there. */
+const wideNavLink = `${navLink} hidden lg:inline`
 
 /** The Join Us control, as the page needs it (scroll up to its form, or open the Book a call dialog). */
 export type JoinUsProps = Omit<ProgressiveButtonProps, 'label' | 'className'>
@@ -30,6 +32,12 @@ export function SiteHeader({ onBackToTop, joinUs }: { onBackToTop: () => void; j
           </Link>
           <Link to="/" hash="services" className={navLink}>
             Services
+          </Link>
+          <Link to="/news" className={wideNavLink}>
+            Blog
+          </Link>
+          <Link to="/enterprise" className={wideNavLink}>
+            Enterprise
           </Link>
           <a href="#contact" className={navLink}>
             Contact Us

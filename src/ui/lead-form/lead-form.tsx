@@ -1,4 +1,5 @@
 import { useId, type FormEvent, type ReactNode, type Ref } from 'react'
+import type { LeadFailureCopy } from '@/content/lead-failure'
 import { PHONE_INPUT_PATTERN, PHONE_MAX_LENGTH } from '@/schemas/lead-phone'
 import { FORM_ERROR_ID, HONEYPOT_NAME } from '@/schemas/lead-form-post'
 import { FieldError } from '@/ui/forms/field-error'
@@ -18,7 +19,7 @@ export type LeadFormProps = {
   hiddenFields: Record<string, string>
   formRef?: Ref<HTMLFormElement>
   /** Shown above the button only when the page is the target of `#lead-error` (no script). */
-  nativeError?: string
+  nativeError?: LeadFailureCopy
   locationOptions: readonly string[]
   submitting: boolean
   /** The error shown under the phone field (fewer than 6 or more than 15 digits). */
@@ -26,9 +27,7 @@ export type LeadFormProps = {
   /** The error shown under the address field ('Please enter your business address'). */
   addressError: string | null
   /** The error shown above the button (a failed submission), with the phone as a way forward. */
-  formError: string | null
-  /** How long the server asked to wait before another try, in words ('10 minutes'). */
-  retryWait?: string | null
+  formError: LeadFailureCopy | null
   submitLabel?: string
   busyLabel?: string
   /** The address field: an autocomplete combobox, rendered by the page that owns its machine. */
@@ -144,14 +143,14 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
           id={FORM_ERROR_ID}
           className="lead-native-error rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger"
         >
-          <p>{props.nativeError}</p>
-          <CallUs />
+          <p>{props.nativeError.message}</p>
+          <CallUs {...props.nativeError.callUs} />
         </div>
       )}
       {props.formError && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger">
-          <p>{props.formError}</p>
-          <CallUs wait={props.retryWait} />
+          <p>{props.formError.message}</p>
+          <CallUs {...props.formError.callUs} />
         </div>
       )}
       {/* aria-disabled, not disabled: a disabled button would drop keyboard focus to the page while

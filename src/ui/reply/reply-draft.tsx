@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { aiReplyContent } from '@/content/ai-reply'
-import type { FallbackReason, ReplySource } from '@/schemas/ai-reply'
+import type { ReplySource, TemplateReason } from '@/schemas/ai-reply'
 
 const c = aiReplyContent.draft
 
@@ -8,7 +8,9 @@ export type ReplyDraftProps = {
   phase: 'drafting' | 'drafted'
   reply: string
   source: ReplySource | null
-  reason: FallbackReason | null
+  reason: TemplateReason | null
+  /** With the `rate-limited` reason: how long until the visitor may draft with AI again. */
+  retryAfterSeconds?: number
   stopped: boolean
   copying: boolean
   onStop: () => void
@@ -18,7 +20,8 @@ export type ReplyDraftProps = {
 }
 
 /** The reply as it is written, then editable in place, always under the policy that it is a draft. */
-export function ReplyDraft({ phase, reply, source, reason, stopped, copying, onStop, onEdit, onCopy, onRegenerate }: ReplyDraftProps) {
+export function ReplyDraft(props: ReplyDraftProps) {
+  const { phase, reply, source, reason, stopped, copying, onStop, onEdit, onCopy, onRegenerate } = props
   const stop = useRef<HTMLButtonElement>(null)
   const editor = useRef<HTMLTextAreaElement>(null)
 
@@ -28,7 +31,12 @@ export function ReplyDraft({ phase, reply, source, reason, stopped, copying, onS
     else editor.current?.focus()
   }, [phase])
 
-  const note = source === 'template' ? aiReplyContent.fallback[reason ?? 'offline'] : null
+  const note =
+    source !== 'template'
+      ? null
+      : reason === 'rate-limited'
+        ? aiReplyContent.limited(props.retryAfterSeconds)
+        : aiReplyContent.fallback[reason ?? 'offline']
   return (
     <section aria-labelledby="reply-draft-title" className="grid gap-4 rounded-2xl border border-brand-200 bg-brand-50 p-5 sm:p-6">
       <h2 id="reply-draft-title" className="text-2xl font-extrabold text-ink">

@@ -1,13 +1,19 @@
+import { site } from '@/site'
+
+const link = 'font-semibold text-brand-700 underline underline-offset-2'
+
 export type CalendarPanelProps = {
   status: 'loading' | 'ready' | 'failed'
-  bookingUrl: string
+  /** The calendar's own booking page, when one is configured. */
+  bookingUrl: string | undefined
   triggerAttributes: Record<string, string>
   hostId: string
   triggerId: string
 }
 
 /**
- * The calendar widget's place: its schedule button, the host it renders into, or a plain link.
+ * The calendar widget's place: its schedule button and the host it renders into; when it cannot
+ * load, the sales phone as a visible number and the calendar's own page when there is one.
  * The data-cal-* attributes appear once the widget is ready, so the first render matches the server.
  */
 export function CalendarPanel({ status, bookingUrl, triggerAttributes, hostId, triggerId }: CalendarPanelProps) {
@@ -16,13 +22,24 @@ export function CalendarPanel({ status, bookingUrl, triggerAttributes, hostId, t
       <h2 className="text-xl font-bold text-ink">Choose a time for your strategy call</h2>
       <p className="mt-1 text-muted">30 minutes with a reputation specialist, free and with no obligation.</p>
       {status === 'failed' ? (
-        <p role="status" className="mt-6">
-          The booking calendar could not load.{' '}
-          <a href={bookingUrl} className="font-semibold text-brand-700 underline underline-offset-2">
-            Book your call here
-          </a>
-          .
-        </p>
+        <div role="status" className="mt-6 space-y-2">
+          <p>
+            The booking calendar could not load. Call us on{' '}
+            <a href={site.phone.href} className={`${link} whitespace-nowrap`}>
+              {site.phone.display}
+            </a>{' '}
+            to book your call.
+          </p>
+          {bookingUrl && (
+            <p>
+              Or{' '}
+              <a href={bookingUrl} className={link}>
+                pick a time on our booking page
+              </a>
+              .
+            </p>
+          )}
+        </div>
       ) : (
         <>
           <button
