@@ -37,8 +37,8 @@ const layers = [
 ]
 
 const siteImports = {
-  regex: '^(\\.\\./)+src/(?!schemas/|lib/|content/page-paths\\.ts$)',
-  message: 'Functions share only schemas, pure lib modules and page paths with the site.',
+  regex: '^(\\.\\./)+src/(?!schemas/|lib/|content/(page-paths|plans|enterprise-copy)\\.ts$)',
+  message: 'Functions share only schemas, pure lib modules, page paths and the enterprise plans and copy with the site.',
 }
 
 export default tseslint.config(

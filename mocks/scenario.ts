@@ -5,6 +5,8 @@ export const SCENARIOS = [
   'lead-limited',
   'registration-error',
   'registration-duplicate',
+  'registration-limited',
+  'registration-lost',
   'places-down',
   'slow',
   'calendar-down',

@@ -1,5 +1,5 @@
-import type { EnterpriseErrorKind, LegalDocument, RegistrationFailureKind } from '@/schemas/enterprise'
-import type { CallUsLine } from './lead-failure'
+import type { EnterpriseErrorKind, LegalDocument, RegistrationFailureKind } from '../schemas/enterprise.ts'
+import type { CallUsLine } from './call-us-line.ts'
 
 /** The one place where error kinds become the visitor's text (SPEC §5 and §8, exact). */
 export const enterpriseErrorMessages: Record<EnterpriseErrorKind, string> = {
@@ -24,13 +24,24 @@ export const enterpriseErrorMessages: Record<EnterpriseErrorKind, string> = {
 
 export const REGISTRATION_FAILED = 'There was an error submitting your registration. Please try again.'
 
-/** Step 2's answer when Confirm did not save: the alert, what it means for what was typed, and the phone. */
-export type RegistrationFailureCopy = { alert: string; detail: string; callUs: CallUsLine; tone: 'error' | 'notice' }
+/**
+ * Step 2's answer when Confirm did not save: the alert, what it means for what was typed, and the
+ * phone (inside the alert when the phone is the only way forward).
+ */
+export type RegistrationFailureCopy = {
+  alert: string
+  detail: string
+  callUs: CallUsLine
+  callUsInAlert?: boolean
+  tone: 'error' | 'notice'
+}
 
-const registrationFailures: Record<'save-failed' | 'already-received', RegistrationFailureCopy> = {
+const VALUES_KEPT = 'Everything you entered is kept: your details, the plan and the billing cycle.'
+
+const registrationFailures: Record<'save-failed' | 'already-received' | 'limited', RegistrationFailureCopy> = {
   'save-failed': {
     alert: REGISTRATION_FAILED,
-    detail: 'Everything you entered is kept: your details, the plan and the billing cycle.',
+    detail: VALUES_KEPT,
     callUs: { before: 'If it fails again, call our sales team on' },
     tone: 'error',
   },
@@ -40,11 +51,21 @@ const registrationFailures: Record<'save-failed' | 'already-received', Registrat
     callUs: { before: 'To talk to us sooner, call' },
     tone: 'notice',
   },
+  limited: {
+    alert: 'Too many registrations from your network.',
+    detail: VALUES_KEPT,
+    callUs: { before: 'Please call us on' },
+    callUsInAlert: true,
+    tone: 'error',
+  },
 }
 
-/** A unique-key conflict means the database already holds the registration: no second try asked for. */
+/**
+ * A unique-key conflict means the database already holds the registration: no second try asked for.
+ * The database's per-address limit leaves the phone as the way forward.
+ */
 export const registrationFailureCopy = (kind: RegistrationFailureKind): RegistrationFailureCopy =>
-  registrationFailures[kind === 'conflict' ? 'already-received' : 'save-failed']
+  registrationFailures[kind === 'conflict' ? 'already-received' : kind === 'rate-limited' ? 'limited' : 'save-failed']
 
 export const legalDocuments: Record<LegalDocument, { title: string; href: string }> = {
   terms: { title: 'Terms and Conditions', href: '/terms' },

@@ -1,11 +1,11 @@
 import { durationInWords } from '@/lib/duration-words'
 import { LEAD_RATE_LIMITED, LEAD_SUBMIT_FAILED } from '@/schemas/lead'
+import type { CallUsLine } from '@/content/call-us-line'
 
 /** The failures a lead form explains above its button (field errors sit at their fields). */
 export type LeadFailureKind = 'submit-failed' | 'rate-limited'
 
 /** The sentence that carries the sales phone: the words before the number, and any after it. */
-export type CallUsLine = { before: string; after?: string }
 
 export type LeadFailureCopy = { message: string; callUs: CallUsLine }
 

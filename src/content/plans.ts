@@ -1,4 +1,4 @@
-import type { BillingCycle, PlanId } from '@/schemas/enterprise'
+import type { BillingCycle, PlanId } from '../schemas/enterprise.ts'
 
 export type Plan = {
   id: PlanId

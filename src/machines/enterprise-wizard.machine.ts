@@ -6,7 +6,7 @@ import {
   DEFAULT_BILLING_CYCLE,
   EMPTY_CONTACT,
   REGISTRATION_FAILURE_KINDS,
-  RegistrationSchema,
+  RegistrationInsertSchema,
   validateContact,
   type ContactValues,
 } from '@/schemas/enterprise'
@@ -31,7 +31,12 @@ const contact = (context: WizardContext): ContactValues => ({
 })
 
 const registration = (context: WizardContext): SaveRegistrationInput =>
-  v.parse(RegistrationSchema, { ...contact(context), selected_plan: context.plan, billing_cycle: context.billingCycle })
+  v.parse(RegistrationInsertSchema, {
+    submission_id: context.submissionId,
+    ...contact(context),
+    selected_plan: context.plan,
+    billing_cycle: context.billingCycle,
+  })
 
 export const enterpriseWizardMachine = setup({
   types: {
@@ -95,6 +100,8 @@ export const enterpriseWizardMachine = setup({
   // The address search lives as long as the wizard, so Back finds it as it was left.
   context: ({ spawn }) => ({
     address: spawn('addressAutocomplete', { id: 'address', input: {} }),
+    // One registration, one id, whatever the retries: the database keeps it unique.
+    submissionId: crypto.randomUUID(),
     values: EMPTY_VALUES,
     errors: {},
     plan: null,

@@ -6,7 +6,7 @@ import type {
   LegalDocument,
   PlanId,
   RegistrationFailureKind,
-  RegistrationRow,
+  RegistrationInsert,
 } from '@/schemas/enterprise'
 import type { Failure } from '@/schemas/failure'
 import type { AddressChangedEvent } from './address-autocomplete.machine'
@@ -15,6 +15,8 @@ import type { AddressChangedEvent } from './address-autocomplete.machine'
 export type WizardValues = Omit<ContactValues, 'full_address'>
 
 export interface EnterpriseWizardContext {
+  /** Sent with every try of this registration: a retry the database already has counts as saved. */
+  submissionId: string
   values: WizardValues
   errors: ContactErrors
   plan: PlanId | null
@@ -39,7 +41,7 @@ export type EnterpriseWizardEvent =
   | { type: 'details.open'; plan: PlanId }
   | { type: 'details.close' }
 
-export type SaveRegistrationInput = RegistrationRow
+export type SaveRegistrationInput = RegistrationInsert
 
 /** Heard by the page (`actor.on`): a refused Next Step moves focus to the list of errors. */
 export type EnterpriseWizardEmitted = { type: 'contact.refused' }

@@ -102,8 +102,15 @@ export const RegistrationSchema = v.object({
   billing_cycle: v.picklist(BILLING_CYCLES, 'billing-cycle-invalid' satisfies Kind),
 })
 
+/** What the browser inserts: the row and the uuid it keeps across retries of one registration. */
+export const RegistrationInsertSchema = v.object({
+  submission_id: v.pipe(v.string(), v.uuid()),
+  ...RegistrationSchema.entries,
+})
+
 export type Contact = v.InferOutput<typeof ContactSchema>
 export type RegistrationRow = v.InferOutput<typeof RegistrationSchema>
+export type RegistrationInsert = v.InferOutput<typeof RegistrationInsertSchema>
 
 /** Why a registration was not saved, as the registrations service names it ('conflict': its id is already in). */
 export const REGISTRATION_FAILURE_KINDS = [

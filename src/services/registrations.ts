@@ -1,10 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { RegistrationFailureKind, RegistrationRow } from '@/schemas/enterprise'
+import type { RegistrationFailureKind, RegistrationInsert } from '@/schemas/enterprise'
 import { FailureError } from '@/schemas/failure'
 
 export interface RegistrationsService {
-  /** Inserts one row into enterprise_registrations and reads nothing back (DESIGN.md, deviation 2). */
-  insert(row: RegistrationRow, signal?: AbortSignal): Promise<void>
+  /**
+   * Inserts one row into enterprise_registrations and reads nothing back (DESIGN.md, deviation 2).
+   * A row whose submission_id is already in resolves: that registration was recorded by an earlier try.
+   */
+  insert(row: RegistrationInsert, signal?: AbortSignal): Promise<void>
 }
 
 export type RegistrationsConfig = {
@@ -16,15 +19,26 @@ export type RegistrationsConfig = {
 
 export const REGISTRATIONS_TABLE = 'enterprise_registrations'
 
-/** A unique-key conflict (409, or Postgres 23505) is its own kind: the registration may already be in. */
+/** The unique key on submission_id, as PostgREST names it in a 23505 answer. */
+const SUBMISSION_KEY = /enterprise_registrations_submission_id_key|\(submission_id\)/
+
+const isOurSubmission = (error: { code?: string; message: string; details?: string | null }) =>
+  error.code === '23505' && SUBMISSION_KEY.test(`${error.message} ${error.details ?? ''}`)
+
+/**
+ * Any other unique-key conflict (409, or Postgres 23505) is its own kind: the registration may
+ * already be in. The per-address limit (the trigger's PT429, which PostgREST answers with 429) is 'rate-limited'.
+ */
 const kindOf = (status: number, code: string | undefined): RegistrationFailureKind =>
   status === 409 || code === '23505'
     ? 'conflict'
-    : status === 0
-      ? 'network'
-      : status >= 400 && status < 500 && status !== 408 && status !== 429
-        ? 'invalid'
-        : 'unavailable'
+    : status === 429 || code === 'PT429'
+      ? 'rate-limited'
+      : status === 0
+        ? 'network'
+        : status >= 400 && status < 500 && status !== 408
+          ? 'invalid'
+          : 'unavailable'
 
 export function createRegistrationsService({
   supabaseUrl,
@@ -49,7 +63,7 @@ export function createRegistrationsService({
       const supabase = await connect()
       const query = supabase.from(REGISTRATIONS_TABLE).insert(row)
       const { error, status } = await (signal ? query.abortSignal(signal) : query)
-      if (!error) return
+      if (!error || isOurSubmission(error)) return
       if (signal?.aborted) throw signal.reason
       throw new FailureError(kindOf(status, error.code), {
         service: 'registrations',

@@ -13,6 +13,7 @@ const EXPECTED_JOBS: Record<ScheduledJob, Expected> = {
   'leads-redeliver': { wakes: 'leads-redeliver' },
   'leads-digest': { wakes: 'leads-digest' },
   'leads-retention': { runs: 'purge_lead_personal_data' },
+  'enterprise-followup': { wakes: 'enterprise-followup' },
 }
 
 // The Vault secrets the migrations' header comments tell the operator to create.

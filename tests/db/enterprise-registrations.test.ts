@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import type { TransactionSql } from 'postgres'
@@ -27,11 +28,11 @@ type Row = Omit<RegistrationRow, 'legal_agreements' | 'seats' | 'selected_plan' 
 }
 
 /** The statement PostgREST runs for `POST /enterprise_registrations` with `Prefer: return=minimal`. */
-const insertMinimal = (tx: TransactionSql, row: Row) => tx`
+const insertMinimal = (tx: TransactionSql, row: Row, submissionId: string = randomUUID()) => tx`
   with pgrst_source as (
     insert into public.enterprise_registrations
-      (name, email, phone, company_name, full_address, seats, selected_plan, billing_cycle, legal_agreements)
-    values (${row.name}, ${row.email}, ${row.phone}, ${row.company_name}, ${row.full_address}, ${row.seats},
+      (submission_id, name, email, phone, company_name, full_address, seats, selected_plan, billing_cycle, legal_agreements)
+    values (${submissionId}, ${row.name}, ${row.email}, ${row.phone}, ${row.company_name}, ${row.full_address}, ${row.seats},
             ${row.selected_plan}, ${row.billing_cycle}, ${tx.json(row.legal_agreements as never)})
     returning 1
   )
@@ -60,7 +61,7 @@ describe('enterprise_registrations on PostgreSQL', () => {
     const before = await count(pg)
     const [result] = await pg.asRole('anon', (tx) => insertMinimal(tx, valid))
     expect(result?.inserted).toBe(1)
-    await pg.asRole('anon', (tx) => tx`insert into public.enterprise_registrations ${tx(valid as never)}`)
+    await pg.asRole('anon', (tx) => tx`insert into public.enterprise_registrations ${tx({ ...valid, submission_id: randomUUID() } as never)}`)
     expect(await count(pg)).toBe(before + 2)
     const [stored] = await pg.sql`select id, created_at, legal_agreements from public.enterprise_registrations limit 1`
     expect(stored?.id).toMatch(/^[0-9a-f-]{36}$/)
@@ -86,7 +87,7 @@ describe('enterprise_registrations on PostgreSQL', () => {
 
   it('refuses to hand the row back to anon (what return=representation would need)', async () => {
     const result = await refusal(
-      pg.asRole('anon', (tx) => tx`insert into public.enterprise_registrations ${tx(valid as never)} returning *`),
+      pg.asRole('anon', (tx) => tx`insert into public.enterprise_registrations ${tx({ ...valid, submission_id: randomUUID() } as never)} returning *`),
     )
     expect(result.code).toBe('42501')
   })
@@ -167,5 +168,108 @@ describe('enterprise_registrations on PostgreSQL', () => {
     // The browser never sends such a row: the schema refuses it or would send a corrected one.
     const parsed = v.safeParse(RegistrationSchema, row)
     expect(parsed.success && JSON.stringify(parsed.output) === JSON.stringify(row)).toBe(false)
+  })
+  describe('through the API (PostgREST sets request.headers for the anonymous insert)', () => {
+    const headers = (forwardedFor: string, extra: Record<string, string> = {}) =>
+      JSON.stringify({ 'x-forwarded-for': forwardedFor, ...extra })
+    /** One PostgREST request: role anon, the gateway's headers, the minimal insert. */
+    const post = (requestHeaders: string, submissionId: string = randomUUID()) =>
+      pg.asRole('anon', async (tx) => {
+        await tx`select set_config('request.headers', ${requestHeaders}, true)`
+        return insertMinimal(tx, valid, submissionId)
+      })
+    const refusedBy = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: { code?: string; message?: string; hint?: string }) => ({ code: error.code, message: error.message, hint: error.hint }),
+      )
+    const rowsFor = (submissionId: string) =>
+      pg.sql<{ n: number }[]>`select count(*)::int as n from public.enterprise_registrations where submission_id = ${submissionId}`
+
+    it('refuses the sixth registration from one address within the hour, with its own SQLSTATE; another address still registers', async () => {
+      for (let i = 0; i < 5; i += 1) await post(headers('203.0.113.7, 10.0.0.1'))
+      const before = await count(pg)
+      expect(await refusedBy(post(headers('203.0.113.7, 10.0.0.2')))).toEqual({
+        code: 'PT429',
+        message: 'Too many registrations from this network',
+        hint: 'Try again in an hour, or call the agency.',
+      })
+      expect(await count(pg)).toBe(before)
+      const [other] = await post(headers('198.51.100.4'))
+      expect(other?.inserted).toBe(1)
+    })
+
+    it("reads Cloudflare's cf-connecting-ip before a forwarded-for the client could write", async () => {
+      for (let i = 0; i < 5; i += 1) await post(headers(`192.0.2.${i}`, { 'cf-connecting-ip': '203.0.113.50' }))
+      expect((await refusedBy(post(headers('192.0.2.99', { 'cf-connecting-ip': '203.0.113.50' }))))?.code).toBe('PT429')
+    })
+
+    it('counts only the last hour', async () => {
+      for (let i = 0; i < 5; i += 1) await post(headers('203.0.113.80'))
+      await pg.sql`update public.enterprise_registrations set created_at = now() - interval '61 minutes'
+                   where client_address_hash is not null and created_at > now() - interval '1 minute'`
+      const [result] = await post(headers('203.0.113.80'))
+      expect(result?.inserted).toBe(1)
+    })
+
+    it('keeps only a salted hash of the address, and the time is the database\'s', async () => {
+      const id = randomUUID()
+      await pg.asRole('anon', async (tx) => {
+        await tx`select set_config('request.headers', ${headers('203.0.113.90')}, true)`
+        await tx`insert into public.enterprise_registrations ${tx({ ...valid, submission_id: id } as never)}`
+      })
+      const [row] = await pg.sql<{ client_address_hash: string; created_at: Date }[]>`
+        select client_address_hash, created_at from public.enterprise_registrations where submission_id = ${id}`
+      expect(row?.client_address_hash).toMatch(/^[0-9a-f]{64}$/)
+      const stored = JSON.stringify(await pg.sql`select * from public.enterprise_registrations where submission_id = ${id}`)
+      expect(stored).not.toContain('203.0.113.90')
+      const [unsalted] = await pg.sql<{ h: string }[]>`select encode(sha256(convert_to('203.0.113.90', 'UTF8')), 'hex') as h`
+      expect(row?.client_address_hash).not.toBe(unsalted?.h)
+      const chosen = await refusal(
+        pg.asRole('anon', (tx) =>
+          tx`insert into public.enterprise_registrations ${tx({ ...valid, submission_id: randomUUID(), created_at: '2000-01-01', over_daily_cap: false } as never)}`,
+        ),
+      )
+      expect(chosen.code).toBe('42501')
+    })
+
+    it('records a submission_id once: the retried insert hits the unique key (23505) and there is one row', async () => {
+      const id = randomUUID()
+      await post(headers('198.51.100.20'), id)
+      const retried = await refusal(post(headers('198.51.100.20'), id))
+      expect(retried).toEqual({ code: '23505', constraint: 'enterprise_registrations_submission_id_key' })
+      expect((await rowsFor(id))[0]?.n).toBe(1)
+    })
+
+    it('answers the retry of a registration already in with the unique key, even past the hourly limit', async () => {
+      const ids = Array.from({ length: 5 }, () => randomUUID())
+      for (const id of ids) await post(headers('198.51.100.30'), id)
+      expect((await refusal(post(headers('198.51.100.30'), ids[4]))).code).toBe('23505')
+    })
+
+    it('requires a submission_id', async () => {
+      const result = await refusal(pg.asRole('anon', (tx) => tx`insert into public.enterprise_registrations ${tx(valid as never)}`))
+      expect(result.code).toBe('23502')
+    })
+
+    it('records registrations past the daily cap, flagged for the sales alert only', async () => {
+      await pg.sql`update public.enterprise_registration_settings set daily_cap = (
+                     select count(*) + 1 from public.enterprise_registrations where created_at > now() - interval '1 day')`
+      const under = randomUUID()
+      const over = randomUUID()
+      await post(headers('198.51.100.41'), under)
+      await post(headers('198.51.100.42'), over)
+      const flags = await pg.sql<{ submission_id: string; over_daily_cap: boolean }[]>`
+        select submission_id, over_daily_cap from public.enterprise_registrations where submission_id in (${under}, ${over})`
+      expect(Object.fromEntries(flags.map((f) => [f.submission_id, f.over_daily_cap]))).toEqual({ [under]: false, [over]: true })
+      await pg.sql`update public.enterprise_registration_settings set daily_cap = 50`
+    })
+
+    it('keeps the settings and the limits function away from anon', async () => {
+      expect((await refusal(pg.asRole('anon', (tx) => tx`select * from public.enterprise_registration_settings`))).code).toBe('42501')
+      expect((await refusal(pg.asRole('anon', (tx) => tx`update public.enterprise_registration_settings set daily_cap = 1000`))).code).toBe(
+        '42501',
+      )
+    })
   })
 })

@@ -81,6 +81,7 @@ test('a visitor registers with the keyboard only; supabase-js loads only after C
   const requests = await registrationRequests(page)
   expect(requests.map((r) => r.body)).toEqual([
     {
+      submission_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       name: 'Jane Doe',
       email: 'jane@example.com',
       phone: '+61422470721',
@@ -223,7 +224,7 @@ test.describe('when the database refuses the registration', () => {
   })
 })
 
-// Issue 29 point 5: a failed save leaves the visitor a number to call and says nothing was lost; a
+// A failed save leaves the visitor a number to call and says nothing was lost; a
 // registration the database already holds is not a failure to retry.
 test.describe('after a Confirm that did not save', () => {
   test.use({ allowedConsoleErrors: [/status of (409|503) \((Conflict|Service Unavailable)\)/] })
@@ -278,4 +279,45 @@ test('while sending, Confirm reads Processing... and a second press sends nothin
   await expect(page.getByRole('heading', heading('Your Registration Is Confirmed'))).toBeFocused({ timeout: 10_000 })
   expect(await registrationRequests(page)).toHaveLength(1)
   await page.goto('/enterprise?mock=off')
+})
+
+test.describe('when the database limits registrations from one network', () => {
+  test.use({ allowedConsoleErrors: [/status of 429 \(Too Many Requests\)/] })
+
+  test('step 2 says to call the sales phone and keeps every value', async ({ page }) => {
+    await gotoHydrated(page, '/enterprise?mock=registration-limited')
+    await fillContact(page)
+    await page.getByRole('button', { name: 'Next Step' }).click()
+    await page.getByRole('radio', { name: /Growth Package/ }).check()
+    await page.getByRole('button', { name: 'Confirm Package' }).click()
+    const alert = page.getByRole('alert')
+    await expect(alert).toHaveText('Too many registrations from your network. Please call us on 1300 555 019.')
+    await expect(alert.getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+    await expect(page.getByRole('heading', heading('Choose Your Plan'))).toBeVisible()
+    await expect(page.getByRole('radio', { name: /Growth Package/ })).toBeChecked()
+    await expectNoAxeViolations(page, 'step 2 with the limit alert')
+    expect(await registrationRequests(page)).toHaveLength(1)
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expectContactKept(page)
+    await page.goto('/enterprise?mock=off')
+  })
+})
+
+test.describe('when the answer to a recorded registration is lost', () => {
+  test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)|Failed to fetch|net::ERR_FAILED/] })
+
+  test('a retried Confirm sends the same submission_id, meets the unique key and shows step 3', async ({ page }) => {
+    await gotoHydrated(page, '/enterprise?mock=registration-lost')
+    await fillContact(page)
+    await page.getByRole('button', { name: 'Next Step' }).click()
+    await page.getByRole('radio', { name: /Starter Enterprise/ }).check()
+    await page.getByRole('button', { name: 'Confirm Package' }).click()
+    await expect(page.getByRole('alert')).toHaveText('There was an error submitting your registration. Please try again.')
+    await page.getByRole('button', { name: 'Confirm Package' }).click()
+    await expect(page.getByRole('heading', heading('Your Registration Is Confirmed'))).toBeFocused()
+    const ids = (await registrationRequests(page)).map((r) => r.body.submission_id)
+    expect(ids).toHaveLength(2)
+    expect(ids[1]).toBe(ids[0])
+    await page.goto('/enterprise?mock=off')
+  })
 })

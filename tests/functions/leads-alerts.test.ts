@@ -262,7 +262,12 @@ describe('leads-health (deno, PostgreSQL)', () => {
     expect(code).toBe(200)
     expect(body).toMatchObject({ pending: 0, oldestPendingMinutes: 0, failed: 0, spamToday: 1, alertsConfigured: true, conditions: [] })
     // The cluster's pg_cron holds the jobs the migrations scheduled (tests/db/cron-jobs.test.ts runs them).
-    expect(body.jobs).toEqual({ 'leads-redeliver': 'scheduled', 'leads-digest': 'scheduled', 'leads-retention': 'scheduled' })
+    expect(body.jobs).toEqual({
+      'leads-redeliver': 'scheduled',
+      'leads-digest': 'scheduled',
+      'leads-retention': 'scheduled',
+      'enterprise-followup': 'scheduled',
+    })
     expect(Date.now() - Date.parse(String(body.lastDeliveredAt))).toBeLessThan(60_000)
   })
 

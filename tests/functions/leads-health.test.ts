@@ -33,7 +33,12 @@ describe('leads-health', () => {
       lastDeliveredAt: '2025-05-01T10:00:00.000Z',
       alertsConfigured: false,
       conditions: [],
-      jobs: { 'leads-redeliver': 'scheduled', 'leads-digest': 'scheduled', 'leads-retention': 'scheduled' },
+      jobs: {
+        'leads-redeliver': 'scheduled',
+        'leads-digest': 'scheduled',
+        'leads-retention': 'scheduled',
+        'enterprise-followup': 'scheduled',
+      },
     })
   })
 
@@ -42,7 +47,12 @@ describe('leads-health', () => {
     expect(res.status).toBe(503)
     expect(await res.json()).toMatchObject({
       conditions: [],
-      jobs: { 'leads-redeliver': 'scheduled', 'leads-digest': 'not scheduled', 'leads-retention': 'not scheduled' },
+      jobs: {
+        'leads-redeliver': 'scheduled',
+        'leads-digest': 'not scheduled',
+        'leads-retention': 'not scheduled',
+        'enterprise-followup': 'not scheduled',
+      },
     })
     expect((await check({ activeJobs: async () => [] })).status).toBe(503)
   })
@@ -60,5 +70,14 @@ describe('leads-health', () => {
     expect((await check({ activeJobs: undefined })).status).toBe(503)
     expect((await check({ figures: () => Promise.reject(new Error('db down')) })).status).toBe(503)
     expect((await check({}, { method: 'POST', headers: { [SECRET_HEADER]: SECRET } })).status).toBe(405)
+  })
+
+  it('reports enterprise registrations pending and failed beside the leads; a failed one answers 503', async () => {
+    const pending = await check({ registrations: async () => ({ pending: 2, failed: 0 }) })
+    expect(pending.status).toBe(200)
+    expect(await pending.json()).toMatchObject({ registrations: { pending: 2, failed: 0 } })
+    const failed = await check({ registrations: async () => ({ pending: 0, failed: 1 }) })
+    expect(failed.status).toBe(503)
+    expect(await failed.json()).toMatchObject({ registrations: { pending: 0, failed: 1 } })
   })
 })

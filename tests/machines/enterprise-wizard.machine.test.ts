@@ -214,6 +214,7 @@ describe('enterpriseWizardMachine', () => {
     expect(actor.getSnapshot().value).toBe('submitting')
     expect(saveRegistration).toHaveBeenCalledOnce()
     expect(saveRegistration.mock.calls[0]?.[0]).toEqual({
+      submission_id: actor.getSnapshot().context.submissionId,
       name: 'Jane Doe',
       phone: '+61422470721',
       email: 'jane@example.com',
@@ -246,6 +247,38 @@ describe('enterpriseWizardMachine', () => {
     expect(actor.getSnapshot().context.failure).toBeNull()
     await waitFor(actor, (s) => s.status === 'done')
     expect(saveRegistration).toHaveBeenCalledTimes(2)
+  })
+
+  it('sends one submission_id with every try of a registration, so a retry the database already has is one row', async () => {
+    let tries = 0
+    const { actor, saveRegistration } = start(async () => {
+      tries += 1
+      if (tries === 1) throw new FailureError('network', { service: 'registrations' })
+    })
+    const { submissionId } = actor.getSnapshot().context
+    expect(submissionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    toPlanStep(actor)
+    actor.send({ type: 'plan.selected', plan: 'growth' })
+    actor.send({ type: 'wizard.confirm' })
+    await waitFor(actor, (s) => s.matches('plan'))
+    expect(actor.getSnapshot().context.failure).toEqual({ kind: 'network' })
+    actor.send({ type: 'billing.changed', cycle: 'biannually' })
+    actor.send({ type: 'wizard.confirm' })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(saveRegistration.mock.calls.map(([row]) => row.submission_id)).toEqual([submissionId, submissionId])
+    expect(start().actor.getSnapshot().context.submissionId).not.toBe(submissionId)
+  })
+
+  it("keeps the plan step and every value when the database's limit refuses, naming it rate-limited", async () => {
+    const { actor } = start(async () => {
+      throw new FailureError('rate-limited', { service: 'registrations', status: 429 })
+    })
+    toPlanStep(actor)
+    actor.send({ type: 'plan.selected', plan: 'starter' })
+    actor.send({ type: 'wizard.confirm' })
+    await waitFor(actor, (s) => s.matches('plan'))
+    expect(actor.getSnapshot().context).toMatchObject({ failure: { kind: 'rate-limited' }, plan: 'starter' })
+    expect(actor.getSnapshot().context.values.company_name).toBe('Acme & Co.')
   })
 
   it('names a conflict (the registration is already saved) apart from a failed save', async () => {

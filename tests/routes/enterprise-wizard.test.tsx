@@ -3,8 +3,11 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { clearRecordedRequests } from '@mocks/recorder'
-import { parseConfig } from '@/config'
+import { clearRecordedRequests, recordedRequests } from '@mocks/recorder'
+import { MOCK_SUPABASE_URL, parseConfig } from '@/config'
+import { FailureError } from '@/schemas/failure'
+import type { RegistrationInsert } from '@/schemas/enterprise'
+import { createRegistrationsService } from '@/services/registrations'
 import { createServices, type Services } from '@/services/create-services'
 import type { RegistrationsService } from '@/services/registrations'
 import { EnterpriseWizard } from '@/routes/-components/enterprise-wizard'
@@ -126,5 +129,54 @@ describe('EnterpriseWizard (StrictMode, mock places)', { timeout: 20_000 }, () =
     expect(await screen.findByRole('alert')).toHaveTextContent('There was an error submitting your registration. Please try again.')
     expect(screen.getByRole('radio', { name: /Growth Package/ })).toBeChecked()
     expect(warn).toHaveBeenCalledWith('Enterprise registration failed', expect.any(Error))
+  })
+
+  async function toConfirm(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(await screen.findByLabelText('Full name'), 'Jane Doe')
+    await user.type(screen.getByLabelText('Phone number'), '+14155550100')
+    await user.type(screen.getByLabelText('Business email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Company name'), 'Acme')
+    await user.selectOptions(screen.getByLabelText('Number of seats'), '1-10')
+    await user.type(screen.getByRole('combobox', { name: 'Full business address' }), '1 Test Street{Escape}')
+    for (const checkbox of screen.getAllByRole('checkbox')) await user.click(checkbox)
+    await user.click(screen.getByRole('button', { name: 'Next Step' }))
+    await user.click(screen.getByRole('radio', { name: /Growth Package/ }))
+    await user.click(screen.getByRole('button', { name: 'Confirm Package' }))
+  }
+
+  it('shows step 3 for a retried Confirm the database already has (its answer was lost): one registration id, one row', async () => {
+    const user = userEvent.setup({ delay: null })
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const real = createRegistrationsService({ supabaseUrl: MOCK_SUPABASE_URL, anonKey: 'anon-key' })
+    let tries = 0
+    renderWizard(async (row, signal) => {
+      tries += 1
+      await real.insert(row, signal)
+      if (tries === 1) throw new FailureError('network', { service: 'registrations', detail: 'the answer was lost' })
+    })
+    await toConfirm(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent('There was an error submitting your registration. Please try again.')
+    await user.click(screen.getByRole('button', { name: 'Confirm Package' }))
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your Registration Is Confirmed' })).toHaveFocus())
+    const sent = recordedRequests('registrations').map((r) => (r.body as RegistrationInsert).submission_id)
+    expect(sent).toHaveLength(2)
+    expect(new Set(sent).size).toBe(1)
+  })
+
+  it('says to call when the network has registered too often, with the sales phone, and keeps step 2 as chosen', async () => {
+    const user = userEvent.setup({ delay: null })
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    renderWizard(async () => {
+      throw new FailureError('rate-limited', { service: 'registrations', status: 429 })
+    })
+    await toConfirm(user)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Too many registrations from your network. Please call us on 1300 555 019.')
+    expect(within(alert).getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+    expect(screen.getByRole('heading', { name: 'Choose Your Plan' })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: /Growth Package/ })).toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    expect(screen.getByLabelText('Company name')).toHaveValue('Acme')
+    expect(screen.getByLabelText('Business email')).toHaveValue('jane@example.com')
   })
 })

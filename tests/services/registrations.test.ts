@@ -2,10 +2,11 @@ import { http, HttpResponse } from 'msw'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { server } from '@mocks/node'
 import { REGISTRATIONS_TABLE } from '@mocks/endpoints'
+import { withScenario } from '../support/mock-scenario'
 import { clearRecordedRequests, recordedRequests } from '@mocks/recorder'
 import { MOCK_SUPABASE_URL } from '@/config'
 import { createRegistrationsService } from '@/services/registrations'
-import { validRegistration } from '../support/enterprise-row'
+import { registrationInsert } from '../support/enterprise-row'
 import { failure } from './expect-failure'
 
 // supabase-js refuses to start on Node 20, which has no WebSocket; browsers have one, and the
@@ -26,8 +27,8 @@ describe('registrations service (supabase-js against the PostgREST mock)', () =>
   it('loads supabase-js only when it first inserts, and once', async () => {
     const { loadClient, registrations } = service()
     expect(loadClient).not.toHaveBeenCalled()
-    await registrations.insert(validRegistration)
-    await registrations.insert(validRegistration)
+    await registrations.insert(registrationInsert())
+    await registrations.insert(registrationInsert())
     expect(loadClient).toHaveBeenCalledOnce()
   })
 
@@ -43,9 +44,10 @@ describe('registrations service (supabase-js against the PostgREST mock)', () =>
         })
       }
     })
-    await service().registrations.insert(validRegistration)
+    const row = registrationInsert()
+    await service().registrations.insert(row)
     server.events.removeAllListeners()
-    expect(recordedRequests('registrations').map((r) => r.body)).toEqual([validRegistration])
+    expect(recordedRequests('registrations').map((r) => r.body)).toEqual([row])
     expect(seen).toHaveLength(1)
     expect(seen[0]?.apikey).toBe('anon-key')
     expect(seen[0]?.select).toBeNull()
@@ -60,14 +62,51 @@ describe('registrations service (supabase-js against the PostgREST mock)', () =>
     [503, 'unavailable', { code: 'PGRST001', message: 'Database client error', details: null, hint: null }],
   ] as const)('turns a %i answer into a %s Failure', async (status, kind, body) => {
     server.use(http.post(REGISTRATIONS_TABLE, () => HttpResponse.json(body, { status }), { once: true }))
-    const error = await failure(service().registrations.insert(validRegistration))
+    const error = await failure(service().registrations.insert(registrationInsert()))
     expect(error).toMatchObject({ service: 'registrations', kind, status })
     expect(error.message).toContain(body.code)
   })
 
+  it('counts a retry whose submission_id is already in as saved: one registration, however many tries', async () => {
+    clearRecordedRequests()
+    const { registrations } = service()
+    const row = registrationInsert()
+    await registrations.insert(row)
+    await expect(registrations.insert(row)).resolves.toBeUndefined()
+    expect(recordedRequests('registrations').map((r) => r.body)).toEqual([row, row])
+  })
+
+  it("keeps a conflict on another key a 'conflict'", async () => {
+    server.use(
+      http.post(
+        REGISTRATIONS_TABLE,
+        () =>
+          HttpResponse.json(
+            {
+              code: '23505',
+              message: 'duplicate key value violates unique constraint "enterprise_registrations_pkey"',
+              details: 'Key (id)=(x) already exists.',
+              hint: null,
+            },
+            { status: 409 },
+          ),
+        { once: true },
+      ),
+    )
+    expect((await failure(service().registrations.insert(registrationInsert()))).kind).toBe('conflict')
+  })
+
+  it("turns the database's per-address limit (PT429, answered 429) into 'rate-limited'", async () => {
+    await withScenario('registration-limited', async () => {
+      const error = await failure(service().registrations.insert(registrationInsert()))
+      expect(error).toMatchObject({ kind: 'rate-limited', status: 429 })
+      expect(error.message).toContain('PT429')
+    })
+  })
+
   it('turns a network failure into a Failure', async () => {
     server.use(http.post(REGISTRATIONS_TABLE, () => HttpResponse.error(), { once: true }))
-    const error = await failure(service().registrations.insert(validRegistration))
+    const error = await failure(service().registrations.insert(registrationInsert()))
     expect(error.service).toBe('registrations')
   })
 
@@ -75,8 +114,8 @@ describe('registrations service (supabase-js against the PostgREST mock)', () =>
     const loadClient = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
     loadClient.mockImplementation(() => import('@supabase/supabase-js'))
     const registrations = createRegistrationsService({ supabaseUrl: MOCK_SUPABASE_URL, anonKey: 'anon-key', loadClient })
-    expect((await failure(registrations.insert(validRegistration))).kind).toBe('network')
-    await registrations.insert(validRegistration)
+    expect((await failure(registrations.insert(registrationInsert()))).kind).toBe('network')
+    await registrations.insert(registrationInsert())
     expect(loadClient).toHaveBeenCalledTimes(2)
   })
 })

@@ -1,4 +1,4 @@
-import type { RegistrationRow } from '@/schemas/enterprise'
+import type { RegistrationInsert, RegistrationRow } from '@/schemas/enterprise'
 
 /** A registration as the wizard sends it: trimmed, lowercased email, normalised phone. */
 export const validRegistration: RegistrationRow = {
@@ -12,3 +12,9 @@ export const validRegistration: RegistrationRow = {
   billing_cycle: 'quarterly',
   legal_agreements: { terms: true, privacy: true, cookies: true, dpa: true },
 }
+
+/** The row as the wizard inserts it, with a submission id of its own unless one is given. */
+export const registrationInsert = (submissionId: string = crypto.randomUUID()): RegistrationInsert => ({
+  submission_id: submissionId,
+  ...validRegistration,
+})

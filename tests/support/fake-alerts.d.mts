@@ -1,6 +1,6 @@
 export declare const RESEND_KEY: string
 
-export type SentEmail = { from: string; to: string[]; subject: string; text: string }
+export type SentEmail = { from: string; to: string[]; subject: string; text: string; html?: string; reply_to?: string; idempotencyKey?: string }
 
 export interface FakeAlerts {
   webhookUrl: string
@@ -9,6 +9,8 @@ export interface FakeAlerts {
   emails: SentEmail[]
   breakChannel(channel: 'webhook' | 'email', down?: boolean): void
   clear(): void
+  loseNextEmailAnswer(address: string): void
+  emailRequests: { to: string[]; idempotencyKey?: string }[]
   close(): Promise<void>
 }
 

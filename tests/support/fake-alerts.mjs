@@ -9,6 +9,9 @@ export async function startFakeAlerts() {
   const webhook = []
   const emails = []
   const broken = { webhook: false, email: false }
+  const sentByKey = new Map()
+  const emailRequests = []
+  let loseAnswerTo = null
 
   async function answer(req, res) {
     let raw = ''
@@ -26,8 +29,18 @@ export async function startFakeAlerts() {
       if (broken.email) return reply(500, { message: 'e-mail down' })
       const { from, to, subject, text } = body
       if (!from || !Array.isArray(to) || !subject || !text) return reply(422, { message: 'from, to, subject and text are required' })
-      emails.push(body)
-      return reply(200, { id: `email-${emails.length}` })
+      // As Resend: a repeated Idempotency-Key sends nothing again and answers the first e-mail's id.
+      const key = req.headers['idempotency-key']
+      emailRequests.push({ to, idempotencyKey: key })
+      if (key && sentByKey.has(key)) return reply(200, { id: sentByKey.get(key) })
+      emails.push({ ...body, ...(key ? { idempotencyKey: key } : {}) })
+      const id = `email-${emails.length}`
+      if (key) sentByKey.set(key, id)
+      if (loseAnswerTo && to.includes(loseAnswerTo)) {
+        loseAnswerTo = null
+        return req.socket.destroy()
+      }
+      return reply(200, { id })
     }
     return reply(404, { error: 'not found' })
   }
@@ -46,7 +59,11 @@ export async function startFakeAlerts() {
     emails,
     /** `true` makes the channel answer 5xx until set back to `false`. */
     breakChannel: (channel, down = true) => void (broken[channel] = down),
-    clear: () => void ((webhook.length = 0), (emails.length = 0)),
+    /** Every e-mail call, sent or deduplicated: who to and its Idempotency-Key. */
+    emailRequests,
+    clear: () => void ((webhook.length = 0), (emails.length = 0), (emailRequests.length = 0), sentByKey.clear()),
+    /** The next e-mail to `address` is sent, then its answer is lost (the connection drops). */
+    loseNextEmailAnswer: (address) => void (loseAnswerTo = address),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

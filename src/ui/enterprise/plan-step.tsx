@@ -58,9 +58,15 @@ export function PlanStep(props: PlanStepProps) {
           >
             <p role="alert" className={`font-medium ${props.failure.tone === 'error' ? 'text-danger' : 'text-ink'}`}>
               {props.failure.alert}
+              {props.failure.callUsInAlert && (
+                <>
+                  {' '}
+                  <CallUs {...props.failure.callUs} inline />
+                </>
+              )}
             </p>
             <p className="mt-1 text-ink">{props.failure.detail}</p>
-            <CallUs {...props.failure.callUs} />
+            {!props.failure.callUsInAlert && <CallUs {...props.failure.callUs} />}
           </div>
         )}
         <div className="flex flex-col-reverse items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">

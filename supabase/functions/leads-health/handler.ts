@@ -3,6 +3,7 @@ import type { ConditionName } from '../_shared/alerts/lead-alerts.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import type { HealthFigures } from '../_shared/alerts/pg-alert-store.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
+import type { RegistrationFigures } from '../_shared/enterprise/registration.ts'
 import { jobSchedule, type JobSchedule } from './scheduled-jobs.ts'
 
 export type HealthDeps = {
@@ -14,6 +15,8 @@ export type HealthDeps = {
   activeJobs: (() => Promise<string[]>) | undefined
   alertsConfigured: boolean
   logger: Logger
+  /** Enterprise registrations pending and failed; a failed one makes the answer 503 (docs/enterprise.md). */
+  registrations?: () => Promise<RegistrationFigures>
 }
 
 export type LeadsHealth = Omit<HealthFigures, 'lastDeliveredAt'> & { lastDeliveredAt: string | null; alertsConfigured: boolean }
@@ -30,17 +33,23 @@ export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise
     if (!deps.figures || !deps.holding || !deps.activeJobs) return json(503, { error: 'Health is not configured' })
 
     try {
-      const [figures, holding, active] = await Promise.all([deps.figures(), deps.holding(), deps.activeJobs()])
+      const [figures, holding, active, registrations] = await Promise.all([
+        deps.figures(),
+        deps.holding(),
+        deps.activeJobs(),
+        deps.registrations?.(),
+      ])
       const jobs = jobSchedule(active)
-      const body: LeadsHealth & { conditions: ConditionName[]; jobs: JobSchedule } = {
+      const body: LeadsHealth & { conditions: ConditionName[]; jobs: JobSchedule; registrations?: RegistrationFigures } = {
         ...figures,
         lastDeliveredAt: figures.lastDeliveredAt?.toISOString() ?? null,
         alertsConfigured: deps.alertsConfigured,
         conditions: holding,
         jobs,
+        ...(registrations ? { registrations } : {}),
       }
       const unscheduled = Object.values(jobs).includes('not scheduled')
-      return json(holding.length > 0 || unscheduled ? 503 : 200, body)
+      return json(holding.length > 0 || unscheduled || (registrations?.failed ?? 0) > 0 ? 503 : 200, body)
     } catch (error) {
       deps.logger.error('leads-health could not read the outbox', { error: String(error) })
       return json(503, { error: 'The database did not answer' })

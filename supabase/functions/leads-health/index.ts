@@ -4,6 +4,7 @@ import { env } from '../_shared/runtime/env.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { healthFigures, pgAlertStore } from '../_shared/alerts/pg-alert-store.ts'
 import { serve } from '../_shared/http/serve.ts'
+import { registrationFigures } from '../_shared/enterprise/registration.ts'
 import { createHealthHandler } from './handler.ts'
 import { activeJobs } from './scheduled-jobs.ts'
 
@@ -18,6 +19,7 @@ serve(
     // The conditions' names only: no lead's contact details leave the database for a health check.
     holding: sql && (async () => (await pgAlertStore(sql).conditions(alerting.pendingMinutes, 0)).map((report) => report.condition)),
     activeJobs: sql && (() => activeJobs(sql)),
+    registrations: sql && (() => registrationFigures(sql)),
     alertsConfigured: alerting.channels.length > 0,
     logger: consoleLogger,
   }),

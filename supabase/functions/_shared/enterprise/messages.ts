@@ -1,0 +1,87 @@
+import { billingCycles, formatUsd, periodTotal, planById } from '../../../../src/content/plans.ts'
+import { successNextSteps } from '../../../../src/content/enterprise-copy.ts'
+import { escapeHtml } from '../board/update-note.ts'
+import { agencyTime } from '../runtime/agency-time.ts'
+import type { Registration } from './registration.ts'
+
+/** 'Starter Enterprise, Annually, $1,660 a month, $19,920 per year' */
+export function planLine(registration: Pick<Registration, 'plan' | 'billingCycle'>): string {
+  const plan = planById(registration.plan)
+  const cycle = billingCycles[registration.billingCycle]
+  return `${plan.name}, ${cycle.label}, ${formatUsd(plan.monthlyPrice[registration.billingCycle])} a month, ${formatUsd(periodTotal(plan, registration.billingCycle))} ${cycle.period}`
+}
+
+export const boardItemName = (registration: Registration) => `Enterprise: ${registration.companyName}`
+
+/** The columns a lead item uses (name, phone, email, address), and the registration id to look it up by. */
+export function boardColumnValues(registration: Registration): string {
+  return JSON.stringify({
+    submission_id: registration.id,
+    name: registration.name,
+    phone: { phone: registration.phone, countryShortName: 'US' },
+    email: { email: registration.email, text: registration.email },
+    address: registration.fullAddress,
+  })
+}
+
+/** The board renders update bodies as HTML: every value the visitor typed is escaped. */
+export function boardNote(registration: Registration): string {
+  const rows: [string, string][] = [
+    ['Company', registration.companyName],
+    ['Seats', registration.seats],
+    ['Plan', planLine(registration)],
+    ['Submitted', agencyTime(registration.createdAt)],
+    ['Registration id', registration.id],
+  ]
+  const lines = rows.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`)
+  return `<p><strong>Enterprise registration</strong><br>${lines.join('<br>')}</p>`
+}
+
+/** The sales alert: who, what, and what a person must still do by hand. */
+export function salesAlert(registration: Registration, { confirmationEmail }: { confirmationEmail: boolean }) {
+  const byHand = registration.overDailyCap
+    ? 'Over the daily cap (ENTERPRISE_DAILY_CAP): no confirmation e-mail or invoice was sent. Decide, then write to them and create the invoice by hand.'
+    : `${confirmationEmail ? 'The confirmation e-mail goes out automatically.' : 'No confirmation e-mail is configured: write to them by hand.'} Create the invoice by hand.`
+  const text = [
+    `New enterprise registration: ${registration.companyName}`,
+    `Plan: ${planLine(registration)}`,
+    `Seats: ${registration.seats}`,
+    `Contact: ${registration.name}, ${registration.phone}, ${registration.email}`,
+    `Address: ${registration.fullAddress}`,
+    `Submitted: ${agencyTime(registration.createdAt)}`,
+    `Registration id: ${registration.id}`,
+    'Assign an account manager within 24 hours.',
+    byHand,
+  ].join('\n')
+  return { subject: `New enterprise registration: ${registration.companyName}`, text }
+}
+
+/** Once a step has failed past MAX_ATTEMPTS: the contact details, so a person can take it from here. */
+export function failedAlert(registration: Registration, lastError: string) {
+  const text = [
+    `Enterprise registration failed: ${registration.companyName}`,
+    `The follow-through gave up after ${registration.attempts} attempts: ${lastError}`,
+    `Contact: ${registration.name}, ${registration.phone}, ${registration.email}`,
+    `Plan: ${planLine(registration)}`,
+    `Registration id: ${registration.id}`,
+  ].join('\n')
+  return { subject: `Enterprise registration failed: ${registration.companyName}`, text }
+}
+
+/** The registrant's confirmation: a plain-text part and escaped HTML with the same content. */
+export function confirmationEmail(registration: Registration, supportPhone: string) {
+  const paragraphs = [
+    `Dear ${registration.name},`,
+    `Thank you for registering ${registration.companyName} for the ${planById(registration.plan).name}.`,
+    `Your plan: ${planLine(registration)}.`,
+    'What happens next:',
+    ...successNextSteps.map((step, index) => `${index + 1}. ${step.title}: ${step.text}`),
+    'A dedicated account manager will be assigned to you within 24 hours.',
+    `Questions? Call us on ${supportPhone}.`,
+  ]
+  return {
+    subject: `Your enterprise registration: ${planById(registration.plan).name}`,
+    text: paragraphs.join('\n\n'),
+    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n'),
+  }
+}

@@ -1,0 +1,115 @@
+import type { OutboxItem } from '../outbox/outbox.ts'
+import { pgOutbox, type PgOutbox } from '../outbox/pg-outbox.ts'
+import type { Sql } from '../runtime/db.ts'
+import type { BillingCycle, PlanId } from '../../../../src/schemas/enterprise.ts'
+
+/** A row of enterprise_registrations as the follow-through works it (an outbox item with its steps). */
+export type Registration = OutboxItem & {
+  submissionId: string
+  name: string
+  email: string
+  phone: string
+  companyName: string
+  fullAddress: string
+  seats: string
+  plan: PlanId
+  billingCycle: BillingCycle
+  overDailyCap: boolean
+  boardItemId: string | null
+  boardNoteSentAt: Date | null
+  salesAlertSentAt: Date | null
+  confirmationSentAt: Date | null
+}
+
+type Row = {
+  id: string
+  submission_id: string
+  created_at: Date
+  name: string
+  email: string
+  phone: string
+  company_name: string
+  full_address: string
+  seats: string
+  selected_plan: PlanId
+  billing_cycle: BillingCycle
+  over_daily_cap: boolean
+  attempts: number
+  claimed_until: Date | null
+  last_error: string | null
+  failure_reason: string | null
+  board_item_id: string | null
+  board_note_sent_at: Date | null
+  sales_alert_sent_at: Date | null
+  confirmation_sent_at: Date | null
+}
+
+const toItem = (row: Row): Registration => ({
+  id: row.id,
+  attempts: row.attempts,
+  claimedUntil: row.claimed_until,
+  lastError: row.last_error,
+  failureReason: row.failure_reason,
+  createdAt: row.created_at,
+  submissionId: row.submission_id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  companyName: row.company_name,
+  fullAddress: row.full_address,
+  seats: row.seats,
+  plan: row.selected_plan,
+  billingCycle: row.billing_cycle,
+  overDailyCap: row.over_daily_cap,
+  boardItemId: row.board_item_id,
+  boardNoteSentAt: row.board_note_sent_at,
+  salesAlertSentAt: row.sales_alert_sent_at,
+  confirmationSentAt: row.confirmation_sent_at,
+})
+
+/** The step columns: each is written as soon as its step is done, before the next one starts. */
+export type StepColumns = {
+  board_item_id?: string
+  board_note_sent_at?: Date
+  sales_alert_sent_at?: Date
+  confirmation_sent_at?: Date
+  failure_alerted_at?: Date
+}
+
+export type RegistrationStore = PgOutbox<Registration> & {
+  record(id: string, columns: StepColumns): Promise<void>
+  /** True once, for the run that marks the failure alert as sent. */
+  claimFailureAlert(id: string): Promise<boolean>
+}
+
+export function pgRegistrationStore(sql: Sql): RegistrationStore {
+  const outbox = pgOutbox<Row, Registration>(sql, {
+    table: 'enterprise_registrations',
+    key: 'submission_id',
+    doneStatus: 'done',
+    doneAt: 'completed_at',
+    toItem,
+  })
+  return {
+    ...outbox,
+    async record(id, columns) {
+      await sql`update public.enterprise_registrations set ${sql(columns)}, updated_at = now() where id = ${id}`
+    },
+    async claimFailureAlert(id) {
+      const rows = await sql`
+        update public.enterprise_registrations set failure_alerted_at = now()
+        where id = ${id} and status = 'failed' and failure_alerted_at is null returning id`
+      return rows.length === 1
+    },
+  }
+}
+
+export type RegistrationFigures = { pending: number; failed: number }
+
+/** Registrations still being worked and those that gave up, for `leads-health`. */
+export async function registrationFigures(sql: Sql): Promise<RegistrationFigures> {
+  const [row] = await sql<RegistrationFigures[]>`
+    select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed
+    from public.enterprise_registrations`
+  return row ?? { pending: 0, failed: 0 }
+}

@@ -1,0 +1,42 @@
+import { json, methodNotAllowed } from '../_shared/http/http.ts'
+import { refuseWithoutSecret } from '../_shared/http/secret.ts'
+import { followUp, type FollowupDeps } from './followup.ts'
+
+export type FollowupHandlerDeps = Omit<FollowupDeps, 'store' | 'board'> & {
+  secret: string | undefined
+  store: FollowupDeps['store'] | undefined
+  board: FollowupDeps['board'] | undefined
+  leaseMs: number
+  batchSize: number
+}
+
+export type FollowupReport = { claimed: number; done: number; retrying: number; failed: number; interrupted: number }
+
+/** Called every minute by pg_cron (`*_enterprise_followup.sql`): works the due registrations one at a time. */
+export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request) => Promise<Response> {
+  return async (req) => {
+    if (req.method !== 'POST') return methodNotAllowed(['POST'])
+    const refused = refuseWithoutSecret(req, deps, 'enterprise-followup', 'Enterprise follow-through is not configured')
+    if (refused) return refused
+    const { store, board } = deps
+    if (!store || !board) return json(503, { error: 'Enterprise follow-through is not configured' })
+
+    const report: FollowupReport = { claimed: 0, done: 0, retrying: 0, failed: 0, interrupted: 0 }
+    while (report.claimed < deps.batchSize) {
+      const registration = await store.claimNext(deps.leaseMs)
+      if (!registration) break
+      report.claimed++
+      const outcome = await followUp(registration, { ...deps, store, board }).catch((error: unknown) => {
+        // The database failed mid-way: the claim lapses, and the recorded steps are skipped next time.
+        deps.logger.error('enterprise follow-through interrupted', { registrationId: registration.id, message: String(error) })
+        return undefined
+      })
+      if (!outcome) report.interrupted++
+      else if (outcome.kind === 'done') report.done++
+      else if (outcome.kind === 'failed') report.failed++
+      else report.retrying++
+    }
+    if (report.claimed > 0) deps.logger.info('enterprise follow-through run', report)
+    return json(200, report)
+  }
+}

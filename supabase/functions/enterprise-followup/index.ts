@@ -1,0 +1,46 @@
+import { alertConfig } from '../_shared/alerts/config.ts'
+import { DEFAULT_RESEND_API_URL } from '../_shared/alerts/channels.ts'
+import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
+import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
+import { pgRegistrationStore } from '../_shared/enterprise/registration.ts'
+import { serve } from '../_shared/http/serve.ts'
+import { env, envInt } from '../_shared/runtime/env.ts'
+import { consoleLogger } from '../_shared/runtime/logger.ts'
+import { createFollowupHandler } from './handler.ts'
+
+// The site's sales phone (src/site.ts), which the confirmation e-mail offers for questions.
+const DEFAULT_SUPPORT_PHONE = '1300 555 019'
+
+const { sql, backoff, leaseMs, timeoutMs, ...config } = sharedLeadsConfig()
+const board = boardFrom({ ...config, timeoutMs, fetch }, 0)
+const alerting = alertConfig(fetch)
+const apiKey = env('RESEND_API_KEY')
+const from = env('ENTERPRISE_EMAIL_FROM')
+if (!apiKey || !from) consoleLogger.warn('enterprise confirmation e-mail is off: set RESEND_API_KEY and ENTERPRISE_EMAIL_FROM')
+
+serve(
+  createFollowupHandler({
+    secret: env('REDELIVER_SECRET'),
+    store: sql && pgRegistrationStore(sql),
+    board,
+    groupId: env('MONDAY_ENTERPRISE_GROUP_ID') ?? 'enterprise',
+    channels: alerting.channels,
+    confirmation:
+      apiKey && from
+        ? {
+            apiUrl: env('RESEND_API_URL') ?? DEFAULT_RESEND_API_URL,
+            apiKey,
+            from,
+            replyTo: env('ENTERPRISE_EMAIL_REPLY_TO') ?? env('ALERT_EMAIL_TO')?.split(',')[0]?.trim(),
+            supportPhone: env('ENTERPRISE_SUPPORT_PHONE') ?? DEFAULT_SUPPORT_PHONE,
+          }
+        : undefined,
+    fetch,
+    backoff: { ...backoff, random: Math.random },
+    logger: consoleLogger,
+    now: () => new Date(),
+    timeoutMs,
+    leaseMs,
+    batchSize: envInt('ENTERPRISE_BATCH_SIZE', 20),
+  }),
+)

@@ -1,0 +1,58 @@
+-- The enterprise follow-through (issue 28 point 3): enterprise_registrations is an outbox
+-- (supabase/functions/_shared/outbox/) worked by the `enterprise-followup` function. Each step keeps
+-- what it did in its own column (board_item_id, sales_alert_sent_at, confirmation_sent_at), set
+-- before the next step starts, so no step is repeated once recorded. Anon's column grants do not
+-- include any of these columns.
+alter table public.enterprise_registrations
+  add column status text not null default 'pending'
+    constraint enterprise_registrations_status_check check (status in ('pending', 'done', 'failed')),
+  add column attempts integer not null default 0,
+  add column next_attempt_at timestamptz not null default now(),
+  add column claimed_until timestamptz,
+  add column last_error text,
+  add column failure_reason text,
+  add column updated_at timestamptz not null default now(),
+  add column completed_at timestamptz,
+  add column board_item_id text,
+  add column sales_alert_sent_at timestamptz,
+  add column confirmation_sent_at timestamptz,
+  add column board_note_sent_at timestamptz,
+  add column failure_alerted_at timestamptz;
+
+create index enterprise_registrations_due on public.enterprise_registrations (next_attempt_at) where status = 'pending';
+
+-- Supabase Cron calls enterprise-followup every minute, as it calls leads-redeliver, with the same
+-- Vault secrets (project_url, redeliver_secret). Without pg_cron and pg_net this schedules nothing.
+do $migration$
+begin
+  if not exists (select from pg_available_extensions where name = 'pg_cron')
+    or (to_regnamespace('net') is null and not exists (select from pg_available_extensions where name = 'pg_net')) then
+    raise warning 'pg_cron or pg_net not available: enterprise-followup is not scheduled (leads-health answers 503)';
+    return;
+  end if;
+
+  create extension if not exists pg_cron;
+  if to_regnamespace('net') is null then
+    create extension pg_net;
+  end if;
+
+  perform cron.schedule(
+    'enterprise-followup',
+    '* * * * *',
+    $job$
+      select net.http_post(
+        url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/enterprise-followup',
+        headers := jsonb_build_object(
+          'content-type', 'application/json',
+          'x-redeliver-secret', (select decrypted_secret from vault.decrypted_secrets where name = 'redeliver_secret')
+        ),
+        body := '{}'::jsonb,
+        timeout_milliseconds := 55000
+      );
+    $job$
+  );
+exception
+  when feature_not_supported or object_not_in_prerequisite_state or undefined_object or undefined_function then
+    raise warning 'enterprise-followup not scheduled: %', sqlerrm;
+end
+$migration$;

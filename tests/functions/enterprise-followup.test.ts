@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startFakeAlerts, RESEND_KEY, type FakeAlerts } from '../support/fake-alerts.mjs'
+import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
+import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
+import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
+import { validRegistration } from '../support/enterprise-row'
+import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
+import { loopbackPassesThrough } from './support'
+
+// enterprise-followup under Deno on a real PostgreSQL, with the fake board and the fake alert
+// channels (whose Resend honours Idempotency-Key as Resend does).
+const SECRET = 'enterprise-test-secret'
+const REGISTRANT = validRegistration.email
+
+let pg: PgCluster
+let board: FakeBoard
+let channels: FakeAlerts
+let followup: DenoFunction
+
+beforeAll(async () => {
+  loopbackPassesThrough()
+  ;[pg, board, channels] = await Promise.all([startPgCluster(), startFakeBoard(), startFakeAlerts()])
+  followup = await startFunction('enterprise-followup', {
+    SUPABASE_DB_URL: pg.url,
+    MONDAY_API_TOKEN: 'test-token',
+    MONDAY_BOARD_ID: '123',
+    MONDAY_API_URL: board.url,
+    BOARD_TIMEOUT_MS: '400',
+    CLAIM_LEASE_MS: '1500',
+    BACKOFF_BASE_MS: '50',
+    BACKOFF_MAX_MS: '100',
+    MAX_ATTEMPTS: '2',
+    REDELIVER_SECRET: SECRET,
+    ALERT_WEBHOOK_URL: channels.webhookUrl,
+    RESEND_API_URL: channels.resendUrl,
+    RESEND_API_KEY: RESEND_KEY,
+    ALERT_EMAIL_TO: 'sales@agency.test',
+    ALERT_EMAIL_FROM: 'alerts@agency.test',
+    ENTERPRISE_EMAIL_FROM: 'welcome@agency.test',
+    AGENCY_TIME_ZONE: 'Australia/Sydney',
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await followup?.stop()
+  await Promise.all([board?.close(), channels?.close()])
+  await pg?.stop()
+})
+
+beforeEach(async () => {
+  loopbackPassesThrough()
+  await pg.sql`truncate enterprise_registrations`
+  await pg.sql`update enterprise_registration_settings set daily_cap = 50`
+  board.refuse(null)
+  channels.clear()
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** One run, as the Cron job makes it (after any short backoff has passed). */
+async function run(secret = SECRET) {
+  await sleep(150)
+  const res = await fetch(followup.url, { method: 'POST', headers: { 'x-redeliver-secret': secret }, signal: AbortSignal.timeout(15_000) })
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+}
+
+async function register(change: Partial<typeof validRegistration> = {}) {
+  const [row] = await pg.sql<{ id: string }[]>`
+    insert into enterprise_registrations ${pg.sql({ ...validRegistration, ...change, submission_id: crypto.randomUUID() } as never)}
+    returning id`
+  return row!.id
+}
+
+const stateOf = async (id: string) =>
+  (
+    await pg.sql<{ status: string; board_item_id: string | null; attempts: number }[]>`
+    select status, board_item_id, attempts from enterprise_registrations where id = ${id}`
+  )[0]
+const confirmations = () => channels.emails.filter((email) => email.to.includes(REGISTRANT))
+const salesAlerts = () => channels.webhook.filter((message) => message.text.includes('New enterprise registration'))
+
+describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () => {
+  it('refuses a call without the secret', async () => {
+    expect((await run('wrong')).status).toBe(401)
+  })
+
+  it('one registration gives one board item in the enterprise group with its note, one sales alert, one confirmation e-mail; a second run adds nothing', async () => {
+    const id = await register()
+    expect((await run()).body).toMatchObject({ claimed: 1, done: 1 })
+    expect(board.itemsFor(id)).toBe(1)
+    const create = board.requests.find((r) => r.operation === 'create_item')
+    expect(create?.variables).toMatchObject({ groupId: 'enterprise', itemName: 'Enterprise: Acme & Co.' })
+    const note = board.requests.find((r) => r.operation === 'create_update')
+    expect(String(note?.variables.body)).toContain('Growth Package, Annually, $2,950 a month, $35,400 per year')
+    expect(String(note?.variables.body)).toContain(id)
+    expect(String(note?.variables.body)).toContain('Acme &amp; Co.')
+    expect(String(note?.variables.body)).toMatch(/Submitted:<\/strong> \w{3} \d{1,2} \w{3} 2026, .* AEDT/)
+
+    expect(salesAlerts()).toHaveLength(1)
+    const alert = salesAlerts()[0]!.text
+    for (const part of [
+      'Acme & Co.',
+      'Growth Package, Annually',
+      '$35,400 per year',
+      'Seats: 11-50',
+      'jane@example.com',
+      '+61422470721',
+      '78 Harbour Street',
+    ])
+      expect(alert).toContain(part)
+    expect(alert.toLowerCase()).toContain('assign an account manager within 24 hours')
+
+    expect(confirmations()).toHaveLength(1)
+    const email = confirmations()[0]!
+    expect(email).toMatchObject({
+      from: 'welcome@agency.test',
+      reply_to: 'sales@agency.test',
+      idempotencyKey: `enterprise-confirmation/${id}`,
+    })
+    expect(email.text).toContain('$2,950 a month')
+    expect(email.text).toContain('Go-live support')
+    expect(email.text).toContain('within 24 hours')
+    expect(email.html).toContain('Acme &amp; Co.')
+
+    expect(await stateOf(id)).toMatchObject({ status: 'done' })
+    const before = { requests: board.requests.length, webhook: channels.webhook.length, emails: channels.emails.length }
+    expect((await run()).body).toMatchObject({ claimed: 0 })
+    expect({ requests: board.requests.length, webhook: channels.webhook.length, emails: channels.emails.length }).toEqual(before)
+  })
+
+  it('a board item created whose answer was lost is found by the registration id, not created twice', async () => {
+    const id = await register()
+    board.fail('create_item', 'created-lost')
+    expect((await run()).body).toMatchObject({ retrying: 1 })
+    expect((await run()).body).toMatchObject({ done: 1 })
+    expect(board.itemsFor(id)).toBe(1)
+    expect(salesAlerts()).toHaveLength(1)
+  })
+
+  it('an e-mail sent whose answer was lost is not sent twice: the retry carries the same Idempotency-Key', async () => {
+    const id = await register()
+    channels.loseNextEmailAnswer(REGISTRANT)
+    // Deno's fetch may retry the dropped request itself; else the next run does: either way with the same key.
+    await run()
+    await run()
+    expect(await stateOf(id)).toMatchObject({ status: 'done' })
+    const tries = channels.emailRequests.filter((request) => request.to.includes(REGISTRANT))
+    expect(tries.length).toBeGreaterThanOrEqual(2)
+    expect(new Set(tries.map((request) => request.idempotencyKey))).toEqual(new Set([`enterprise-confirmation/${id}`]))
+    expect(confirmations()).toHaveLength(1)
+    expect(salesAlerts()).toHaveLength(1)
+    expect(board.itemsFor(id)).toBe(1)
+  })
+
+  it('two runs at once work each registration once: one is claimed by one run only', async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, () => register()))
+    const [a, b] = await Promise.all([run(), run()])
+    expect(Number(a.body.done) + Number(b.body.done)).toBe(6)
+    for (const id of ids) expect(board.itemsFor(id)).toBe(1)
+    expect(salesAlerts()).toHaveLength(6)
+    expect(confirmations()).toHaveLength(6)
+  })
+
+  it('past the daily cap the sales alert goes out and says so, and no confirmation e-mail is sent', async () => {
+    await pg.sql`update enterprise_registration_settings set daily_cap = 0`
+    const id = await register()
+    expect((await run()).body).toMatchObject({ done: 1 })
+    expect(salesAlerts()).toHaveLength(1)
+    expect(salesAlerts()[0]!.text).toContain('no confirmation e-mail or invoice was sent')
+    expect(confirmations()).toHaveLength(0)
+    expect(board.itemsFor(id)).toBe(1)
+  })
+
+  it('a board that keeps refusing marks the registration failed after MAX_ATTEMPTS and alerts once with the contact details', async () => {
+    board.refuse('not-authenticated')
+    const id = await register()
+    await run()
+    await run()
+    await run()
+    expect(await stateOf(id)).toMatchObject({ status: 'failed', attempts: 2 })
+    const failed = channels.webhook.filter((message) => message.text.includes('Enterprise registration failed'))
+    expect(failed).toHaveLength(1)
+    expect(failed[0]!.text).toContain('jane@example.com')
+    expect(failed[0]!.text).toContain('+61422470721')
+    expect(salesAlerts()).toHaveLength(0)
+    expect(confirmations()).toHaveLength(0)
+
+    expect(await registrationFigures(pg.sql)).toEqual({ pending: 0, failed: 1 })
+    // The runbook's way back, once the board is fixed: safe to run twice, each step still sent once.
+    board.refuse(null)
+    const retry = () =>
+      pg.asRole('service_role', (tx) => tx<{ n: number }[]>`select retry_failed_enterprise_registrations() as n`).then((rows) => rows[0]!.n)
+    expect(await retry()).toBe(1)
+    expect(await retry()).toBe(0)
+    expect((await run()).body).toMatchObject({ done: 1 })
+    expect(board.itemsFor(id)).toBe(1)
+    expect(salesAlerts()).toHaveLength(1)
+    expect(confirmations()).toHaveLength(1)
+    expect(
+      await pg.asRole('anon', (tx) => tx`select retry_failed_enterprise_registrations()`).catch((error: { code?: string }) => error.code),
+    ).toBe('42501')
+  })
+})
