@@ -1,4 +1,4 @@
-// The landing routes' script, as measured on 2026-11-25 (kB = 1000 B), and the growth the bench
+// The landing routes' script, as measured on 2026-11-25 after the booking prefill, the failure copy and the header links (kB = 1000 B), and the growth the bench
 // allows over it. The 100 kB target needs the router out of landing pages (decision 017); until
 // then a budget at today's figure fails on any growth instead of on every run. After a change that
 // must grow a landing route, measure (`npm run size`, `npm run bench`) and update these figures.
@@ -6,12 +6,12 @@ const GROWTH_KB = 3
 
 /** Per landing route: `beforeInteractive` by size-limit (gzip), `loaded` by Lighthouse's resource-summary. */
 const MEASURED_KB = {
-  '/': { beforeInteractive: 126.49, loaded: 183.96 },
-  '/vet': { beforeInteractive: 125.61, loaded: 174.81 },
-  '/vet1': { beforeInteractive: 125.61, loaded: 174.81 },
-  '/qrb': { beforeInteractive: 127.64, loaded: 170.73 },
-  '/konversable': { beforeInteractive: 127.64, loaded: 170.74 },
-  '/x18': { beforeInteractive: 127.44, loaded: 172.22 },
+  '/': { beforeInteractive: 127.17, loaded: 186.6 },
+  '/vet': { beforeInteractive: 126.27, loaded: 177.4 },
+  '/vet1': { beforeInteractive: 126.27, loaded: 177.4 },
+  '/qrb': { beforeInteractive: 128.29, loaded: 173.3 },
+  '/konversable': { beforeInteractive: 128.3, loaded: 173.3 },
+  '/x18': { beforeInteractive: 128.11, loaded: 174.8 },
 }
 
 /** The script budget of a landing route in kB: today's figure plus GROWTH_KB. */
