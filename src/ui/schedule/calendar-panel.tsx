@@ -21,44 +21,47 @@ export function CalendarPanel({ status, bookingUrl, triggerAttributes, hostId, t
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-busy={status === 'loading'}>
       <h2 className="text-xl font-bold text-ink">Choose a time for your strategy call</h2>
       <p className="mt-1 text-muted">30 minutes with a reputation specialist, free and with no obligation.</p>
-      {status === 'failed' ? (
-        <div role="status" className="mt-6 space-y-2">
-          <p>
-            The booking calendar could not load. Call us on{' '}
-            <a href={site.phone.href} className={`${link} whitespace-nowrap`}>
-              {site.phone.display}
-            </a>{' '}
-            to book your call.
-          </p>
-          {bookingUrl && (
+      {/* Room for the failure's three lines on a phone, so a calendar that cannot load moves nothing below. */}
+      <div className="mt-6 min-h-18">
+        {status === 'failed' ? (
+          <div role="status" className="space-y-2">
             <p>
-              Or{' '}
-              <a href={bookingUrl} className={link}>
-                pick a time on our booking page
-              </a>
-              .
+              The booking calendar could not load. Call us on{' '}
+              <a href={site.phone.href} className={`${link} whitespace-nowrap`}>
+                {site.phone.display}
+              </a>{' '}
+              to book your call.
             </p>
-          )}
-        </div>
-      ) : (
-        <>
-          <button
-            id={triggerId}
-            type="button"
-            disabled={status === 'loading'}
-            className="btn-primary mt-6"
-            {...(status === 'ready' ? triggerAttributes : {})}
-          >
-            {status === 'loading' && (
-              <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
+            {bookingUrl && (
+              <p>
+                Or{' '}
+                <a href={bookingUrl} className={link}>
+                  pick a time on our booking page
+                </a>
+                .
+              </p>
             )}
-            {status === 'loading' ? 'Loading the calendar...' : 'Schedule Your Call'}
-          </button>
-          <p className="sr-only" role="status">
-            {status === 'loading' ? 'Loading the calendar' : 'The calendar is ready'}
-          </p>
-        </>
-      )}
+          </div>
+        ) : (
+          <>
+            <button
+              id={triggerId}
+              type="button"
+              disabled={status === 'loading'}
+              className="btn-primary"
+              {...(status === 'ready' ? triggerAttributes : {})}
+            >
+              {status === 'loading' && (
+                <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
+              )}
+              {status === 'loading' ? 'Loading the calendar...' : 'Schedule Your Call'}
+            </button>
+            <p className="sr-only" role="status">
+              {status === 'loading' ? 'Loading the calendar' : 'The calendar is ready'}
+            </p>
+          </>
+        )}
+      </div>
       <div id={hostId} className="mt-6 empty:hidden" />
     </div>
   )
