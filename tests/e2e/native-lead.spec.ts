@@ -41,6 +41,10 @@ test('without JavaScript the home form posts to the leads function, lands on /th
   await expect(page).toHaveTitle(/Thank You/)
   await expect(page.getByRole('link', { name: 'Schedule Your Call' })).toHaveAttribute('href', /^\/schedule(\?|$)/)
   const calls = (operation: string) => stack.board.requests.filter((request) => request.operation === operation)
+  // The function answers once the lead is recorded and delivers right after the answer (decision 018).
+  const statuses = async () => (await stack.pg.sql<{ status: string }[]>`select status from leads`).map((row) => row.status)
+  await expect.poll(statuses, { timeout: 15_000 }).toEqual(['delivered'])
+  await expect.poll(() => calls('create_update').length, { timeout: 15_000 }).toBe(1)
   expect(calls('create_item')).toHaveLength(1)
   expect(JSON.parse(String(calls('create_item')[0]!.variables.columnValues))).toMatchObject({
     phone: { phone: '+61422470721', countryShortName: 'US' },
@@ -49,8 +53,6 @@ test('without JavaScript the home form posts to the leads function, lands on /th
   // The source page travels in the item's update note ('Page: Homepage').
   expect(calls('create_update')).toHaveLength(1)
   expect(JSON.stringify(calls('create_update')[0]!.variables)).toContain('Homepage')
-  const rows = await stack.pg.sql<{ status: string }[]>`select status from leads`
-  expect(rows.map((row) => row.status)).toEqual(['delivered'])
 
   for (const url of visited) for (const value of Object.values(typed).flatMap(forms)) expect(url, url).not.toContain(value)
 })
