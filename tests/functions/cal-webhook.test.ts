@@ -4,7 +4,7 @@ import { startFakeAlerts, type FakeAlerts } from '../support/fake-alerts.mjs'
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { loopbackPassesThrough, ORIGIN, submission } from './support'
+import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv } from './support'
 
 // The calendar's signed webhooks under Deno, on a real PostgreSQL, with the fake board on 127.0.0.1.
 const CAL_SECRET = 'cal-webhook-test-secret'
@@ -19,14 +19,7 @@ let webhook: DenoFunction
 let digest: DenoFunction
 
 const env = (): Record<string, string> => ({
-  SUPABASE_DB_URL: pg.url,
-  MONDAY_API_TOKEN: 'test-token',
-  MONDAY_BOARD_ID: '123',
-  MONDAY_API_URL: board.url,
-  ALLOWED_ORIGINS: ORIGIN,
-  BOARD_TIMEOUT_MS: '400',
-  CLAIM_LEASE_MS: '1500',
-  BACKOFF_BASE_MS: '50',
+  ...pipelineEnv(pg.url, board.url),
   BACKOFF_MAX_MS: '100',
   LEADS_RATE_LIMIT: '1000/60',
   RATE_LIMIT_SALT: 'test-salt',

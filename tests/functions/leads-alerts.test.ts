@@ -3,7 +3,7 @@ import { startFakeAlerts, RESEND_KEY, type FakeAlerts } from '../support/fake-al
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { loopbackPassesThrough, ORIGIN, submission } from './support'
+import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv } from './support'
 
 // Decision 013: alerts, the digest, retry/release and leads-health under Deno, on a real PostgreSQL,
 // with a fake board and fake alert channels (webhook and e-mail API) on 127.0.0.1.
@@ -18,14 +18,7 @@ let health: DenoFunction
 let digest: DenoFunction
 
 const env = (): Record<string, string> => ({
-  SUPABASE_DB_URL: pg.url,
-  MONDAY_API_TOKEN: 'test-token',
-  MONDAY_BOARD_ID: '123',
-  MONDAY_API_URL: board.url,
-  ALLOWED_ORIGINS: ORIGIN,
-  BOARD_TIMEOUT_MS: '400',
-  CLAIM_LEASE_MS: '1500',
-  BACKOFF_BASE_MS: '50',
+  ...pipelineEnv(pg.url, board.url),
   BACKOFF_MAX_MS: '100',
   // The inline attempt and one redelivery attempt, then `failed`.
   MAX_ATTEMPTS: '2',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeBoard, type Fault, type FakeBoard } from '../support/fake-board.mjs'
 import { freePort, startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { loopbackPassesThrough, ORIGIN, submission } from './support'
+import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv } from './support'
 
 // The faults the lead outbox must survive (decision 007): the `leads` and `leads-redeliver` functions
 // under Deno, a real PostgreSQL and a fake board on 127.0.0.1. Every case ends with the lead on the board exactly once
@@ -16,14 +16,7 @@ let leads: DenoFunction
 let redeliver: DenoFunction
 
 const env = (): Record<string, string> => ({
-  SUPABASE_DB_URL: pg.url,
-  MONDAY_API_TOKEN: 'test-token',
-  MONDAY_BOARD_ID: '123',
-  MONDAY_API_URL: board.url,
-  ALLOWED_ORIGINS: ORIGIN,
-  BOARD_TIMEOUT_MS: '400',
-  CLAIM_LEASE_MS: '1500',
-  BACKOFF_BASE_MS: '50',
+  ...pipelineEnv(pg.url, board.url),
   BACKOFF_MAX_MS: '200',
   LEADS_RATE_LIMIT: '3/60',
   RATE_LIMIT_SALT: 'test-salt',

@@ -13,6 +13,18 @@ export const ORIGIN = 'http://localhost:5173'
 export const NOW = new Date('2025-05-01T10:00:00.000Z')
 export const ITEM_ID = '9001'
 
+/** The settings every pipeline function under Deno shares in tests: the database, the fake board, short timings. */
+export const pipelineEnv = (dbUrl: string, boardUrl: string): Record<string, string> => ({
+  SUPABASE_DB_URL: dbUrl,
+  MONDAY_API_TOKEN: 'test-token',
+  MONDAY_BOARD_ID: '123',
+  MONDAY_API_URL: boardUrl,
+  ALLOWED_ORIGINS: ORIGIN,
+  BOARD_TIMEOUT_MS: '400',
+  CLAIM_LEASE_MS: '1500',
+  BACKOFF_BASE_MS: '50',
+})
+
 export type LogRecord = { level: 'info' | 'warn' | 'error'; message: string; fields?: LogFields }
 
 export function recordingLogger(): Logger & { records: LogRecord[] } {
