@@ -8,6 +8,7 @@ export interface FakeAlerts {
   webhook: { text: string }[]
   emails: SentEmail[]
   breakChannel(channel: 'webhook' | 'email', down?: boolean): void
+  slowWebhook(ms: number): void
   clear(): void
   loseNextEmailAnswer(address: string): void
   emailRequests: { to: string[]; idempotencyKey?: string }[]

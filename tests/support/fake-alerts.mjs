@@ -12,6 +12,7 @@ export async function startFakeAlerts() {
   const sentByKey = new Map()
   const emailRequests = []
   let loseAnswerTo = null
+  let webhookDelayMs = 0
 
   async function answer(req, res) {
     let raw = ''
@@ -21,6 +22,7 @@ export async function startFakeAlerts() {
     if (req.method === 'POST' && req.url === '/hook') {
       if (broken.webhook) return reply(503, { error: 'webhook down' })
       if (typeof body.text !== 'string') return reply(400, { error: 'text required' })
+      if (webhookDelayMs) await new Promise((resolve) => setTimeout(resolve, webhookDelayMs))
       webhook.push(body)
       return reply(200, { ok: true })
     }
@@ -59,6 +61,8 @@ export async function startFakeAlerts() {
     emails,
     /** `true` makes the channel answer 5xx until set back to `false`. */
     breakChannel: (channel, down = true) => void (broken[channel] = down),
+    /** The webhook takes `ms` before it answers (0: at once), so a test can hold a sender mid-alert. */
+    slowWebhook: (ms) => void (webhookDelayMs = ms),
     /** Every e-mail call, sent or deduplicated: who to and its Idempotency-Key. */
     emailRequests,
     clear: () => void ((webhook.length = 0), (emails.length = 0), (emailRequests.length = 0), sentByKey.clear()),

@@ -1,0 +1,85 @@
+import Stripe from 'stripe'
+import type { AlertChannel, AlertMessage } from '../_shared/alerts/channels.ts'
+import { paidAlert, type PaymentStore } from '../_shared/enterprise/payment.ts'
+import { json, methodNotAllowed, readLimitedText } from '../_shared/http/http.ts'
+import type { Logger } from '../_shared/runtime/logger.ts'
+
+export type StripeWebhookDeps = {
+  /** STRIPE_WEBHOOK_SECRET, the endpoint's signing secret (whsec_…). */
+  secret: string | undefined
+  payments: PaymentStore | undefined
+  channels: AlertChannel[]
+  logger: Logger
+}
+
+const MAX_BODY_BYTES = 1024 * 1024
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Sent once at least one channel took it; every channel failing throws. */
+async function alert(message: AlertMessage, channels: AlertChannel[]): Promise<void> {
+  const results = await Promise.allSettled(channels.map((channel) => channel.send(message)))
+  const failed = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []))
+  if (failed.length === results.length) throw new Error(`no alert channel took the alert: ${failed.join('; ')}`)
+}
+
+/**
+ * Stripe's webhook (docs/enterprise.md). The signature is checked on the raw body before anything
+ * else: a missing or bad one is 400 and changes nothing. `invoice.paid` for an invoice whose
+ * metadata names a registration records the payment and sends one 'Paid: activate …' alert; an
+ * event id already handled, a second payment event for the same registration, and every other event
+ * answer 200 and do nothing. When no channel takes the alert, nothing is recorded and the answer is
+ * 500, so Stripe sends the event again (it retries for up to three days).
+ */
+export function createStripeWebhookHandler(deps: StripeWebhookDeps): (req: Request) => Promise<Response> {
+  const cryptoProvider = Stripe.createSubtleCryptoProvider()
+  return async (req) => {
+    if (req.method !== 'POST') return methodNotAllowed(['POST'])
+    if (!deps.secret) {
+      deps.logger.error('stripe-webhook has no STRIPE_WEBHOOK_SECRET: refusing every call')
+      return json(503, { error: 'The webhook is not configured' })
+    }
+    const signature = req.headers.get('stripe-signature')
+    if (!signature) return json(400, { error: 'Missing Stripe-Signature' })
+    const body = await readLimitedText(req, MAX_BODY_BYTES)
+    if (body === 'too-large') return json(413, { error: 'Body too large' })
+
+    let event: Stripe.Event
+    try {
+      event = await Stripe.webhooks.constructEventAsync(body, signature, deps.secret, undefined, cryptoProvider)
+    } catch (error) {
+      deps.logger.warn('stripe-webhook: bad signature', { message: error instanceof Error ? error.message : String(error) })
+      return json(400, { error: 'Bad signature' })
+    }
+
+    if (event.type !== 'invoice.paid') return json(200, { ignored: event.type })
+    const invoice = event.data.object
+    const registrationId = invoice.metadata?.registration_id
+    if (!registrationId || !UUID.test(registrationId)) return json(200, { ignored: 'not the invoice of a registration' })
+    if (!deps.payments || deps.channels.length === 0) {
+      deps.logger.error('stripe-webhook cannot handle a payment: set SUPABASE_DB_URL and an alert channel', { eventId: event.id })
+      return json(503, { error: 'The webhook is not configured' })
+    }
+
+    const payment = {
+      eventId: event.id,
+      eventType: event.type,
+      registrationId,
+      invoiceId: invoice.id,
+      paidAt: new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000),
+      amountPaid: invoice.amount_paid,
+      currency: invoice.currency,
+    }
+    try {
+      const outcome = await deps.payments.settle(payment, (registration) => alert(paidAlert(registration, payment), deps.channels))
+      deps.logger.info('stripe-webhook invoice.paid', { eventId: event.id, invoiceId: invoice.id, registrationId, outcome })
+      return json(200, { outcome })
+    } catch (error) {
+      deps.logger.error('stripe-webhook: payment not recorded, Stripe will send it again', {
+        eventId: event.id,
+        registrationId,
+        message: error instanceof Error ? error.message : String(error),
+      })
+      return json(500, { error: 'Not handled: send it again' })
+    }
+  }
+}

@@ -1,0 +1,228 @@
+import Stripe from 'stripe'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startFakeAlerts, RESEND_KEY, type FakeAlerts } from '../support/fake-alerts.mjs'
+import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
+import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
+import { validRegistration } from '../support/enterprise-row'
+import { createStripeWebhookHandler } from '../../supabase/functions/stripe-webhook/handler.ts'
+import { loopbackPassesThrough, recordingLogger } from './support'
+
+// stripe-webhook under Deno on a real PostgreSQL, with the fake alert channels. Signatures are made
+// by the SDK's own `webhooks.generateTestHeaderString` (Node build, HMAC-SHA256 `t=…,v1=…`), so the
+// test signs exactly as Stripe documents and the function verifies with the SDK's Deno build.
+const SECRET = 'whsec_test_stripe_webhook_secret'
+const PAID_AT = Date.parse('2026-11-30T01:00:00.000Z') / 1000
+
+let pg: PgCluster
+let channels: FakeAlerts
+let webhook: DenoFunction
+
+beforeAll(async () => {
+  loopbackPassesThrough()
+  ;[pg, channels] = await Promise.all([startPgCluster(), startFakeAlerts()])
+  webhook = await startFunction('stripe-webhook', {
+    SUPABASE_DB_URL: pg.url,
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    ALERT_WEBHOOK_URL: channels.webhookUrl,
+    RESEND_API_URL: channels.resendUrl,
+    RESEND_API_KEY: RESEND_KEY,
+    ALERT_EMAIL_TO: 'sales@agency.test',
+    ALERT_EMAIL_FROM: 'alerts@agency.test',
+    AGENCY_TIME_ZONE: 'Australia/Sydney',
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await webhook?.stop()
+  await channels?.close()
+  await pg?.stop()
+})
+
+beforeEach(async () => {
+  loopbackPassesThrough()
+  await pg.sql`truncate enterprise_registrations, stripe_webhook_events`
+  channels.breakChannel('webhook', false)
+  channels.breakChannel('email', false)
+  channels.slowWebhook(0)
+  channels.clear()
+})
+
+async function register(): Promise<string> {
+  const [row] = await pg.sql<{ id: string }[]>`
+    insert into enterprise_registrations ${pg.sql({ ...validRegistration, submission_id: crypto.randomUUID() } as never)}
+    returning id`
+  return row!.id
+}
+
+type EventOptions = { id?: string; type?: string; registrationId?: string | null; invoiceId?: string }
+function stripeEvent({ id = `evt_${crypto.randomUUID()}`, type = 'invoice.paid', registrationId, invoiceId = 'in_test_1' }: EventOptions) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2025-10-29.clover',
+    created: PAID_AT + 5,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: {
+      object: {
+        id: invoiceId,
+        object: 'invoice',
+        amount_paid: 1_770_000,
+        currency: 'usd',
+        status: 'paid',
+        status_transitions: { finalized_at: PAID_AT - 86_400, paid_at: PAID_AT },
+        metadata: registrationId ? { registration_id: registrationId } : {},
+      },
+    },
+  })
+}
+
+const sign = (payload: string, secret = SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret })
+
+async function deliver(body: string, signature: string | null = sign(body)) {
+  const res = await fetch(webhook.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+    body,
+    signal: AbortSignal.timeout(15_000),
+  })
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+}
+
+const paidAlerts = () => channels.webhook.filter((message) => message.text.startsWith('Paid: activate'))
+const paidEmails = () => channels.emails.filter((email) => email.subject.startsWith('Paid: activate'))
+const paymentOf = async (id: string) =>
+  (
+    await pg.sql<{ paid_at: Date | null; paid_invoice_id: string | null }[]>`
+    select paid_at, paid_invoice_id from enterprise_registrations where id = ${id}`
+  )[0]
+const handledEvents = async () =>
+  (await pg.sql<{ event_id: string }[]>`select event_id from stripe_webhook_events`).map((row) => row.event_id)
+
+describe('stripe-webhook (deno, PostgreSQL, fake alert channels)', () => {
+  it("a signed invoice.paid sends one 'Paid: activate' alert and records the payment; the same event again changes nothing", async () => {
+    const id = await register()
+    const body = stripeEvent({ id: 'evt_paid_1', registrationId: id })
+    expect(await deliver(body)).toEqual({ status: 200, body: { outcome: 'alerted' } })
+
+    expect(paidAlerts()).toHaveLength(1)
+    const lines = paidAlerts()[0]!.text.split('\n')
+    expect(lines[0]).toBe("Paid: activate Acme & Co.'s account")
+    expect(lines).toContain('Plan: Growth Package, Annually, $2,950 a month, $35,400 per year')
+    expect(lines).toContain('Contact: Jane Doe, +61422470721, jane@example.com')
+    expect(lines).toContain(`Registration id: ${id}`)
+    expect(lines).toContain('Invoice: in_test_1, $17,700.00 paid Mon 30 Nov 2026, 12:00 pm AEDT')
+    expect(paidEmails()).toEqual([expect.objectContaining({ subject: "Paid: activate Acme & Co.'s account", to: ['sales@agency.test'] })])
+    expect(await paymentOf(id)).toEqual({ paid_at: new Date(PAID_AT * 1000), paid_invoice_id: 'in_test_1' })
+    expect(await handledEvents()).toEqual(['evt_paid_1'])
+
+    expect(await deliver(body)).toEqual({ status: 200, body: { outcome: 'duplicate-event' } })
+    // A fresh signature on the same event (Stripe signs each delivery anew): still the same event id.
+    expect((await deliver(body, sign(body))).body).toEqual({ outcome: 'duplicate-event' })
+    expect(paidAlerts()).toHaveLength(1)
+    expect(paidEmails()).toHaveLength(1)
+  }, 30_000)
+
+  it('a second event id for the same paid invoice sends no second alert', async () => {
+    const id = await register()
+    expect((await deliver(stripeEvent({ registrationId: id }))).body).toEqual({ outcome: 'alerted' })
+    expect(await deliver(stripeEvent({ registrationId: id }))).toEqual({ status: 200, body: { outcome: 'already-paid' } })
+    expect(paidAlerts()).toHaveLength(1)
+  }, 30_000)
+
+  it('deliveries at the same moment, of one event and of another event for the same invoice, alert once', async () => {
+    const id = await register()
+    const body = stripeEvent({ registrationId: id })
+    // The first to take the row is still sending its alert while the others arrive.
+    channels.slowWebhook(400)
+    const answers = await Promise.all([deliver(body), deliver(body), deliver(body), deliver(stripeEvent({ registrationId: id }))])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+    expect(answers.filter((answer) => answer.body.outcome === 'alerted')).toHaveLength(1)
+    expect(paidAlerts()).toHaveLength(1)
+    expect(paidEmails()).toHaveLength(1)
+  }, 30_000)
+
+  it('a forged, tampered or missing signature gets 400 and changes nothing', async () => {
+    const id = await register()
+    const body = stripeEvent({ registrationId: id })
+    expect((await deliver(body, sign(body, 'whsec_not_the_secret'))).status).toBe(400)
+    expect((await deliver(body.replace('in_test_1', 'in_test_2'), sign(body))).status).toBe(400)
+    expect((await deliver(body, 't=1,v1=00')).status).toBe(400)
+    expect(await deliver(body, null)).toEqual({ status: 400, body: { error: 'Missing Stripe-Signature' } })
+    expect(paidAlerts()).toHaveLength(0)
+    expect(channels.emails).toHaveLength(0)
+    expect(await paymentOf(id)).toEqual({ paid_at: null, paid_invoice_id: null })
+    expect(await handledEvents()).toEqual([])
+  }, 30_000)
+
+  it('other event types, and invoices of no registration, are acknowledged and ignored', async () => {
+    const id = await register()
+    expect(await deliver(stripeEvent({ type: 'invoice.finalized', registrationId: id }))).toEqual({
+      status: 200,
+      body: { ignored: 'invoice.finalized' },
+    })
+    expect((await deliver(stripeEvent({ registrationId: null }))).status).toBe(200)
+    expect((await deliver(stripeEvent({ registrationId: 'not-a-uuid' }))).status).toBe(200)
+    expect((await deliver(stripeEvent({ registrationId: crypto.randomUUID() }))).body).toEqual({ outcome: 'unknown-registration' })
+    expect(paidAlerts()).toHaveLength(0)
+    expect(channels.emails).toHaveLength(0)
+    expect(await paymentOf(id)).toEqual({ paid_at: null, paid_invoice_id: null })
+  }, 30_000)
+
+  it('when no channel takes the alert it answers 500 and records nothing; Stripe’s retry of the event then alerts once', async () => {
+    const id = await register()
+    const body = stripeEvent({ id: 'evt_paid_retry', registrationId: id })
+    channels.breakChannel('webhook')
+    channels.breakChannel('email')
+    expect((await deliver(body)).status).toBe(500)
+    expect(await paymentOf(id)).toEqual({ paid_at: null, paid_invoice_id: null })
+    expect(await handledEvents()).toEqual([])
+
+    channels.breakChannel('webhook', false)
+    channels.breakChannel('email', false)
+    expect((await deliver(body)).body).toEqual({ outcome: 'alerted' })
+    expect((await deliver(body)).body).toEqual({ outcome: 'duplicate-event' })
+    expect(paidAlerts()).toHaveLength(1)
+    expect(paidEmails()).toHaveLength(1)
+    expect((await paymentOf(id))?.paid_invoice_id).toBe('in_test_1')
+  }, 30_000)
+
+  it('one channel taking the alert is enough: the payment is recorded and not alerted again', async () => {
+    const id = await register()
+    channels.breakChannel('email')
+    expect((await deliver(stripeEvent({ registrationId: id }))).body).toEqual({ outcome: 'alerted' })
+    expect(paidAlerts()).toHaveLength(1)
+    expect((await deliver(stripeEvent({ registrationId: id }))).body).toEqual({ outcome: 'already-paid' })
+    expect(paidAlerts()).toHaveLength(1)
+  }, 30_000)
+
+  it('answers GET with 405', async () => {
+    expect((await fetch(webhook.url, { signal: AbortSignal.timeout(5_000) })).status).toBe(405)
+  })
+})
+
+describe('stripe-webhook handler without its settings', () => {
+  const post = (handler: (req: Request) => Promise<Response>, body: string) =>
+    handler(
+      new Request('https://project.test/functions/v1/stripe-webhook', {
+        method: 'POST',
+        body,
+        headers: { 'stripe-signature': sign(body) },
+      }),
+    )
+
+  it('answers 503 to everything without STRIPE_WEBHOOK_SECRET', async () => {
+    const logger = recordingLogger()
+    const handler = createStripeWebhookHandler({ secret: undefined, payments: undefined, channels: [], logger })
+    expect((await post(handler, stripeEvent({ registrationId: crypto.randomUUID() }))).status).toBe(503)
+    expect(logger.records.map((record) => record.level)).toEqual(['error'])
+  })
+
+  it('answers 503 to a payment it cannot record or announce (no database or no channel), so Stripe sends it again', async () => {
+    const handler = createStripeWebhookHandler({ secret: SECRET, payments: undefined, channels: [], logger: recordingLogger() })
+    expect((await post(handler, stripeEvent({ registrationId: crypto.randomUUID() }))).status).toBe(503)
+    expect((await post(handler, stripeEvent({ type: 'customer.created' }))).status).toBe(200)
+  })
+})
