@@ -4,6 +4,7 @@ import { refuseWithoutSecret, SECRET_HEADER } from '../../supabase/functions/_sh
 import { activeJobs, SCHEDULED_JOBS, type ScheduledJob } from '../../supabase/functions/leads-health/scheduled-jobs.ts'
 import { recordingLogger } from '../functions/support'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
+import { clearNetCalls, createVaultSecrets, netCalls, PROJECT_URL, REDELIVER_SECRET } from '../support/pg-net'
 
 // What each Cron job's command must do when it runs: wake a function (its path under
 // /functions/v1/, whose folder is under supabase/functions) with the redelivery secret, or call SQL.
@@ -16,28 +17,21 @@ const EXPECTED_JOBS: Record<ScheduledJob, Expected> = {
   'enterprise-followup': { wakes: 'enterprise-followup' },
 }
 
-// The Vault secrets the migrations' header comments tell the operator to create.
-const PROJECT_URL = 'https://project-ref.supabase.co'
-const REDELIVER_SECRET = 'the-redeliver-secret'
-
-type Call = { url: string; headers: Record<string, string>; body: unknown; timeout_milliseconds: number }
-
 let pg: PgCluster
 
 beforeAll(async () => {
   pg = await startPgCluster()
-  await pg.sql`select vault.create_secret(${PROJECT_URL}, 'project_url')`
-  await pg.sql`select vault.create_secret(${REDELIVER_SECRET}, 'redeliver_secret')`
+  await createVaultSecrets(pg.sql)
 }, 60_000)
 afterAll(() => pg?.stop())
-beforeEach(() => pg.sql`truncate net.http_post_calls, vault.secret_reads`)
+beforeEach(() => clearNetCalls(pg.sql))
 
 const commandOf = async (job: string) => {
   const [row] = await pg.sql<{ command: string }[]>`select command from cron.job where jobname = ${job}`
   if (!row) throw new Error(`${job} is not in cron.job`)
   return row.command
 }
-const calls = () => pg.sql<Call[]>`select url, headers, body, timeout_milliseconds from net.http_post_calls order by id`
+const calls = () => netCalls(pg.sql)
 
 describe('Supabase Cron jobs (pg_cron, stand-ins for pg_net and Vault)', () => {
   it('the migrations schedule every expected job, active, and no other', async () => {

@@ -1,0 +1,50 @@
+-- A registration wakes enterprise-followup at once (issue 28 point 3: 'An insert may also wake it'),
+-- instead of waiting up to a minute for the Cron job of 20261127000100_enterprise_followup.sql.
+--
+-- The call is the Cron job's: net.http_post to <project_url>/functions/v1/enterprise-followup with
+-- the x-redeliver-secret header, both read from Vault. pg_net queues it in this transaction and sends
+-- it after the commit (a rolled back insert wakes nothing), at most once and without retries, so
+-- it is only a nudge: the function claims each registration, and the Cron job every minute remains
+-- what guarantees it is worked. Hence nothing here may ever refuse a registration: without pg_net,
+-- Vault or the secrets, the trigger raises a warning and the insert goes through.
+--
+-- One call per INSERT statement (the browser inserts one row; a bulk insert wakes once).
+create function public.enterprise_registrations_wake()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  project_url text;
+  secret text;
+begin
+  if not exists (select from inserted) then
+    return null;
+  end if;
+  select decrypted_secret into project_url from vault.decrypted_secrets where name = 'project_url';
+  select decrypted_secret into secret from vault.decrypted_secrets where name = 'redeliver_secret';
+  if project_url is null or secret is null then
+    raise warning 'enterprise-followup not woken: Vault has no project_url or redeliver_secret (the Cron job runs it)';
+    return null;
+  end if;
+  perform net.http_post(
+    url := project_url || '/functions/v1/enterprise-followup',
+    headers := jsonb_build_object('content-type', 'application/json', 'x-redeliver-secret', secret),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 55000
+  );
+  return null;
+exception
+  when others then
+    raise warning 'enterprise-followup not woken: % (the Cron job runs it within a minute)', sqlerrm;
+    return null;
+end
+$$;
+
+revoke execute on function public.enterprise_registrations_wake() from public, anon, authenticated;
+
+create trigger enterprise_registrations_wake
+  after insert on public.enterprise_registrations
+  referencing new table as inserted
+  for each statement execute function public.enterprise_registrations_wake();
