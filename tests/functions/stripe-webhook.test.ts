@@ -4,6 +4,7 @@ import { startFakeAlerts, RESEND_KEY, type FakeAlerts } from '../support/fake-al
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { validRegistration } from '../support/enterprise-row'
+import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { createStripeWebhookHandler } from '../../supabase/functions/stripe-webhook/handler.ts'
 import { loopbackPassesThrough, recordingLogger } from './support'
 
@@ -117,6 +118,7 @@ describe('stripe-webhook (deno, PostgreSQL, fake alert channels)', () => {
     expect(paidEmails()).toEqual([expect.objectContaining({ subject: "Paid: activate Acme & Co.'s account", to: ['sales@agency.test'] })])
     expect(await paymentOf(id)).toEqual({ paid_at: new Date(PAID_AT * 1000), paid_invoice_id: 'in_test_1' })
     expect(await handledEvents()).toEqual(['evt_paid_1'])
+    expect(await registrationFigures(pg.sql)).toMatchObject({ paid: 1 })
 
     expect(await deliver(body)).toEqual({ status: 200, body: { outcome: 'duplicate-event' } })
     // A fresh signature on the same event (Stripe signs each delivery anew): still the same event id.

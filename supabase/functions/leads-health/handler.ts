@@ -15,7 +15,7 @@ export type HealthDeps = {
   activeJobs: (() => Promise<string[]>) | undefined
   alertsConfigured: boolean
   logger: Logger
-  /** Enterprise registrations pending and failed; a failed one makes the answer 503 (docs/enterprise.md). */
+  /** Enterprise registrations pending, failed and paid; a failed one makes the answer 503 (docs/enterprise.md). */
   registrations?: () => Promise<RegistrationFigures>
 }
 

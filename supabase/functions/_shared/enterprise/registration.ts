@@ -104,12 +104,13 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
   }
 }
 
-export type RegistrationFigures = { pending: number; failed: number }
+export type RegistrationFigures = { pending: number; failed: number; paid: number }
 
-/** Registrations still being worked and those that gave up, for `leads-health`. */
+/** Registrations still being worked, those that gave up, and those paid (stripe-webhook), for `leads-health`. */
 export async function registrationFigures(sql: Sql): Promise<RegistrationFigures> {
   const [row] = await sql<RegistrationFigures[]>`
-    select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed
+    select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed,
+           count(paid_at)::int as paid
     from public.enterprise_registrations`
-  return row ?? { pending: 0, failed: 0 }
+  return row ?? { pending: 0, failed: 0, paid: 0 }
 }
