@@ -5,6 +5,7 @@ import { excerpt, postJson } from '../_shared/http/upstream.ts'
 import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { settleFailure } from '../_shared/outbox/settle.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
+import { InvoicingError, type Invoicing } from '../_shared/enterprise/invoicing.ts'
 import type { Registration, RegistrationStore } from '../_shared/enterprise/registration.ts'
 import { boardColumnValues, boardItemName, boardNote, confirmationEmail, failedAlert, salesAlert } from '../_shared/enterprise/messages.ts'
 
@@ -17,6 +18,8 @@ export type FollowupDeps = {
   groupId: string
   channels: AlertChannel[]
   confirmation: ConfirmationSettings | undefined
+  /** Stripe, when STRIPE_SECRET_KEY is set; without it the sales alert asks for the invoice by hand. */
+  invoicing: Invoicing | undefined
   fetch: Fetch
   backoff: BackoffPolicy
   logger: Logger
@@ -92,26 +95,53 @@ async function sendConfirmation(registration: Registration, settings: Confirmati
   }
 }
 
+/** Customer, invoice, its line, finalized, sent: each id or time recorded before the next call. */
+async function invoiceSteps(registration: Registration, invoicing: Invoicing, deps: FollowupDeps): Promise<void> {
+  const record = deps.store.record.bind(deps.store, registration.id)
+  let customerId = registration.stripeCustomerId
+  if (!customerId) {
+    customerId = await invoicing.customer(registration)
+    await record({ stripe_customer_id: customerId })
+  }
+  let invoiceId = registration.stripeInvoiceId
+  if (!invoiceId) {
+    invoiceId = await invoicing.createInvoice(registration, customerId)
+    await record({ stripe_invoice_id: invoiceId })
+  }
+  if (!registration.invoiceItemId) await record({ invoice_item_id: await invoicing.addItem(registration, customerId, invoiceId) })
+  if (!registration.invoiceFinalizedAt) {
+    await invoicing.finalize(registration, invoiceId)
+    await record({ invoice_finalized_at: deps.now() })
+  }
+  if (!registration.invoiceSentAt) {
+    await invoicing.send(registration, invoiceId)
+    await record({ invoice_sent_at: deps.now() })
+  }
+}
+
 /**
  * Works one claimed registration through its steps: board item and note, sales alert, the
- * registrant's confirmation e-mail (not past the daily cap). Each step is recorded as done before
- * the next starts and skipped once recorded; a failure goes back to the outbox with backoff.
+ * registrant's confirmation e-mail and the Stripe invoice (neither past the daily cap). Each step
+ * is recorded as done before the next starts and skipped once recorded; a failure goes back to the
+ * outbox with backoff.
  */
 export async function followUp(registration: Registration, deps: FollowupDeps): Promise<FollowupOutcome> {
   try {
     await boardStep(registration, deps)
     if (!registration.salesAlertSentAt) {
-      await alert(salesAlert(registration, { confirmationEmail: Boolean(deps.confirmation) }), deps.channels)
+      const automatic = { confirmationEmail: Boolean(deps.confirmation), invoice: Boolean(deps.invoicing) }
+      await alert(salesAlert(registration, automatic), deps.channels)
       await deps.store.record(registration.id, { sales_alert_sent_at: deps.now() })
     }
     if (!registration.overDailyCap && deps.confirmation && !registration.confirmationSentAt) {
       await sendConfirmation(registration, deps.confirmation, deps)
       await deps.store.record(registration.id, { confirmation_sent_at: deps.now() })
     }
+    if (!registration.overDailyCap && deps.invoicing) await invoiceSteps(registration, deps.invoicing, deps)
     await deps.store.done(registration.id, {})
     return { kind: 'done' }
   } catch (error) {
-    if (!(error instanceof StepError)) throw error
+    if (!(error instanceof StepError || error instanceof InvoicingError)) throw error
     const failure = error.failure
     const settled = await settleFailure(
       registration,

@@ -3,6 +3,7 @@ import { DEFAULT_RESEND_API_URL } from '../_shared/alerts/channels.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
 import { pgRegistrationStore } from '../_shared/enterprise/registration.ts'
+import { stripeInvoicing } from '../_shared/enterprise/stripe-invoicing.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
@@ -17,6 +18,8 @@ const alerting = alertConfig(fetch)
 const apiKey = env('RESEND_API_KEY')
 const from = env('ENTERPRISE_EMAIL_FROM')
 if (!apiKey || !from) consoleLogger.warn('enterprise confirmation e-mail is off: set RESEND_API_KEY and ENTERPRISE_EMAIL_FROM')
+const stripeKey = env('STRIPE_SECRET_KEY')
+if (!stripeKey) consoleLogger.warn('enterprise invoices are off (the sales alert asks for one by hand): set STRIPE_SECRET_KEY')
 
 serve(
   createFollowupHandler({
@@ -35,6 +38,7 @@ serve(
             supportPhone: env('ENTERPRISE_SUPPORT_PHONE') ?? DEFAULT_SUPPORT_PHONE,
           }
         : undefined,
+    invoicing: stripeKey ? stripeInvoicing({ secretKey: stripeKey, apiUrl: env('STRIPE_API_URL'), timeoutMs }) : undefined,
     fetch,
     backoff: { ...backoff, random: Math.random },
     logger: consoleLogger,

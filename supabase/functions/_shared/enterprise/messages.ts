@@ -2,6 +2,7 @@ import { billingCycles, formatUsd, periodTotal, planById } from '../../../../src
 import { successNextSteps } from '../../../../src/content/enterprise-copy.ts'
 import { escapeHtml } from '../board/update-note.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
+import { INVOICE_DAYS_UNTIL_DUE } from './invoicing.ts'
 import type { Registration } from './registration.ts'
 
 /** 'Starter Enterprise, Annually, $1,660 a month, $19,920 per year' */
@@ -38,10 +39,17 @@ export function boardNote(registration: Registration): string {
 }
 
 /** The sales alert: who, what, and what a person must still do by hand. */
-export function salesAlert(registration: Registration, { confirmationEmail }: { confirmationEmail: boolean }) {
+export function salesAlert(registration: Registration, { confirmationEmail, invoice }: { confirmationEmail: boolean; invoice: boolean }) {
   const byHand = registration.overDailyCap
     ? 'Over the daily cap (ENTERPRISE_DAILY_CAP): no confirmation e-mail or invoice was sent. Decide, then write to them and create the invoice by hand.'
-    : `${confirmationEmail ? 'The confirmation e-mail goes out automatically.' : 'No confirmation e-mail is configured: write to them by hand.'} Create the invoice by hand.`
+    : [
+        confirmationEmail
+          ? 'The confirmation e-mail goes out automatically.'
+          : 'No confirmation e-mail is configured: write to them by hand.',
+        invoice
+          ? `The Stripe invoice for ${formatUsd(periodTotal(planById(registration.plan), registration.billingCycle))} goes out automatically, due in ${INVOICE_DAYS_UNTIL_DUE} days.`
+          : 'Stripe is not configured: create the invoice by hand.',
+      ].join(' ')
   const text = [
     `New enterprise registration: ${registration.companyName}`,
     `Plan: ${planLine(registration)}`,

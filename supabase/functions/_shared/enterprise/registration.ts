@@ -19,6 +19,11 @@ export type Registration = OutboxItem & {
   boardNoteSentAt: Date | null
   salesAlertSentAt: Date | null
   confirmationSentAt: Date | null
+  stripeCustomerId: string | null
+  stripeInvoiceId: string | null
+  invoiceItemId: string | null
+  invoiceFinalizedAt: Date | null
+  invoiceSentAt: Date | null
 }
 
 type Row = {
@@ -42,6 +47,11 @@ type Row = {
   board_note_sent_at: Date | null
   sales_alert_sent_at: Date | null
   confirmation_sent_at: Date | null
+  stripe_customer_id: string | null
+  stripe_invoice_id: string | null
+  invoice_item_id: string | null
+  invoice_finalized_at: Date | null
+  invoice_sent_at: Date | null
 }
 
 const toItem = (row: Row): Registration => ({
@@ -65,6 +75,11 @@ const toItem = (row: Row): Registration => ({
   boardNoteSentAt: row.board_note_sent_at,
   salesAlertSentAt: row.sales_alert_sent_at,
   confirmationSentAt: row.confirmation_sent_at,
+  stripeCustomerId: row.stripe_customer_id,
+  stripeInvoiceId: row.stripe_invoice_id,
+  invoiceItemId: row.invoice_item_id,
+  invoiceFinalizedAt: row.invoice_finalized_at,
+  invoiceSentAt: row.invoice_sent_at,
 })
 
 /** The step columns: each is written as soon as its step is done, before the next one starts. */
@@ -73,6 +88,11 @@ export type StepColumns = {
   board_note_sent_at?: Date
   sales_alert_sent_at?: Date
   confirmation_sent_at?: Date
+  stripe_customer_id?: string
+  stripe_invoice_id?: string
+  invoice_item_id?: string
+  invoice_finalized_at?: Date
+  invoice_sent_at?: Date
   failure_alerted_at?: Date
 }
 
