@@ -4,12 +4,13 @@ import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { validRegistration } from '../support/enterprise-row'
+import { FOLLOWUP_SECRET, register as registerRow, runFollowup } from '../support/enterprise-followup'
 import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { loopbackPassesThrough } from './support'
 
 // enterprise-followup under Deno on a real PostgreSQL, with the fake board and the fake alert
 // channels (whose Resend honours Idempotency-Key as Resend does).
-const SECRET = 'enterprise-test-secret'
+const SECRET = FOLLOWUP_SECRET
 const REGISTRANT = validRegistration.email
 
 let pg: PgCluster
@@ -55,21 +56,8 @@ beforeEach(async () => {
   channels.clear()
 })
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** One run, as the Cron job makes it (after any short backoff has passed). */
-async function run(secret = SECRET) {
-  await sleep(150)
-  const res = await fetch(followup.url, { method: 'POST', headers: { 'x-redeliver-secret': secret }, signal: AbortSignal.timeout(15_000) })
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
-}
-
-async function register(change: Partial<typeof validRegistration> = {}) {
-  const [row] = await pg.sql<{ id: string }[]>`
-    insert into enterprise_registrations ${pg.sql({ ...validRegistration, ...change, submission_id: crypto.randomUUID() } as never)}
-    returning id`
-  return row!.id
-}
+const run = (secret = SECRET) => runFollowup(followup.url, secret)
+const register = (change: Partial<typeof validRegistration> = {}) => registerRow(pg.sql, change)
 
 const stateOf = async (id: string) =>
   (

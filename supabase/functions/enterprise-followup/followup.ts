@@ -1,4 +1,4 @@
-import type { AlertChannel, AlertMessage } from '../_shared/alerts/channels.ts'
+import { sendOnAnyChannel, type AlertChannel, type AlertMessage } from '../_shared/alerts/channels.ts'
 import type { Board } from '../_shared/delivery/deliver-lead.ts'
 import type { Fetch } from '../_shared/http/http.ts'
 import { excerpt, postJson } from '../_shared/http/upstream.ts'
@@ -67,10 +67,9 @@ async function boardStep(registration: Registration, deps: FollowupDeps): Promis
 /** Sent once at least one channel took it; every channel failing is a failed step. */
 async function alert(message: AlertMessage, channels: AlertChannel[]): Promise<void> {
   if (channels.length === 0) throw new StepError({ reason: 'alerts-off', detail: 'no alert channel is configured' })
-  const results = await Promise.allSettled(channels.map((channel) => channel.send(message)))
-  if (results.every((result) => result.status === 'rejected')) {
-    throw new StepError({ reason: 'alert', detail: results.map((result) => String((result as PromiseRejectedResult).reason)).join('; ') })
-  }
+  await sendOnAnyChannel(message, channels).catch((error: unknown) => {
+    throw new StepError({ reason: 'alert', detail: error instanceof Error ? error.message : String(error) })
+  })
 }
 
 async function sendConfirmation(registration: Registration, settings: ConfirmationSettings, deps: FollowupDeps): Promise<void> {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { AlertChannel, AlertMessage } from '../_shared/alerts/channels.ts'
+import { sendOnAnyChannel, type AlertChannel } from '../_shared/alerts/channels.ts'
 import { paidAlert, type PaymentStore } from '../_shared/enterprise/payment.ts'
 import { json, methodNotAllowed, readLimitedText } from '../_shared/http/http.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
@@ -14,13 +14,6 @@ export type StripeWebhookDeps = {
 
 const MAX_BODY_BYTES = 1024 * 1024
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** Sent once at least one channel took it; every channel failing throws. */
-async function alert(message: AlertMessage, channels: AlertChannel[]): Promise<void> {
-  const results = await Promise.allSettled(channels.map((channel) => channel.send(message)))
-  const failed = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []))
-  if (failed.length === results.length) throw new Error(`no alert channel took the alert: ${failed.join('; ')}`)
-}
 
 /**
  * Stripe's webhook (docs/enterprise.md). The signature is checked on the raw body before anything
@@ -70,7 +63,7 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (req: Reque
       currency: invoice.currency,
     }
     try {
-      const outcome = await deps.payments.settle(payment, (registration) => alert(paidAlert(registration, payment), deps.channels))
+      const outcome = await deps.payments.settle(payment, (registration) => sendOnAnyChannel(paidAlert(registration, payment), deps.channels))
       deps.logger.info('stripe-webhook invoice.paid', { eventId: event.id, invoiceId: invoice.id, registrationId, outcome })
       return json(200, { outcome })
     } catch (error) {

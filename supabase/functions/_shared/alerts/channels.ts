@@ -12,6 +12,14 @@ export const ALERTS_OFF = 'alerts are off: set ALERT_WEBHOOK_URL, or RESEND_API_
 export const DEFAULT_RESEND_API_URL = 'https://api.resend.com'
 const CHANNEL_TIMEOUT_MS = 5_000
 
+/** Sent once at least one channel took it; throws with every channel's error when none did (or none is set). */
+export async function sendOnAnyChannel(message: AlertMessage, channels: AlertChannel[]): Promise<void> {
+  if (channels.length === 0) throw new Error('no alert channel is configured')
+  const results = await Promise.allSettled(channels.map((channel) => channel.send(message)))
+  const failed = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []))
+  if (failed.length === results.length) throw new Error(`no alert channel took it: ${failed.join('; ')}`)
+}
+
 async function post(fetch: Fetch, url: string, headers: Record<string, string>, payload: unknown, secrets: string[]): Promise<void> {
   const answer = await postJson(fetch, url, { headers, payload, timeoutMs: CHANNEL_TIMEOUT_MS })
   // Deno names the URL in a network error, and a webhook URL is itself a secret.
