@@ -173,7 +173,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(salesAlerts()).toHaveLength(0)
     expect(confirmations()).toHaveLength(0)
 
-    expect(await registrationFigures(pg.sql)).toEqual({ pending: 0, failed: 1, paid: 0 })
+    expect(await registrationFigures(pg.sql)).toEqual({ pending: 0, failed: 1, awaitingPayment: 0, paid: 0 })
     // The runbook's way back, once the board is fixed: safe to run twice, each step still sent once.
     board.refuse(null)
     const retry = () =>

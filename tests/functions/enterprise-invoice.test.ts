@@ -5,6 +5,7 @@ import { startFakeStripe, STRIPE_KEY, type FakeStripe } from '../support/fake-st
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { FOLLOWUP_SECRET, register as insertRegistration, runFollowup } from '../support/enterprise-followup'
+import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { loopbackPassesThrough, pipelineEnv } from './support'
 
 // The invoice steps of enterprise-followup under Deno on a real PostgreSQL, with the `stripe` SDK
@@ -113,6 +114,7 @@ describe('enterprise-followup: the Stripe invoice (deno, PostgreSQL, fake Stripe
     })
     expect(salesAlerts()[0]!.text).toContain('The Stripe invoice for $35,400 goes out automatically, due in 14 days.')
     expect(salesAlerts()[0]!.text).not.toContain('by hand')
+    expect(await registrationFigures(pg.sql)).toMatchObject({ pending: 0, awaitingPayment: 1, paid: 0 })
 
     const before = stripe.requests.length
     expect((await run()).body).toMatchObject({ claimed: 0 })

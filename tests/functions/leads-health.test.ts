@@ -73,11 +73,11 @@ describe('leads-health', () => {
   })
 
   it('reports enterprise registrations pending, failed and paid beside the leads; a failed one answers 503, a paid one does not', async () => {
-    const pending = await check({ registrations: async () => ({ pending: 2, failed: 0, paid: 3 }) })
+    const pending = await check({ registrations: async () => ({ pending: 2, failed: 0, awaitingPayment: 0, paid: 3 }) })
     expect(pending.status).toBe(200)
-    expect(await pending.json()).toMatchObject({ registrations: { pending: 2, failed: 0, paid: 3 } })
-    const failed = await check({ registrations: async () => ({ pending: 0, failed: 1, paid: 0 }) })
+    expect(await pending.json()).toMatchObject({ registrations: { pending: 2, failed: 0, awaitingPayment: 0, paid: 3 } })
+    const failed = await check({ registrations: async () => ({ pending: 0, failed: 1, awaitingPayment: 0, paid: 0 }) })
     expect(failed.status).toBe(503)
-    expect(await failed.json()).toMatchObject({ registrations: { pending: 0, failed: 1, paid: 0 } })
+    expect(await failed.json()).toMatchObject({ registrations: { pending: 0, failed: 1, awaitingPayment: 0, paid: 0 } })
   })
 })

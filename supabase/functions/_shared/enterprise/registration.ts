@@ -124,13 +124,14 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
   }
 }
 
-export type RegistrationFigures = { pending: number; failed: number; paid: number }
+export type RegistrationFigures = { pending: number; failed: number; awaitingPayment: number; paid: number }
 
-/** Registrations still being worked, those that gave up, and those paid (stripe-webhook), for `leads-health`. */
+/** Registrations still being worked, those that gave up, those invoiced and not yet paid, and those paid (stripe-webhook), for `leads-health`. */
 export async function registrationFigures(sql: Sql): Promise<RegistrationFigures> {
   const [row] = await sql<RegistrationFigures[]>`
     select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed,
+           count(*) filter (where invoice_sent_at is not null and paid_at is null)::int as "awaitingPayment",
            count(paid_at)::int as paid
     from public.enterprise_registrations`
-  return row ?? { pending: 0, failed: 0, paid: 0 }
+  return row ?? { pending: 0, failed: 0, awaitingPayment: 0, paid: 0 }
 }
