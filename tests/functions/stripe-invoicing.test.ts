@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeStripe, STRIPE_KEY, type FakeStripe } from '../support/fake-stripe.mjs'
-import { InvoicingError } from '../../supabase/functions/_shared/enterprise/invoicing.ts'
+import { StepFailed } from '../../supabase/functions/_shared/outbox/step-failure.ts'
 import type { Registration } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { stripeInvoicing } from '../../supabase/functions/_shared/enterprise/stripe-invoicing.ts'
 import { loopbackPassesThrough } from './support'
@@ -39,7 +39,7 @@ const registration: Registration = {
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,
-    (error: unknown) => (error instanceof InvoicingError ? error.failure : error),
+    (error: unknown) => (error instanceof StepFailed ? error.failure : error),
   )
 
 beforeAll(async () => {

@@ -5,7 +5,8 @@ import { excerpt, postJson } from '../_shared/http/upstream.ts'
 import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { settleFailure } from '../_shared/outbox/settle.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
-import { InvoicingError, type Invoicing } from '../_shared/enterprise/invoicing.ts'
+import type { Invoicing } from '../_shared/enterprise/invoicing.ts'
+import { StepFailed, type StepFailure } from '../_shared/outbox/step-failure.ts'
 import type { Registration, RegistrationStore } from '../_shared/enterprise/registration.ts'
 import { boardColumnValues, boardItemName, boardNote, confirmationEmail, failedAlert, salesAlert } from '../_shared/enterprise/messages.ts'
 
@@ -27,14 +28,7 @@ export type FollowupDeps = {
   timeoutMs: number
 }
 
-export type StepFailure = { reason: string; detail: string; retryInMs?: number }
 export type FollowupOutcome = { kind: 'done' } | { kind: 'retry'; failure: StepFailure } | { kind: 'failed'; failure: StepFailure }
-
-class StepError extends Error {
-  constructor(readonly failure: StepFailure) {
-    super(failure.detail)
-  }
-}
 
 async function boardStep(registration: Registration, deps: FollowupDeps): Promise<void> {
   const { client, boardId } = deps.board
@@ -42,7 +36,7 @@ async function boardStep(registration: Registration, deps: FollowupDeps): Promis
   if (!itemId) {
     // An earlier try may have created it and lost the answer: look it up by the registration id first.
     const found = await client.findItem({ boardId, submissionId: registration.id })
-    if (!found.ok) throw new StepError({ reason: found.failure.reason, detail: found.failure.message, retryInMs: found.failure.retryInMs })
+    if (!found.ok) throw new StepFailed({ reason: found.failure.reason, detail: found.failure.message, retryInMs: found.failure.retryInMs })
     if (found.id) itemId = found.id
     else {
       const created = await client.createItem({
@@ -52,23 +46,23 @@ async function boardStep(registration: Registration, deps: FollowupDeps): Promis
         columnValues: boardColumnValues(registration),
       })
       if (!created.ok)
-        throw new StepError({ reason: created.failure.reason, detail: created.failure.message, retryInMs: created.failure.retryInMs })
+        throw new StepFailed({ reason: created.failure.reason, detail: created.failure.message, retryInMs: created.failure.retryInMs })
       itemId = created.id
     }
     await deps.store.record(registration.id, { board_item_id: itemId })
   }
   if (!registration.boardNoteSentAt) {
     const note = await client.createUpdate({ itemId, body: boardNote(registration) })
-    if (!note.ok) throw new StepError({ reason: note.failure.reason, detail: note.failure.message, retryInMs: note.failure.retryInMs })
+    if (!note.ok) throw new StepFailed({ reason: note.failure.reason, detail: note.failure.message, retryInMs: note.failure.retryInMs })
     await deps.store.record(registration.id, { board_note_sent_at: deps.now() })
   }
 }
 
 /** Sent once at least one channel took it; every channel failing is a failed step. */
 async function alert(message: AlertMessage, channels: AlertChannel[]): Promise<void> {
-  if (channels.length === 0) throw new StepError({ reason: 'alerts-off', detail: 'no alert channel is configured' })
+  if (channels.length === 0) throw new StepFailed({ reason: 'alerts-off', detail: 'no alert channel is configured' })
   await sendOnAnyChannel(message, channels).catch((error: unknown) => {
-    throw new StepError({ reason: 'alert', detail: error instanceof Error ? error.message : String(error) })
+    throw new StepFailed({ reason: 'alert', detail: error instanceof Error ? error.message : String(error) })
   })
 }
 
@@ -87,10 +81,10 @@ async function sendConfirmation(registration: Registration, settings: Confirmati
     },
     timeoutMs: deps.timeoutMs,
   })
-  if (answer.kind !== 'answer') throw new StepError({ reason: answer.kind, detail: `confirmation e-mail: ${answer.message}` })
+  if (answer.kind !== 'answer') throw new StepFailed({ reason: answer.kind, detail: `confirmation e-mail: ${answer.message}` })
   if (answer.status < 200 || answer.status > 299) {
     const detail = `confirmation e-mail: HTTP ${answer.status} ${excerpt(answer.text)}`.trim()
-    throw new StepError({ reason: answer.status === 429 ? 'rate-limited' : answer.status >= 500 ? 'http' : 'refused', detail })
+    throw new StepFailed({ reason: answer.status === 429 ? 'rate-limited' : answer.status >= 500 ? 'http' : 'refused', detail })
   }
 }
 
@@ -140,7 +134,7 @@ export async function followUp(registration: Registration, deps: FollowupDeps): 
     await deps.store.done(registration.id, {})
     return { kind: 'done' }
   } catch (error) {
-    if (!(error instanceof StepError || error instanceof InvoicingError)) throw error
+    if (!(error instanceof StepFailed)) throw error
     const failure = error.failure
     const settled = await settleFailure(
       registration,

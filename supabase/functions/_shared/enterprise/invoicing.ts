@@ -4,18 +4,9 @@ import type { Registration } from './registration.ts'
 /** Net 14: the terms want the fees 14 days before the engagement starts. */
 export const INVOICE_DAYS_UNTIL_DUE = 14
 
-export type InvoicingFailure = { reason: string; detail: string; retryInMs?: number }
-
-/** A call the billing system did not answer with success: the outbox retries it with backoff. */
-export class InvoicingError extends Error {
-  constructor(readonly failure: InvoicingFailure) {
-    super(failure.detail)
-  }
-}
-
 /**
  * The invoice, one call per step; each answers what the follow-through records before the next
- * step, and rejects with an InvoicingError. Every call is idempotent per registration and step.
+ * step, and rejects with StepFailed (`_shared/outbox/step-failure.ts`). Every call is idempotent per registration and step.
  */
 export interface Invoicing {
   /** The registration's customer: the one an earlier try created, else a new one. Its id. */

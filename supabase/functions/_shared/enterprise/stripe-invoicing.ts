@@ -1,13 +1,7 @@
 import Stripe from 'stripe'
 import type { Registration } from './registration.ts'
-import {
-  INVOICE_DAYS_UNTIL_DUE,
-  InvoicingError,
-  invoiceAmountCents,
-  invoiceLine,
-  type Invoicing,
-  type InvoicingFailure,
-} from './invoicing.ts'
+import { StepFailed, type StepFailure } from '../outbox/step-failure.ts'
+import { INVOICE_DAYS_UNTIL_DUE, invoiceAmountCents, invoiceLine, type Invoicing } from './invoicing.ts'
 
 export type StripeSettings = { secretKey: string; apiUrl: string | undefined; timeoutMs: number }
 
@@ -20,7 +14,7 @@ function endpoint(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' 
 }
 
 /** Connection trouble, 5xx and 429 are passing; a refusal (key, parameters) needs a person, after MAX_ATTEMPTS. */
-function failureOf(error: unknown, call: string): InvoicingFailure {
+function failureOf(error: unknown, call: string): StepFailure {
   if (!(error instanceof Stripe.errors.StripeError)) return { reason: 'invoice', detail: `${call}: ${String(error)}` }
   const detail = `${call}: ${error.statusCode ? `HTTP ${error.statusCode} ` : ''}${error.type} ${error.message}`
   if (error instanceof Stripe.errors.StripeConnectionError)
@@ -46,7 +40,7 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
     try {
       return await request()
     } catch (error) {
-      throw new InvoicingError(failureOf(error, name))
+      throw new StepFailed(failureOf(error, name))
     }
   }
 
