@@ -13,6 +13,7 @@ import postgres from 'postgres'
 import { startFunction } from '../tests/support/deno-function.mjs'
 import { RESEND_KEY, startFakeAlerts } from '../tests/support/fake-alerts.mjs'
 import { startFakeBoard } from '../tests/support/fake-board.mjs'
+import { STRIPE_KEY, startFakeStripe } from '../tests/support/fake-stripe.mjs'
 import { startPgCluster } from '../tests/support/pg-cluster.mjs'
 import { faultPicker, list, mulberry32, percentile, sleep } from './bench/load-run.mjs'
 
@@ -36,6 +37,14 @@ const SECRET = 'bench-secret'
 const SALES = 'sales@bench.example'
 const PLANS = ['starter', 'growth']
 const CYCLES = ['quarterly', 'biannually']
+// Each plan's period total in cents (SPEC §3, src/content/plans.ts): 12 months at the annual price, 6 at the biannual.
+const INVOICE_CENTS = {
+  'starter/quarterly': 1660 * 12 * 100,
+  'starter/biannually': 1845 * 6 * 100,
+  'growth/quarterly': 2950 * 12 * 100,
+  'growth/biannually': 3470 * 6 * 100,
+}
+const STRIPE_FAULTS = ['http-500', 'rate-limited', 'succeed-hang', 'succeed-lost']
 
 const random = mulberry32(Number(opts.seed))
 // Names hold letters only (the table's check): 0 → 'Aa', 1 → 'Ab', …
@@ -60,6 +69,7 @@ const pg = await startPgCluster()
 const api = postgres(pg.url, { max: CONCURRENCY, onnotice: () => {} })
 const board = await startFakeBoard()
 const alerts = await startFakeAlerts()
+const stripe = await startFakeStripe({ failShare: FAIL_SHARE, random, faults: STRIPE_FAULTS })
 const functions = []
 
 const boardFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang', 'created-hang'])
@@ -136,6 +146,39 @@ function channel(name, expected, deliveredIds) {
   }
 }
 
+/**
+ * Customers, and invoices sent (each send counted) that are right: the period total in USD, sent to
+ * be paid in 14 days. Nothing when the follow-through made no Stripe call (no invoice step).
+ */
+function stripeChannels(expected, centsById) {
+  if (stripe.requests.length === 0) return []
+  const invoices = [...stripe.invoices.values()].filter((invoice) => invoice.metadata?.registration_id)
+  const right = (invoice) =>
+    invoice.amount_due === centsById.get(invoice.metadata.registration_id) &&
+    invoice.currency === 'usd' &&
+    invoice.collection_method === 'send_invoice' &&
+    invoice.days_until_due === 14
+  const wrong = invoices.filter((invoice) => !right(invoice)).length
+  const sent = channel(
+    'Stripe invoices sent',
+    expected,
+    invoices.filter(right).flatMap((invoice) => Array.from({ length: invoice.sends }, () => invoice.metadata.registration_id)),
+  )
+  return [
+    channel(
+      'Stripe customers',
+      expected,
+      [...stripe.customers.values()].map((customer) => customer.metadata?.registration_id),
+    ),
+    channel(
+      'Stripe invoices',
+      expected,
+      invoices.map((invoice) => invoice.metadata.registration_id),
+    ),
+    { ok: sent.ok && wrong === 0, line: `${sent.line}${wrong ? `, ${wrong} wrong (amount, currency or terms)` : ''}` },
+  ]
+}
+
 const registrationIdIn = (text) => /Registration id: ([0-9a-f-]{36})/.exec(text)?.[1]
 
 try {
@@ -164,6 +207,8 @@ try {
     ALERT_EMAIL_TO: SALES,
     ALERT_EMAIL_FROM: 'alerts@bench.example',
     ENTERPRISE_EMAIL_FROM: 'welcome@bench.example',
+    STRIPE_SECRET_KEY: STRIPE_KEY,
+    STRIPE_API_URL: stripe.url,
   })
   functions.push(followup)
 
@@ -178,7 +223,8 @@ try {
   board.failRandomly(null)
   alerts.failRandomly(null)
 
-  const rows = await pg.sql`select id, submission_id, email, status, over_daily_cap from enterprise_registrations`
+  const rows = await pg.sql`
+    select id, submission_id, email, status, over_daily_cap, selected_plan, billing_cycle from enterprise_registrations`
   const bySubmission = new Set(distinct.map(([row]) => row.submission_id))
   const ids = new Set(rows.map((row) => row.id))
   const followed = new Set(rows.filter((row) => !row.over_daily_cap).map((row) => row.id))
@@ -217,6 +263,7 @@ try {
       followed,
       alerts.emails.filter((email) => !email.to.includes(SALES)).flatMap((email) => email.to.map((to) => idByEmail.get(to))),
     ),
+    ...stripeChannels(followed, new Map(rows.map((row) => [row.id, INVOICE_CENTS[`${row.selected_plan}/${row.billing_cycle}`]]))),
   ]
   const statuses = Object.fromEntries(rows.reduce((counts, row) => counts.set(row.status, (counts.get(row.status) ?? 0) + 1), new Map()))
   console.log(
@@ -224,6 +271,9 @@ try {
       `inserted ${posts.length} (${REGISTRATIONS} distinct + ${posts.length - REGISTRATIONS} retried Confirms, concurrency ${CONCURRENCY}, one address each)`,
       `answers ${list(inserted.answers)}`,
       `faults injected (${Math.round(FAIL_SHARE * 100)}% of calls): board ${list(boardFaults.counted)}; webhook ${list(webhookFaults.counted)}; Resend ${list(resendFaults.counted)}`,
+      stripe.requests.length > 0
+        ? `Stripe ${Math.round(FAIL_SHARE * 100)}% of ${stripe.requests.length} calls failing (${STRIPE_FAULTS.join(', ')})`
+        : 'Stripe: no calls (this follow-through has no invoice step), not counted',
       `registrations ${list(statuses)}, over the daily cap ${rows.filter((row) => row.over_daily_cap).length}`,
       ...channels.map((c) => c.line),
       `p50 insert latency ${Math.round(percentile(inserted.latencies, 50))} ms`,
@@ -235,6 +285,6 @@ try {
 } finally {
   await Promise.all(functions.map((fn) => fn.stop()))
   await api.end({ timeout: 1 })
-  await Promise.all([board.close(), alerts.close()])
+  await Promise.all([board.close(), alerts.close(), stripe.close()])
   await pg.stop()
 }
