@@ -70,6 +70,33 @@ async function alert(message: AlertMessage, channels: AlertChannel[]): Promise<v
   }
 }
 
+/**
+ * The sales alert on each channel that does not have it yet, each recorded as it is taken, so a
+ * retry sends only the missing ones. Throws when no channel has it; answers the failure while some do not.
+ */
+async function salesAlertStep(registration: Registration, deps: FollowupDeps): Promise<StepFailure | undefined> {
+  if (registration.salesAlertSentAt) return undefined
+  if (deps.channels.length === 0) throw new StepError({ reason: 'alerts-off', detail: 'no alert channel is configured' })
+  const message = {
+    ...salesAlert(registration, { confirmationEmail: Boolean(deps.confirmation) }),
+    idempotencyKey: `enterprise-sales-alert/${registration.id}`,
+  }
+  const due = deps.channels.filter((channel) => !registration.salesAlertChannels.includes(channel.name))
+  const results = await Promise.allSettled(due.map((channel) => channel.send(message)))
+  const errors: string[] = []
+  for (const [index, result] of results.entries()) {
+    if (result.status === 'fulfilled') await deps.store.recordAlertChannel(registration.id, due[index]!.name)
+    else errors.push(`${due[index]!.name}: ${String(result.reason)}`)
+  }
+  if (errors.length === 0) {
+    await deps.store.record(registration.id, { sales_alert_sent_at: deps.now() })
+    return undefined
+  }
+  const failure = { reason: 'alert', detail: errors.join('; ') }
+  if (errors.length === deps.channels.length) throw new StepError(failure)
+  return failure
+}
+
 async function sendConfirmation(registration: Registration, settings: ConfirmationSettings, deps: FollowupDeps): Promise<void> {
   const message = confirmationEmail(registration, settings.supportPhone)
   const answer = await postJson(deps.fetch, `${settings.apiUrl.replace(/\/+$/, '')}/emails`, {
@@ -100,14 +127,13 @@ async function sendConfirmation(registration: Registration, settings: Confirmati
 export async function followUp(registration: Registration, deps: FollowupDeps): Promise<FollowupOutcome> {
   try {
     await boardStep(registration, deps)
-    if (!registration.salesAlertSentAt) {
-      await alert(salesAlert(registration, { confirmationEmail: Boolean(deps.confirmation) }), deps.channels)
-      await deps.store.record(registration.id, { sales_alert_sent_at: deps.now() })
-    }
+    const alertsMissing = await salesAlertStep(registration, deps)
     if (!registration.overDailyCap && deps.confirmation && !registration.confirmationSentAt) {
       await sendConfirmation(registration, deps.confirmation, deps)
       await deps.store.record(registration.id, { confirmation_sent_at: deps.now() })
     }
+    // Sales has the alert on one channel at least: the registrant's steps went ahead; the others are retried.
+    if (alertsMissing) throw new StepError(alertsMissing)
     await deps.store.done(registration.id, {})
     return { kind: 'done' }
   } catch (error) {
