@@ -1,12 +1,14 @@
 // `npm run bench:registrations`: a load run of the enterprise follow-through, not a timed test.
-// PostgreSQL (throwaway cluster), the fake board, the fake alert channels (webhook and Resend) and
+// PostgreSQL (throwaway cluster), the fake board, alert channels (webhook and Resend) and Stripe, and
 // `enterprise-followup` under Deno. 200 registrations are inserted 20 at a time as the browser does
 // (PostgREST's anon role, `request.headers` naming the visitor's address, each visitor its own
 // address), plus retried Confirms of some submission ids (the unique key answers them: success).
-// A share of every fake's calls fails (500s, 429s, hangs past the timeout, and calls that are taken
-// and then hang where the service can tell a repeat: the board's item, by its lookup; Resend, by
-// Idempotency-Key), seeded. Overlapping follow-through runs then work until nothing is pending, and
-// every channel is counted: each registration must be there exactly once.
+// A share of every fake's calls fails, seeded: 500s, 429s, hangs past the timeout, and calls that
+// take effect and then hang where the service can tell a repeat (the board's item, by the lookup
+// before a create; Resend and Stripe, by Idempotency-Key). A webhook or a board note taken and then
+// unanswered would be sent again: neither API can tell, so those faults are left out. Overlapping
+// follow-through runs then work until nothing is pending, and every channel is counted: each
+// registration must be there exactly once.
 // Options: --registrations N, --concurrency N, --runners N, --repeat-share X, --fail-share X, --seed N.
 import { parseArgs } from 'node:util'
 import postgres from 'postgres'
