@@ -160,7 +160,7 @@ const retryFailed = () => pg.asRole('service_role', (tx) => tx`select retry_fail
 const byStatus = async () =>
   Object.fromEntries((await pg.sql`select status, count(*)::int as n from leads group by status`).map((row) => [row.status, row.n]))
 async function faultsRun() {
-  board.failRandomly(faults)
+  board.failRandomly(() => faults())
   const [leads, redeliver] = await Promise.all([start('leads'), start('leads-redeliver')])
   const distinct = Array.from({ length: LEADS }, (_, i) => lead(i))
   const posts = [...distinct]
