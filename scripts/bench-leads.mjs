@@ -18,6 +18,7 @@ import { startFunction } from '../tests/support/deno-function.mjs'
 import { startFakeAlerts } from '../tests/support/fake-alerts.mjs'
 import { startFakeBoard } from '../tests/support/fake-board.mjs'
 import { startPgCluster } from '../tests/support/pg-cluster.mjs'
+import { list, mulberry32, percentile, sleep } from './bench/load-run.mjs'
 
 const { values: opts } = parseArgs({
   options: {
@@ -42,19 +43,7 @@ const REDELIVERY_LIMIT_MS = 180_000
 const SECRET = 'bench-secret'
 const ORIGIN = 'http://localhost:5173'
 
-// A seeded generator: the same faults on every run.
-function mulberry32(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const random = mulberry32(Number(opts.seed))
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 const lead = (i) => ({
   submissionId: crypto.randomUUID(),
@@ -170,13 +159,8 @@ const retryFailed = () => pg.asRole('service_role', (tx) => tx`select retry_fail
 
 const byStatus = async () =>
   Object.fromEntries((await pg.sql`select status, count(*)::int as n from leads group by status`).map((row) => [row.status, row.n]))
-const list = (counts) =>
-  Object.entries(counts)
-    .map(([key, n]) => `${key}:${n}`)
-    .join(' ')
-
 async function faultsRun() {
-  board.failRandomly(faults)
+  board.failRandomly(() => faults())
   const [leads, redeliver] = await Promise.all([start('leads'), start('leads-redeliver')])
   const distinct = Array.from({ length: LEADS }, (_, i) => lead(i))
   const posts = [...distinct]

@@ -53,6 +53,7 @@ beforeEach(async () => {
   await pg.sql`truncate enterprise_registrations`
   await pg.sql`update enterprise_registration_settings set daily_cap = 50`
   board.refuse(null)
+  channels.breakChannel('webhook', false)
   channels.clear()
 })
 
@@ -137,6 +138,24 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(new Set(tries.map((request) => request.idempotencyKey))).toEqual(new Set([`enterprise-confirmation/${id}`]))
     expect(confirmations()).toHaveLength(1)
     expect(salesAlerts()).toHaveLength(1)
+    expect(board.itemsFor(id)).toBe(1)
+  })
+
+  it('the sales alert reaches each channel once: with the webhook down, the e-mail takes it and the registrant is answered; the next run sends the webhook alone', async () => {
+    const id = await register()
+    const salesEmails = () => channels.emails.filter((email) => email.subject.startsWith('New enterprise registration'))
+    channels.breakChannel('webhook')
+    expect((await run()).body).toMatchObject({ retrying: 1 })
+    expect(salesEmails()).toHaveLength(1)
+    expect(salesEmails()[0]).toMatchObject({ to: ['sales@agency.test'], idempotencyKey: `enterprise-sales-alert/${id}` })
+    expect(confirmations()).toHaveLength(1)
+    expect(salesAlerts()).toHaveLength(0)
+
+    channels.breakChannel('webhook', false)
+    expect((await run()).body).toMatchObject({ done: 1 })
+    expect(salesAlerts()).toHaveLength(1)
+    expect(salesEmails()).toHaveLength(1)
+    expect(confirmations()).toHaveLength(1)
     expect(board.itemsFor(id)).toBe(1)
   })
 

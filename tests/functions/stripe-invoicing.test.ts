@@ -28,6 +28,7 @@ const registration: Registration = {
   boardItemId: null,
   boardNoteSentAt: null,
   salesAlertSentAt: null,
+  salesAlertChannels: [],
   confirmationSentAt: null,
   stripeCustomerId: null,
   stripeInvoiceId: null,

@@ -13,18 +13,27 @@ export async function startFakeAlerts() {
   const emailRequests = []
   let loseAnswerTo = null
   let webhookDelayMs = 0
+  let random = null
 
   async function answer(req, res) {
     let raw = ''
     for await (const chunk of req) raw += chunk
     const body = raw ? JSON.parse(raw) : {}
     const reply = (status, payload) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload))
+    const channel = req.url === '/hook' ? 'webhook' : 'email'
+    // 'sent-hang' takes the message, then never answers; 'hang' never answers and takes nothing.
+    const fault = req.method === 'POST' && random ? random(channel) : undefined
+    if (fault === 'http-500') return reply(500, { message: 'Internal server error' })
+    if (fault === 'rate-limited')
+      return res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"message":"Too many requests"}')
+    if (fault === 'hang') return undefined
+    const answered = fault === 'sent-hang' ? () => undefined : reply
     if (req.method === 'POST' && req.url === '/hook') {
       if (broken.webhook) return reply(503, { error: 'webhook down' })
       if (typeof body.text !== 'string') return reply(400, { error: 'text required' })
       if (webhookDelayMs) await new Promise((resolve) => setTimeout(resolve, webhookDelayMs))
       webhook.push(body)
-      return reply(200, { ok: true })
+      return answered(200, { ok: true })
     }
     if (req.method === 'POST' && req.url === '/emails') {
       if (req.headers.authorization !== `Bearer ${RESEND_KEY}`) return reply(401, { message: 'API key is invalid' })
@@ -34,7 +43,7 @@ export async function startFakeAlerts() {
       // As Resend: a repeated Idempotency-Key sends nothing again and answers the first e-mail's id.
       const key = req.headers['idempotency-key']
       emailRequests.push({ to, idempotencyKey: key })
-      if (key && sentByKey.has(key)) return reply(200, { id: sentByKey.get(key) })
+      if (key && sentByKey.has(key)) return answered(200, { id: sentByKey.get(key) })
       emails.push({ ...body, ...(key ? { idempotencyKey: key } : {}) })
       const id = `email-${emails.length}`
       if (key) sentByKey.set(key, id)
@@ -42,7 +51,7 @@ export async function startFakeAlerts() {
         loseAnswerTo = null
         return req.socket.destroy()
       }
-      return reply(200, { id })
+      return answered(200, { id })
     }
     return reply(404, { error: 'not found' })
   }
@@ -59,6 +68,11 @@ export async function startFakeAlerts() {
     resendUrl: base,
     webhook,
     emails,
+    /**
+     * Each call to a channel misbehaves with `pick(channel)`'s fault ('http-500', 'rate-limited',
+     * 'hang', 'sent-hang'), or goes through when it returns undefined; `null` turns it off.
+     */
+    failRandomly: (pick) => void (random = pick),
     /** `true` makes the channel answer 5xx until set back to `false`. */
     breakChannel: (channel, down = true) => void (broken[channel] = down),
     /** The webhook takes `ms` before it answers (0: at once), so a test can hold a sender mid-alert. */

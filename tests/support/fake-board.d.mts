@@ -11,10 +11,11 @@ export interface FakeBoard {
   url: string
   requests: { operation: BoardOperation; headers: IncomingHttpHeaders; variables: Record<string, unknown> }[]
   items: Map<string, { submissionId: string | undefined; name: string }>
+  notes: { itemId: string; body: string }[]
   itemsFor(submissionId: string): number
   callsFor(submissionId: string, operation?: BoardOperation): number
   fail(operation: BoardOperation, ...faults: Fault[]): void
-  failRandomly(pick: (() => Fault | undefined) | null): void
+  failRandomly(pick: ((operation: BoardOperation) => Fault | undefined) | null, operations?: BoardOperation[]): void
   /** A second URL to the same board: `latencyMs` per call, create_item failing with `pick()`'s fault. */
   slowUrl(options: { latencyMs: number; pick: (() => Fault | undefined) | null } | null): string
   refuse(kind: Refusal | null): void

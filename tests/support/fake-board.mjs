@@ -25,8 +25,10 @@ const send = (res, status, body, headers = {}) =>
 export async function startFakeBoard({ latencyMs = 0 } = {}) {
   const requests = []
   const items = new Map()
+  const notes = []
   const queued = { create_item: [], create_update: [], find_item: [] }
   let random = null
+  let randomOperations = ['create_item']
   let refusal = null
   // Requests to this path (a second board URL) are slow and fail on their own terms.
   let slow = null
@@ -74,11 +76,15 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     if (wait) await new Promise((resolve) => setTimeout(resolve, wait))
     if (refusal) return send(res, ...REFUSALS[refusal])
     const pick = slowed ? slowed.pick : random
-    const fault = queued[operation].shift() ?? (operation === 'create_item' && pick ? pick() : undefined)
+    const picked = pick && (slowed ? operation === 'create_item' : randomOperations.includes(operation))
+    const fault = queued[operation].shift() ?? (picked ? pick(operation) : undefined)
     if (fault) return misbehave(fault, req, res, variables)
     if (!req.headers.authorization) return send(res, 401, { errors: [{ message: 'Not Authenticated' }] })
     if (operation === 'create_item') return send(res, 200, { data: { create_item: { id: createItem(variables) } } })
-    if (operation === 'create_update') return send(res, 200, { data: { create_update: { id: String(nextId++) } } })
+    if (operation === 'create_update') {
+      notes.push({ itemId: String(variables.itemId), body: String(variables.body) })
+      return send(res, 200, { data: { create_update: { id: String(nextId++) } } })
+    }
     const found = [...items].filter(([, item]) => item.submissionId === variables.submissionId).map(([id]) => ({ id }))
     return send(res, 200, { data: { items_page_by_column_values: { items: found.slice(0, 1) } } })
   }
@@ -93,14 +99,16 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     url: `http://127.0.0.1:${port}/v2`,
     requests,
     items,
+    /** The update notes it created, by item id. */
+    notes,
     /** How many items the board holds for a submission: the fault table wants exactly 1. */
     itemsFor: (submissionId) => [...items.values()].filter((item) => item.submissionId === submissionId).length,
     callsFor: (submissionId, operation = 'create_item') =>
       requests.filter((r) => r.operation === operation && JSON.stringify(r.variables).includes(submissionId)).length,
     /** The next calls of `operation` misbehave in this order, then the board is healthy again. */
     fail: (operation, ...faults) => void queued[operation].push(...faults),
-    /** Fails each create_item with `pick()`'s fault, or succeeds when it returns undefined. */
-    failRandomly: (pick) => void (random = pick),
+    /** Fails each call of `operations` with `pick(operation)`'s fault, or lets it through when it returns undefined. */
+    failRandomly: (pick, operations = ['create_item']) => void ((random = pick), (randomOperations = operations)),
     /**
      * A second URL to the same board (same items) that takes `latencyMs` per call and fails each
      * create_item with `pick()`'s fault; the board's own URL stays as it is. `null` turns it off.

@@ -1,4 +1,4 @@
-import { sendOnAnyChannel, type AlertChannel, type AlertMessage } from '../_shared/alerts/channels.ts'
+import { sendOnAnyChannel, type AlertChannel } from '../_shared/alerts/channels.ts'
 import type { Board } from '../_shared/delivery/deliver-lead.ts'
 import type { Fetch } from '../_shared/http/http.ts'
 import { excerpt, postJson } from '../_shared/http/upstream.ts'
@@ -58,12 +58,31 @@ async function boardStep(registration: Registration, deps: FollowupDeps): Promis
   }
 }
 
-/** Sent once at least one channel took it; every channel failing is a failed step. */
-async function alert(message: AlertMessage, channels: AlertChannel[]): Promise<void> {
-  if (channels.length === 0) throw new StepFailed({ reason: 'alerts-off', detail: 'no alert channel is configured' })
-  await sendOnAnyChannel(message, channels).catch((error: unknown) => {
-    throw new StepFailed({ reason: 'alert', detail: error instanceof Error ? error.message : String(error) })
-  })
+/**
+ * The sales alert on each channel that does not have it yet, each recorded as it is taken, so a
+ * retry sends only the missing ones. Throws when no channel has it; answers the failure while some do not.
+ */
+async function salesAlertStep(registration: Registration, deps: FollowupDeps): Promise<StepFailure | undefined> {
+  if (registration.salesAlertSentAt) return undefined
+  if (deps.channels.length === 0) throw new StepFailed({ reason: 'alerts-off', detail: 'no alert channel is configured' })
+  const message = {
+    ...salesAlert(registration, { confirmationEmail: Boolean(deps.confirmation), invoice: Boolean(deps.invoicing) }),
+    idempotencyKey: `enterprise-sales-alert/${registration.id}`,
+  }
+  const due = deps.channels.filter((channel) => !registration.salesAlertChannels.includes(channel.name))
+  const results = await Promise.allSettled(due.map((channel) => channel.send(message)))
+  const errors: string[] = []
+  for (const [index, result] of results.entries()) {
+    if (result.status === 'fulfilled') await deps.store.recordAlertChannel(registration.id, due[index]!.name)
+    else errors.push(`${due[index]!.name}: ${String(result.reason)}`)
+  }
+  if (errors.length === 0) {
+    await deps.store.record(registration.id, { sales_alert_sent_at: deps.now() })
+    return undefined
+  }
+  const failure = { reason: 'alert', detail: errors.join('; ') }
+  if (errors.length === deps.channels.length) throw new StepFailed(failure)
+  return failure
 }
 
 async function sendConfirmation(registration: Registration, settings: ConfirmationSettings, deps: FollowupDeps): Promise<void> {
@@ -121,16 +140,14 @@ async function invoiceSteps(registration: Registration, invoicing: Invoicing, de
 export async function followUp(registration: Registration, deps: FollowupDeps): Promise<FollowupOutcome> {
   try {
     await boardStep(registration, deps)
-    if (!registration.salesAlertSentAt) {
-      const automatic = { confirmationEmail: Boolean(deps.confirmation), invoice: Boolean(deps.invoicing) }
-      await alert(salesAlert(registration, automatic), deps.channels)
-      await deps.store.record(registration.id, { sales_alert_sent_at: deps.now() })
-    }
+    const alertsMissing = await salesAlertStep(registration, deps)
     if (!registration.overDailyCap && deps.confirmation && !registration.confirmationSentAt) {
       await sendConfirmation(registration, deps.confirmation, deps)
       await deps.store.record(registration.id, { confirmation_sent_at: deps.now() })
     }
     if (!registration.overDailyCap && deps.invoicing) await invoiceSteps(registration, deps.invoicing, deps)
+    // Sales has the alert on one channel at least: the registrant's steps went ahead; the others are retried.
+    if (alertsMissing) throw new StepFailed(alertsMissing)
     await deps.store.done(registration.id, {})
     return { kind: 'done' }
   } catch (error) {
@@ -143,7 +160,7 @@ export async function followUp(registration: Registration, deps: FollowupDeps): 
     )
     if (settled.kind === 'failed') {
       if (await deps.store.claimFailureAlert(registration.id)) {
-        await alert(failedAlert(registration, `${failure.reason}: ${failure.detail}`), deps.channels).catch((alertError: unknown) =>
+        await sendOnAnyChannel(failedAlert(registration, `${failure.reason}: ${failure.detail}`), deps.channels).catch((alertError: unknown) =>
           deps.logger.error('enterprise failure alert not sent', { registrationId: registration.id, message: String(alertError) }),
         )
       }

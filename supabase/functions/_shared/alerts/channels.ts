@@ -3,7 +3,8 @@ import type { Fetch } from '../http/http.ts'
 import { excerpt, postJson } from '../http/upstream.ts'
 
 export type ChannelName = 'webhook' | 'email'
-export type AlertMessage = { subject: string; text: string }
+/** `idempotencyKey`: the e-mail channel sends one message per key (Resend keeps keys 24 h); the webhook has none. */
+export type AlertMessage = { subject: string; text: string; idempotencyKey?: string }
 
 /** `send` throws when the message did not go out; the caller logs it and tries again next run. */
 export type AlertChannel = { name: ChannelName; format: TextFormat; send(message: AlertMessage): Promise<void> }
@@ -43,7 +44,13 @@ export function emailChannel(config: { apiUrl: string; apiKey: string; from: str
   return {
     name: 'email',
     format: 'plain',
-    send: ({ subject, text }) =>
-      post(fetch, url, { authorization: `Bearer ${config.apiKey}` }, { from: config.from, to: config.to, subject, text }, [config.apiKey]),
+    send: ({ subject, text, idempotencyKey }) =>
+      post(
+        fetch,
+        url,
+        { authorization: `Bearer ${config.apiKey}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+        { from: config.from, to: config.to, subject, text },
+        [config.apiKey],
+      ),
   }
 }

@@ -18,6 +18,8 @@ export type Registration = OutboxItem & {
   boardItemId: string | null
   boardNoteSentAt: Date | null
   salesAlertSentAt: Date | null
+  /** The alert channels that have taken the sales alert, while it is not on every one. */
+  salesAlertChannels: string[]
   confirmationSentAt: Date | null
   stripeCustomerId: string | null
   stripeInvoiceId: string | null
@@ -46,6 +48,7 @@ type Row = {
   board_item_id: string | null
   board_note_sent_at: Date | null
   sales_alert_sent_at: Date | null
+  sales_alert_channels: string[]
   confirmation_sent_at: Date | null
   stripe_customer_id: string | null
   stripe_invoice_id: string | null
@@ -74,6 +77,7 @@ const toItem = (row: Row): Registration => ({
   boardItemId: row.board_item_id,
   boardNoteSentAt: row.board_note_sent_at,
   salesAlertSentAt: row.sales_alert_sent_at,
+  salesAlertChannels: row.sales_alert_channels,
   confirmationSentAt: row.confirmation_sent_at,
   stripeCustomerId: row.stripe_customer_id,
   stripeInvoiceId: row.stripe_invoice_id,
@@ -98,6 +102,8 @@ export type StepColumns = {
 
 export type RegistrationStore = PgOutbox<Registration> & {
   record(id: string, columns: StepColumns): Promise<void>
+  /** One alert channel took the sales alert. */
+  recordAlertChannel(id: string, channel: string): Promise<void>
   /** True once, for the run that marks the failure alert as sent. */
   claimFailureAlert(id: string): Promise<boolean>
 }
@@ -114,6 +120,12 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
     ...outbox,
     async record(id, columns) {
       await sql`update public.enterprise_registrations set ${sql(columns)}, updated_at = now() where id = ${id}`
+    },
+    async recordAlertChannel(id, channel) {
+      await sql`
+        update public.enterprise_registrations
+           set sales_alert_channels = array_append(sales_alert_channels, ${channel}), updated_at = now()
+         where id = ${id} and not (${channel} = any(sales_alert_channels))`
     },
     async claimFailureAlert(id) {
       const rows = await sql`

@@ -1,0 +1,292 @@
+// `npm run bench:registrations`: a load run of the enterprise follow-through, not a timed test.
+// PostgreSQL (throwaway cluster), the fake board, alert channels (webhook and Resend) and Stripe, and
+// `enterprise-followup` under Deno. 200 registrations are inserted 20 at a time as the browser does
+// (PostgREST's anon role, `request.headers` naming the visitor's address, each visitor its own
+// address), plus retried Confirms of some submission ids (the unique key answers them: success).
+// A share of every fake's calls fails, seeded: 500s, 429s, hangs past the timeout, and calls that
+// take effect and then hang where the service can tell a repeat (the board's item, by the lookup
+// before a create; Resend and Stripe, by Idempotency-Key). A webhook or a board note taken and then
+// unanswered would be sent again: neither API can tell, so those faults are left out. Overlapping
+// follow-through runs then work until nothing is pending, and every channel is counted: each
+// registration must be there exactly once.
+// Options: --registrations N, --concurrency N, --runners N, --repeat-share X, --fail-share X, --seed N.
+import { parseArgs } from 'node:util'
+import postgres from 'postgres'
+import { startFunction } from '../tests/support/deno-function.mjs'
+import { RESEND_KEY, startFakeAlerts } from '../tests/support/fake-alerts.mjs'
+import { startFakeBoard } from '../tests/support/fake-board.mjs'
+import { STRIPE_KEY, startFakeStripe } from '../tests/support/fake-stripe.mjs'
+import { startPgCluster } from '../tests/support/pg-cluster.mjs'
+import { faultPicker, list, mulberry32, percentile, sleep } from './bench/load-run.mjs'
+
+const { values: opts } = parseArgs({
+  options: {
+    registrations: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '20' },
+    runners: { type: 'string', default: '4' },
+    'repeat-share': { type: 'string', default: '0.1' },
+    'fail-share': { type: 'string', default: '0.2' },
+    seed: { type: 'string', default: '28' },
+  },
+})
+const REGISTRATIONS = Number(opts.registrations)
+const CONCURRENCY = Number(opts.concurrency)
+const RUNNERS = Number(opts.runners)
+const REPEAT_SHARE = Number(opts['repeat-share'])
+const FAIL_SHARE = Number(opts['fail-share'])
+const DRAIN_LIMIT_MS = 300_000
+const SECRET = 'bench-secret'
+const SALES = 'sales@bench.example'
+const PLANS = ['starter', 'growth']
+const CYCLES = ['quarterly', 'biannually']
+// Each plan's period total in cents (SPEC §3, src/content/plans.ts): 12 months at the annual price, 6 at the biannual.
+const INVOICE_CENTS = {
+  'starter/quarterly': 1660 * 12 * 100,
+  'starter/biannually': 1845 * 6 * 100,
+  'growth/quarterly': 2950 * 12 * 100,
+  'growth/biannually': 3470 * 6 * 100,
+}
+const STRIPE_FAULTS = ['http-500', 'rate-limited', 'succeed-hang', 'succeed-lost']
+
+const random = mulberry32(Number(opts.seed))
+// Names hold letters only (the table's check): 0 → 'Aa', 1 → 'Ab', …
+const letters = (i) => String.fromCharCode(65 + (Math.floor(i / 26) % 26)) + String.fromCharCode(97 + (i % 26))
+const registration = (i) => ({
+  submission_id: crypto.randomUUID(),
+  name: `Bench Registrant ${letters(i)}`,
+  email: `registrant${i}@bench.example`,
+  phone: '+61422470721',
+  company_name: `Bench ${i} & Co.`,
+  full_address: `${i} Load Street, Sydney NSW, Australia`,
+  seats: '11-50',
+  selected_plan: PLANS[i % 2],
+  billing_cycle: CYCLES[Math.floor(i / 2) % 2],
+  legal_agreements: { terms: true, privacy: true, cookies: true, dpa: true },
+})
+// One address per visitor, as many visitors as registrations: the per-address limit is not under test.
+const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
+
+const pg = await startPgCluster()
+// PostgREST's pool: one connection per visitor at once, as the `authenticator` role switching to anon.
+const api = postgres(pg.url, { max: CONCURRENCY, onnotice: () => {} })
+const board = await startFakeBoard()
+const alerts = await startFakeAlerts()
+const stripe = await startFakeStripe({ failShare: FAIL_SHARE, random, faults: STRIPE_FAULTS })
+const functions = []
+
+const boardFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang', 'created-hang'])
+const boardReadFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang'], boardFaults.counted)
+const webhookFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang'])
+const resendFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang', 'sent-hang'])
+
+/** The insert as PostgREST runs it for the wizard's Confirm: anon, the gateway's headers, one transaction. */
+async function insert(row, address) {
+  return api.begin(async (tx) => {
+    await tx.unsafe('set local role anon')
+    await tx`select set_config('request.headers', ${JSON.stringify({ 'x-forwarded-for': `${address}, 10.255.0.1` })}, true)`
+    await tx`insert into enterprise_registrations ${tx(row)}`
+  })
+}
+
+/** Inserts every `[row, address]` from `concurrency` workers; a unique-key conflict is the retry's success. */
+async function insertAll(posts) {
+  const answers = {}
+  const accepted = new Set()
+  const latencies = []
+  let next = 0
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < posts.length) {
+        const [row, address] = posts[next++]
+        const t0 = performance.now()
+        const answer = await insert(row, address).then(
+          () => 'inserted',
+          (error) => (error.code === '23505' ? 'conflict' : `error ${error.code ?? error.message}`),
+        )
+        latencies.push(performance.now() - t0)
+        answers[answer] = (answers[answer] ?? 0) + 1
+        if (answer === 'inserted' || answer === 'conflict') accepted.add(row.submission_id)
+      }
+    }),
+  )
+  return { answers, accepted, latencies: latencies.sort((a, b) => a - b) }
+}
+
+/** `runners` overlapping Cron runs, each calling again until nothing is pending; rounds and seconds. */
+async function drain(url) {
+  const started = performance.now()
+  let rounds = 0
+  const pending = async () => (await pg.sql`select count(*)::int as n from enterprise_registrations where status = 'pending'`)[0].n
+  await Promise.all(
+    Array.from({ length: RUNNERS }, async () => {
+      for (;;) {
+        const left = await pending()
+        if (left === 0) return
+        if (performance.now() - started > DRAIN_LIMIT_MS) throw new Error(`${left} registrations still pending`)
+        await fetch(url, { method: 'POST', headers: { 'x-redeliver-secret': SECRET }, signal: AbortSignal.timeout(120_000) }).then(
+          (res) => res.text(),
+          () => undefined,
+        )
+        rounds++
+        await sleep(100)
+      }
+    }),
+  )
+  return { rounds, seconds: (performance.now() - started) / 1000 }
+}
+
+/** `<channel>: N expected, N delivered, N lost, N duplicated` from the registration ids each delivery names. */
+function channel(name, expected, deliveredIds) {
+  const times = new Map()
+  for (const id of deliveredIds) times.set(id, (times.get(id) ?? 0) + 1)
+  const delivered = [...expected].filter((id) => times.has(id)).length
+  const duplicated = [...times].reduce((sum, [id, n]) => sum + (expected.has(id) ? n - 1 : n), 0)
+  const lost = expected.size - delivered
+  return {
+    ok: lost === 0 && duplicated === 0,
+    line: `${name}: ${expected.size} expected, ${delivered} delivered, ${lost} lost, ${duplicated} duplicated`,
+  }
+}
+
+/**
+ * Customers, and invoices sent (each send counted) that are right: the period total in USD, sent to
+ * be paid in 14 days. Nothing when the follow-through made no Stripe call (no invoice step).
+ */
+function stripeChannels(expected, centsById) {
+  if (stripe.requests.length === 0) return []
+  const invoices = [...stripe.invoices.values()].filter((invoice) => invoice.metadata?.registration_id)
+  const right = (invoice) =>
+    invoice.amount_due === centsById.get(invoice.metadata.registration_id) &&
+    invoice.currency === 'usd' &&
+    invoice.collection_method === 'send_invoice' &&
+    invoice.days_until_due === 14
+  const wrong = invoices.filter((invoice) => !right(invoice)).length
+  const sent = channel(
+    'Stripe invoices sent',
+    expected,
+    invoices.filter(right).flatMap((invoice) => Array.from({ length: invoice.sends }, () => invoice.metadata.registration_id)),
+  )
+  return [
+    channel(
+      'Stripe customers',
+      expected,
+      [...stripe.customers.values()].map((customer) => customer.metadata?.registration_id),
+    ),
+    channel(
+      'Stripe invoices',
+      expected,
+      invoices.map((invoice) => invoice.metadata.registration_id),
+    ),
+    { ok: sent.ok && wrong === 0, line: `${sent.line}${wrong ? `, ${wrong} wrong (amount, currency or terms)` : ''}` },
+  ]
+}
+
+const registrationIdIn = (text) => /Registration id: ([0-9a-f-]{36})/.exec(text)?.[1]
+
+try {
+  await pg.sql`update enterprise_registration_settings set daily_cap = ${REGISTRATIONS * 10}`
+  board.failRandomly(
+    (operation) => (operation === 'create_item' ? boardFaults() : boardReadFaults()),
+    ['create_item', 'create_update', 'find_item'],
+  )
+  alerts.failRandomly((name) => (name === 'webhook' ? webhookFaults() : resendFaults()))
+  const followup = await startFunction('enterprise-followup', {
+    SUPABASE_DB_URL: pg.url,
+    MONDAY_API_TOKEN: 'bench-token',
+    MONDAY_BOARD_ID: '123',
+    MONDAY_API_URL: board.url,
+    BOARD_TIMEOUT_MS: '1000',
+    // Longer than one registration's slowest pass (every step hanging to its timeout), so a claim never lapses mid-way.
+    CLAIM_LEASE_MS: '60000',
+    BACKOFF_BASE_MS: '100',
+    BACKOFF_MAX_MS: '1000',
+    // 20% of calls failing never exhausts it: the run counts what retries deliver, not give-ups.
+    MAX_ATTEMPTS: '100',
+    REDELIVER_SECRET: SECRET,
+    ALERT_WEBHOOK_URL: alerts.webhookUrl,
+    RESEND_API_URL: alerts.resendUrl,
+    RESEND_API_KEY: RESEND_KEY,
+    ALERT_EMAIL_TO: SALES,
+    ALERT_EMAIL_FROM: 'alerts@bench.example',
+    ENTERPRISE_EMAIL_FROM: 'welcome@bench.example',
+    STRIPE_SECRET_KEY: STRIPE_KEY,
+    STRIPE_API_URL: stripe.url,
+  })
+  functions.push(followup)
+
+  const distinct = Array.from({ length: REGISTRATIONS }, (_, i) => [registration(i), addressOf(i + 1)])
+  const posts = [...distinct]
+  // Retried Confirms (the same submission, from the same visitor) land at random places, some concurrently.
+  for (let i = 0; i < Math.round(REGISTRATIONS * REPEAT_SHARE); i++) {
+    posts.splice(Math.floor(random() * posts.length), 0, distinct[Math.floor(random() * REGISTRATIONS)])
+  }
+  const inserted = await insertAll(posts)
+  const drained = await drain(followup.url)
+  board.failRandomly(null)
+  alerts.failRandomly(null)
+
+  const rows = await pg.sql`
+    select id, submission_id, email, status, over_daily_cap, selected_plan, billing_cycle from enterprise_registrations`
+  const bySubmission = new Set(distinct.map(([row]) => row.submission_id))
+  const ids = new Set(rows.map((row) => row.id))
+  const followed = new Set(rows.filter((row) => !row.over_daily_cap).map((row) => row.id))
+  const idByEmail = new Map(rows.map((row) => [row.email, row.id]))
+  const salesEmails = alerts.emails.filter((email) => email.to.includes(SALES) && email.subject.startsWith('New enterprise registration'))
+  const channels = [
+    channel(
+      'registrations recorded',
+      new Set([...bySubmission].filter((id) => inserted.accepted.has(id))),
+      rows.map((row) => row.submission_id),
+    ),
+    channel(
+      'board items',
+      ids,
+      [...board.items.values()].map((item) => item.submissionId),
+    ),
+    channel(
+      'board notes',
+      ids,
+      board.notes.map((note) => board.items.get(note.itemId)?.submissionId),
+    ),
+    channel(
+      'sales alerts (webhook)',
+      ids,
+      alerts.webhook
+        .filter((message) => message.text.includes('New enterprise registration'))
+        .map((message) => registrationIdIn(message.text)),
+    ),
+    channel(
+      'sales alerts (e-mail)',
+      ids,
+      salesEmails.map((email) => registrationIdIn(email.text)),
+    ),
+    channel(
+      'confirmation e-mails',
+      followed,
+      alerts.emails.filter((email) => !email.to.includes(SALES)).flatMap((email) => email.to.map((to) => idByEmail.get(to))),
+    ),
+    ...stripeChannels(followed, new Map(rows.map((row) => [row.id, INVOICE_CENTS[`${row.selected_plan}/${row.billing_cycle}`]]))),
+  ]
+  const statuses = Object.fromEntries(rows.reduce((counts, row) => counts.set(row.status, (counts.get(row.status) ?? 0) + 1), new Map()))
+  console.log(
+    [
+      `inserted ${posts.length} (${REGISTRATIONS} distinct + ${posts.length - REGISTRATIONS} retried Confirms, concurrency ${CONCURRENCY}, one address each)`,
+      `answers ${list(inserted.answers)}`,
+      `faults injected (${Math.round(FAIL_SHARE * 100)}% of calls): board ${list(boardFaults.counted)}; webhook ${list(webhookFaults.counted)}; Resend ${list(resendFaults.counted)}`,
+      stripe.requests.length > 0
+        ? `Stripe ${Math.round(FAIL_SHARE * 100)}% of ${stripe.requests.length} calls failing (${STRIPE_FAULTS.join(', ')})`
+        : 'Stripe: no calls (this follow-through has no invoice step), not counted',
+      `registrations ${list(statuses)}, over the daily cap ${rows.filter((row) => row.over_daily_cap).length}`,
+      ...channels.map((c) => c.line),
+      `p50 insert latency ${Math.round(percentile(inserted.latencies, 50))} ms`,
+      `p95 insert latency ${Math.round(percentile(inserted.latencies, 95))} ms`,
+      `drain ${drained.rounds} follow-through runs (${RUNNERS} at once), ${drained.seconds.toFixed(1)} s until nothing pending`,
+    ].join('\n'),
+  )
+  if (!channels.every((c) => c.ok) || (statuses.failed ?? 0) > 0) process.exitCode = 1
+} finally {
+  await Promise.all(functions.map((fn) => fn.stop()))
+  await api.end({ timeout: 1 })
+  await Promise.all([board.close(), alerts.close(), stripe.close()])
+  await pg.stop()
+}
