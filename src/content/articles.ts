@@ -32,7 +32,9 @@ let articleDate: Intl.DateTimeFormat | undefined
 
 /** '2025-03-14' -> '14 March 2025', the same on the server and in every browser (fixed locale, UTC). */
 export const formatArticleDate = (iso: string) =>
-  (articleDate ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })).format(new Date(iso))
+  (articleDate ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })).format(
+    new Date(iso),
+  )
 
 /**
  * An article page's title: its own title, then the spec's generic blog title (DESIGN.md deviation 8),
