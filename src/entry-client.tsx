@@ -9,6 +9,9 @@ import { enableInspector } from '@/lib/inspector'
 import { reportWebVitals } from '@/lib/web-vitals'
 
 async function boot() {
+  // Evaluating the bundle is one task, building the services and the router (route tree, location)
+  // the next, and hydration starts in the one after: each is short, none a long task.
+  await yieldToMain()
   const config = readConfig()
   let overrides: Partial<Services> = {}
   // A direct, statically analysable check: in a live build the branch and all of MSW are dropped.
@@ -19,7 +22,6 @@ async function boot() {
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) await enableInspector()
   const services = createServices(config, overrides)
   const router = createAppRouter(services)
-  // Parsing and running this bundle is one task; hydration starts in the next, so neither runs long.
   await yieldToMain()
   // As a transition, hydration yields to the browser every few milliseconds instead of running as
   // one long task; a visitor's input still goes first (React hydrates what is touched at once).

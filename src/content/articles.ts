@@ -8,8 +8,12 @@ const bodies = import.meta.glob<string>('./articles/*.md', { import: 'html' })
 
 const fileOf = (slug: string) => `./articles/${slug}.md`
 
-/** Newest first; ties keep file order. Dates are content, never the clock. */
-export const articles: readonly ArticleMeta[] = Object.values(metas).sort((a, b) => b.date.localeCompare(a.date))
+// This module is evaluated with every page's script (the head's article titles), so it creates
+// nothing from Intl until used: localeCompare and a DateTimeFormat each load ICU data, a long task.
+const newestFirst = (a: ArticleMeta, b: ArticleMeta) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)
+
+/** Newest first (ISO dates sort as text); ties keep file order. Dates are content, never the clock. */
+export const articles: readonly ArticleMeta[] = Object.values(metas).sort(newestFirst)
 
 export const articleSlugs = articles.map((article) => article.slug)
 
@@ -24,10 +28,13 @@ export async function loadArticle(slug: string): Promise<Article | undefined> {
   return meta && body ? { meta, html: await body() } : undefined
 }
 
-const articleDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+let articleDate: Intl.DateTimeFormat | undefined
 
 /** '2025-03-14' -> '14 March 2025', the same on the server and in every browser (fixed locale, UTC). */
-export const formatArticleDate = (iso: string) => articleDate.format(new Date(iso))
+export const formatArticleDate = (iso: string) =>
+  (articleDate ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })).format(
+    new Date(iso),
+  )
 
 /**
  * An article page's title: its own title, then the spec's generic blog title (DESIGN.md deviation 8),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { wholeDollars } from '@/lib/whole-dollars'
 
 // SPEC §1 and §9: the partner pages' offer. The saving is derived, never typed, so the three
 // figures cannot disagree.
@@ -29,10 +30,8 @@ export const partnerOffer: PartnerOffer = v.parse(OfferSchema, {
   ],
 })
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
-
 /** Whole US dollars: 390 -> "$390". */
-export const formatPrice = (amount: number) => usd.format(amount)
+export const formatPrice = wholeDollars
 
 export const monthlySaving = (offer: PartnerOffer) => offer.regularPrice - offer.monthlyPrice
 

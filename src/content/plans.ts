@@ -1,4 +1,5 @@
 import type { BillingCycle, PlanId } from '../schemas/enterprise.ts'
+import { wholeDollars } from '../lib/whole-dollars.ts'
 
 export type Plan = {
   id: PlanId
@@ -75,8 +76,7 @@ export const planById = (id: PlanId): Plan => plans.find((plan) => plan.id === i
 /** Monthly price times 12 per year, or times 6 per 6 months (SPEC §9). */
 export const periodTotal = (plan: Plan, cycle: BillingCycle): number => plan.monthlyPrice[cycle] * billingCycles[cycle].months
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
-export const formatUsd = (amount: number): string => usd.format(amount)
+export const formatUsd = wholeDollars
 
 /** The period total with its billing: '$11,070 billed every 6 months'. */
 export const billedTotal = (plan: Plan, cycle: BillingCycle): string =>

@@ -8,25 +8,40 @@
 // frames, so it loads at once, and a backstop starts the load if no paint comes within 3 s.
 //
 // Inline at the end of the body, bundled into the page by scripts/boot-scripts.mjs.
+const PER_TASK = 5
+
 export default function paintFirst(entry: string) {
   let started = false
-  const go = () => {
-    if (started) return
-    started = true
-    const list = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')
+  const preload = (hrefs: string[]) => {
     const fragment = document.createDocumentFragment()
-    for (const href of list ? list.content.split(' ') : []) {
-      if (!href) continue
+    for (const href of hrefs) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.href = href
       fragment.appendChild(link)
     }
+    return fragment
+  }
+  const go = () => {
+    if (started) return
+    started = true
+    const list = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')
+    const hrefs = list ? list.content.split(' ').filter(Boolean) : []
+    // Starting a request costs the main thread about a millisecond (more with DevTools open, as in
+    // Lighthouse): twenty in one task made it a long one. The entry and the first few go at once,
+    // the rest a few per task, all long before the entry's own response arrives.
+    const first = preload(hrefs.splice(0, PER_TASK))
     const script = document.createElement('script')
     script.type = 'module'
     script.src = entry
-    fragment.appendChild(script)
-    document.head.appendChild(fragment)
+    first.appendChild(script)
+    document.head.appendChild(first)
+    const next = () => {
+      if (!hrefs.length) return
+      document.head.appendChild(preload(hrefs.splice(0, PER_TASK)))
+      setTimeout(next)
+    }
+    setTimeout(next)
   }
   const afterPaint = () => {
     if (document.visibilityState === 'hidden') return go()

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useReducer, useRef } from 'react'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useHydrated, useLocation, useRouter } from '@tanstack/react-router'
 import type { RouterContext } from '@/router'
 import { appAssets } from '@/lib/app-assets'
@@ -9,6 +9,7 @@ import { pageFor, type PageEntry } from '@/content/pages'
 import { shellHydrated } from '@/lib/hydration-progress'
 import { SiteHeader } from '@/ui/layout/site-header'
 import { SiteFooter } from '@/ui/layout/site-footer'
+import type { JoinUsDialogHandle } from './-components/join-us-dialog'
 
 // The Join Us dialog (the lead form and its machines) loads when the visitor reaches for the button.
 const loadJoinUsDialog = () => import('./-components/join-us-dialog')
@@ -85,9 +86,11 @@ function PageBody() {
 function Header({ page }: { page: PageEntry | undefined }) {
   const hydrated = useHydrated()
   const joinUs = joinUsAction(page)
-  // The dialog mounts the first time it is asked for and stays, so its Congrats can follow it.
-  const [joinDialog, setJoinDialog] = useState<'unused' | 'open' | 'closed'>('unused')
-  const closeJoinDialog = useCallback(() => setJoinDialog('closed'), [])
+  // The root knows only that the dialog was asked for: it mounts then (open) and owns its state from
+  // there; later activations ask the mounted dialog to open again.
+  const [joinDialogRequested, requestJoinDialog] = useReducer(() => true, false)
+  const joinDialog = useRef<JoinUsDialogHandle>(null)
+  const openJoinDialog = () => (joinDialog.current ? joinDialog.current.open() : requestJoinDialog())
 
   return (
     <>
@@ -96,12 +99,12 @@ function Header({ page }: { page: PageEntry | undefined }) {
         joinUs={
           joinUs.kind === 'scroll'
             ? { href: joinUs.href, hydrated, onActivate: scrollToTop }
-            : { href: joinUs.href, hydrated, opensDialog: true, onActivate: () => setJoinDialog('open'), onIntent: preloadJoinUsDialog }
+            : { href: joinUs.href, hydrated, opensDialog: true, onActivate: openJoinDialog, onIntent: preloadJoinUsDialog }
         }
       />
-      {joinDialog !== 'unused' && (
+      {joinDialogRequested && (
         <Suspense fallback={null}>
-          <JoinUsDialog open={joinDialog === 'open'} onClose={closeJoinDialog} />
+          <JoinUsDialog ref={joinDialog} />
         </Suspense>
       )}
     </>

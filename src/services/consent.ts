@@ -59,7 +59,9 @@ const browserDeps: ConsentDeps = {
   load: () => import('./consent-banner').then(({ consentBanner }) => consentBanner()),
   timeZone: () => {
     try {
-      return Intl.DateTimeFormat().resolvedOptions().timeZone ?? ''
+      // Temporal's answer costs nothing; Intl's first DateTimeFormat loads ICU data, a long task.
+      const { Temporal } = globalThis as { Temporal?: { Now: { timeZoneId(): string } } }
+      return Temporal ? Temporal.Now.timeZoneId() : (Intl.DateTimeFormat().resolvedOptions().timeZone ?? '')
     } catch {
       return ''
     }

@@ -62,6 +62,21 @@ test.describe('not found', () => {
   })
 })
 
+test('/news: Join Us opens the dialog again after it was closed, keeping what was typed, and focus returns each time', async ({ page }) => {
+  await gotoHydrated(page, '/news')
+  await expectDialogLoop(page, joinUs(page))
+  await joinUs(page).click()
+  const dialog = page.getByRole('dialog', JOIN_DIALOG)
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Full name').fill('Mia Chen')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(joinUs(page)).toBeFocused()
+  await joinUs(page).click()
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByLabel('Full name')).toHaveValue('Mia Chen')
+})
+
 test('390 px, /terms: JOIN US opens the dialog, which sends a lead from this page and hands over to Congrats', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await gotoHydrated(page, '/terms')

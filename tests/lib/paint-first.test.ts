@@ -25,6 +25,19 @@ describe('the paint-first boot', () => {
     expect(loaded()).toHaveLength(3)
   })
 
+  it('starts the entry with the first few modules, and the others a few per task after it', () => {
+    vi.useFakeTimers()
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    const modules = Array.from({ length: 12 }, (_, i) => `/assets/m${i}.js`)
+    document.head.innerHTML = `<meta name="app-modules" content="${modules.join(' ')}">`
+    runBoot()
+    expect(loaded()).toEqual([...modules.slice(0, 5), 'script /assets/app.js'])
+    vi.advanceTimersToNextTimer()
+    expect(loaded()).toHaveLength(11)
+    vi.runAllTimers()
+    expect(loaded()).toEqual([...modules.slice(0, 5), 'script /assets/app.js', ...modules.slice(5)])
+  })
+
   it('loads the entry alone by the backstop when no paint is reported', () => {
     vi.useFakeTimers()
     vi.spyOn(window, 'requestAnimationFrame').mockReturnValue(0)

@@ -1,7 +1,20 @@
+import { useCallback, useImperativeHandle, type Ref } from 'react'
 import { bookCallCopy } from '@/content/book-call'
+import { joinUsDialogMachine } from '@/machines/join-us-dialog.machine'
+import { useAppActor } from '@/lib/use-app-actor'
 import { BookCallModal } from './book-call-modal'
 
-/** The header's Join Us dialog (its own chunk: the shell carries only the button that loads it). */
-export default function JoinUsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return <BookCallModal copy={bookCallCopy.join} open={open} onClose={onClose} />
+/** What the header may ask of the mounted dialog: to open again. */
+export type JoinUsDialogHandle = { open: () => void }
+
+/**
+ * The header's Join Us dialog (its own chunk: the shell carries only the button that loads it). It
+ * mounts on the first activation, open, and owns its open/closed state from then on; it stays
+ * mounted once closed, so the Congrats of a lead sent from it can follow.
+ */
+export default function JoinUsDialog({ ref }: { ref?: Ref<JoinUsDialogHandle> }) {
+  const [modal, modalRef] = useAppActor(joinUsDialogMachine)
+  useImperativeHandle(ref, () => ({ open: () => modalRef.send({ type: 'dialog.open' }) }), [modalRef])
+  const close = useCallback(() => modalRef.send({ type: 'dialog.close' }), [modalRef])
+  return <BookCallModal copy={bookCallCopy.join} open={modal.matches('open')} onClose={close} />
 }
