@@ -25,4 +25,13 @@ describe('dialogMachine', () => {
     actor.send({ type: 'dialog.close' })
     expect(actor.getSnapshot().value).toBe('closed')
   })
+
+  it('starts open from a resolved open state (the Join Us dialog, mounted by its first activation), and closes and opens again', () => {
+    const actor = createActor(dialogMachine, { snapshot: dialogMachine.resolveState({ value: 'open' }) }).start()
+    expect(actor.getSnapshot().value).toBe('open')
+    actor.send({ type: 'dialog.close' })
+    expect(actor.getSnapshot().value).toBe('closed')
+    actor.send({ type: 'dialog.open' })
+    expect(actor.getSnapshot().value).toBe('open')
+  })
 })
