@@ -1,7 +1,7 @@
 -- A registration wakes enterprise-followup at once (issue 28 point 3: 'An insert may also wake it'),
 -- instead of waiting up to a minute for the Cron job of 20261127000100_enterprise_followup.sql.
 --
--- The call is the Cron job's: net.http_post to <project_url>/functions/v1/enterprise-followup with
+-- The call is the Cron job's (public.call_edge_function): net.http_post to <project_url>/functions/v1/enterprise-followup with
 -- the x-redeliver-secret header, both read from Vault. pg_net queues it in this transaction and sends
 -- it after the commit (a rolled back insert wakes nothing), at most once and without retries, so
 -- it is only a nudge: the function claims each registration, and the Cron job every minute remains
@@ -15,25 +15,12 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  project_url text;
-  secret text;
 begin
   if not exists (select from inserted) then
     return null;
   end if;
-  select decrypted_secret into project_url from vault.decrypted_secrets where name = 'project_url';
-  select decrypted_secret into secret from vault.decrypted_secrets where name = 'redeliver_secret';
-  if project_url is null or secret is null then
-    raise warning 'enterprise-followup not woken: Vault has no project_url or redeliver_secret (the Cron job runs it)';
-    return null;
-  end if;
-  perform net.http_post(
-    url := project_url || '/functions/v1/enterprise-followup',
-    headers := jsonb_build_object('content-type', 'application/json', 'x-redeliver-secret', secret),
-    body := '{}'::jsonb,
-    timeout_milliseconds := 55000
-  );
+  -- Raises without pg_net or the Vault secrets: caught below, the insert goes through.
+  perform public.call_edge_function('enterprise-followup', 55000);
   return null;
 exception
   when others then
