@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeAlerts, RESEND_KEY, type FakeAlerts } from '../support/fake-alerts.mjs'
+import { startFakeAlerts, type FakeAlerts } from '../support/fake-alerts.mjs'
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { validRegistration } from '../support/enterprise-row'
 import { FOLLOWUP_SECRET, register as registerRow, runFollowup } from '../support/enterprise-followup'
 import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
-import { loopbackPassesThrough } from './support'
+import { followupEnv, loopbackPassesThrough } from './support'
 
 // enterprise-followup under Deno on a real PostgreSQL, with the fake board and the fake alert
 // channels (whose Resend honours Idempotency-Key as Resend does).
@@ -21,25 +21,7 @@ let followup: DenoFunction
 beforeAll(async () => {
   loopbackPassesThrough()
   ;[pg, board, channels] = await Promise.all([startPgCluster(), startFakeBoard(), startFakeAlerts()])
-  followup = await startFunction('enterprise-followup', {
-    SUPABASE_DB_URL: pg.url,
-    MONDAY_API_TOKEN: 'test-token',
-    MONDAY_BOARD_ID: '123',
-    MONDAY_API_URL: board.url,
-    BOARD_TIMEOUT_MS: '400',
-    CLAIM_LEASE_MS: '1500',
-    BACKOFF_BASE_MS: '50',
-    BACKOFF_MAX_MS: '100',
-    MAX_ATTEMPTS: '2',
-    REDELIVER_SECRET: SECRET,
-    ALERT_WEBHOOK_URL: channels.webhookUrl,
-    RESEND_API_URL: channels.resendUrl,
-    RESEND_API_KEY: RESEND_KEY,
-    ALERT_EMAIL_TO: 'sales@agency.test',
-    ALERT_EMAIL_FROM: 'alerts@agency.test',
-    ENTERPRISE_EMAIL_FROM: 'welcome@agency.test',
-    AGENCY_TIME_ZONE: 'Australia/Sydney',
-  })
+  followup = await startFunction('enterprise-followup', followupEnv(pg.url, board.url, channels, 2))
 }, 120_000)
 
 afterAll(async () => {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeAlerts, RESEND_KEY, type FakeAlerts } from '../support/fake-alerts.mjs'
+import { startFakeAlerts, type FakeAlerts } from '../support/fake-alerts.mjs'
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFakeStripe, STRIPE_KEY, type FakeStripe } from '../support/fake-stripe.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { FOLLOWUP_SECRET, register as insertRegistration, runFollowup } from '../support/enterprise-followup'
+import { register as insertRegistration, runFollowup } from '../support/enterprise-followup'
 import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
-import { loopbackPassesThrough, pipelineEnv } from './support'
+import { followupEnv, loopbackPassesThrough } from './support'
 
 // The invoice steps of enterprise-followup under Deno on a real PostgreSQL, with the `stripe` SDK
 // talking to the fake Stripe (which honours Idempotency-Key as Stripe does).
@@ -22,19 +22,7 @@ let withoutStripe: DenoFunction
 beforeAll(async () => {
   loopbackPassesThrough()
   ;[pg, board, channels, stripe] = await Promise.all([startPgCluster(), startFakeBoard(), startFakeAlerts(), startFakeStripe()])
-  const env = {
-    ...pipelineEnv(pg.url, board.url),
-    MAX_ATTEMPTS: '3',
-    BACKOFF_MAX_MS: '100',
-    REDELIVER_SECRET: FOLLOWUP_SECRET,
-    ALERT_WEBHOOK_URL: channels.webhookUrl,
-    RESEND_API_URL: channels.resendUrl,
-    RESEND_API_KEY: RESEND_KEY,
-    ALERT_EMAIL_TO: 'sales@agency.test',
-    ALERT_EMAIL_FROM: 'alerts@agency.test',
-    ENTERPRISE_EMAIL_FROM: 'welcome@agency.test',
-    STRIPE_API_URL: stripe.url,
-  }
+  const env = { ...followupEnv(pg.url, board.url, channels, 3), STRIPE_API_URL: stripe.url }
   ;[followup, withoutStripe] = await Promise.all([
     startFunction('enterprise-followup', { ...env, STRIPE_SECRET_KEY: STRIPE_KEY }),
     startFunction('enterprise-followup', env),

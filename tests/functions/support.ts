@@ -6,6 +6,8 @@ import type { LeadSubmissionInput } from '@/schemas/lead'
 import type { LogFields, Logger } from '../../supabase/functions/_shared/runtime/logger.ts'
 import { createLeadsHandler, type LeadsDeps } from '../../supabase/functions/leads/handler.ts'
 import { memoryLeadStore } from '../support/memory-lead-store'
+import { RESEND_KEY, type FakeAlerts } from '../support/fake-alerts.mjs'
+import { FOLLOWUP_SECRET } from '../support/enterprise-followup'
 
 export const BOARD_URL = 'https://board.test/v2'
 export const TOKEN = 'board-token-never-logged'
@@ -23,6 +25,21 @@ export const pipelineEnv = (dbUrl: string, boardUrl: string): Record<string, str
   BOARD_TIMEOUT_MS: '400',
   CLAIM_LEASE_MS: '1500',
   BACKOFF_BASE_MS: '50',
+})
+
+/** enterprise-followup's settings in tests: the pipeline's, the run secret, the fake alert channels and the sender. */
+export const followupEnv = (dbUrl: string, boardUrl: string, channels: Pick<FakeAlerts, 'webhookUrl' | 'resendUrl'>, maxAttempts: number) => ({
+  ...pipelineEnv(dbUrl, boardUrl),
+  MAX_ATTEMPTS: String(maxAttempts),
+  BACKOFF_MAX_MS: '100',
+  REDELIVER_SECRET: FOLLOWUP_SECRET,
+  ALERT_WEBHOOK_URL: channels.webhookUrl,
+  RESEND_API_URL: channels.resendUrl,
+  RESEND_API_KEY: RESEND_KEY,
+  ALERT_EMAIL_TO: 'sales@agency.test',
+  ALERT_EMAIL_FROM: 'alerts@agency.test',
+  ENTERPRISE_EMAIL_FROM: 'welcome@agency.test',
+  AGENCY_TIME_ZONE: 'Australia/Sydney',
 })
 
 export type LogRecord = { level: 'info' | 'warn' | 'error'; message: string; fields?: LogFields }
