@@ -3,13 +3,14 @@ import { successNextSteps } from '../../../../src/content/enterprise-copy.ts'
 import { escapeHtml } from '../board/update-note.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import { INVOICE_DAYS_UNTIL_DUE } from './invoicing.ts'
+import { invoiceLine } from './invoicing.ts'
 import type { Registration } from './registration.ts'
 
 /** 'Starter Enterprise, Annually, $1,660 a month, $19,920 per year' */
 export function planLine(registration: Pick<Registration, 'plan' | 'billingCycle'>): string {
   const plan = planById(registration.plan)
   const cycle = billingCycles[registration.billingCycle]
-  return `${plan.name}, ${cycle.label}, ${formatUsd(plan.monthlyPrice[registration.billingCycle])} a month, ${formatUsd(periodTotal(plan, registration.billingCycle))} ${cycle.period}`
+  return `${invoiceLine(registration)}, ${formatUsd(plan.monthlyPrice[registration.billingCycle])} a month, ${formatUsd(periodTotal(plan, registration.billingCycle))} ${cycle.period}`
 }
 
 export const boardItemName = (registration: Registration) => `Enterprise: ${registration.companyName}`
