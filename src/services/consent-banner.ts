@@ -7,7 +7,7 @@ import { CONSENT_COOKIE, CONSENT_COOKIE_DAYS, signalsFor } from '@/lib/consent-m
 
 // The site's palette and type, and on a phone the three buttons in one row.
 const siteCss = `
-#cc-main{--cc-font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;
+#cc-main{--cc-font-family:var(--font-sans);
 --cc-primary-color:#0f172a;--cc-secondary-color:#475569;--cc-btn-primary-bg:#1f5ae0;--cc-btn-primary-hover-bg:#1a47b8;
 --cc-btn-secondary-bg:#eef6ff;--cc-btn-secondary-border-color:#8ec1ff;--cc-btn-secondary-hover-bg:#d9eaff;
 --cc-btn-secondary-hover-border-color:#599dff;--cc-link-color:#1a47b8;--cc-toggle-on-bg:#1f5ae0}
