@@ -2,11 +2,12 @@ import { industriesContent as c } from '@/content/home'
 import { industries } from '@/content/industries'
 import { IndustryIcon } from '@/ui/home/industry-icon'
 import { SectionIntro } from '@/ui/home/section-intro'
+import { renderLater } from '@/lib/render-later'
 
 /** The nine industry cards and a closing call to action that takes the visitor back to the form. */
 export function IndustriesSection({ onBackToTop }: { onBackToTop: () => void }) {
   return (
-    <section aria-labelledby="industries-title" className="bg-surface py-16 sm:py-24">
+    <section {...renderLater} aria-labelledby="industries-title" className="bg-surface py-16 sm:py-24">
       <div className="container-page">
         <SectionIntro id="industries-title" centered {...c.intro} />
         <ul role="list" className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">

@@ -2,10 +2,11 @@ import { reportsContent as c } from '@/content/home'
 import { FeatureList } from '@/ui/home/feature-list'
 import { ReportDashboard } from '@/ui/home/report-dashboard'
 import { SectionIntro } from '@/ui/home/section-intro'
+import { renderLater } from '@/lib/render-later'
 
 export function ReportsSection() {
   return (
-    <section aria-labelledby="reports-title" className="relative isolate overflow-hidden bg-white py-16 sm:py-24">
+    <section {...renderLater} aria-labelledby="reports-title" className="relative isolate overflow-hidden bg-white py-16 sm:py-24">
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(48rem_28rem_at_100%_50%,var(--color-brand-50),transparent_70%)]"

@@ -1,6 +1,7 @@
 import type { LandingSection } from '@/content/landing'
 import { PARTNER_LOGO_SIZE, type PartnerLogo } from '@/content/partner-logos'
 import { SectionIntro } from '@/ui/home/section-intro'
+import { renderLater } from '@/lib/render-later'
 
 /**
  * A two-column grid on phones; on wide screens a strip that scrolls sideways (two copies of the
@@ -9,7 +10,7 @@ import { SectionIntro } from '@/ui/home/section-intro'
  */
 export function PartnerLogoStrip({ intro, logos }: { intro: LandingSection; logos: readonly PartnerLogo[] }) {
   return (
-    <section aria-labelledby="partners-title" className="border-y border-slate-200/70 bg-white py-12 sm:py-16">
+    <section {...renderLater} aria-labelledby="partners-title" className="border-y border-slate-200/70 bg-white py-12 sm:py-16">
       <div className="container-page">
         <SectionIntro id="partners-title" centered {...intro} />
         <div

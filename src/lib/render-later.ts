@@ -1,0 +1,13 @@
+// Sections far below the first screen render later. The prerendered page marks them
+// (`renderLater`); until one comes near the viewport the browser skips its style, layout and paint
+// (`content-visibility: auto` in styles.css), so the first frame lays out what a visitor sees first
+// and not the whole page: on a phone that frame was the longest task of the load (docs/speed.md).
+// Once the page has loaded, an inline boot (render-later-boot.ts) renders the marked sections one per idle period, so
+// the page is whole (print, full-page captures, find in page) without one long task. Without the
+// script a section renders as it comes near the viewport. Only sections below every link target
+// of their page are marked: a placeholder above a target would move where a hash link lands.
+export const RENDER_LATER = 'data-render-later'
+export const RENDERED = 'data-rendered'
+
+/** Props for a section that may render after the first frame. */
+export const renderLater = { [RENDER_LATER]: '' } as const
