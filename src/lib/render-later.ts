@@ -4,8 +4,9 @@
 // and not the whole page: on a phone that frame was the longest task of the load (docs/speed.md).
 // Once the page has loaded, an inline boot (render-later-boot.ts) renders the marked sections one per idle period, so
 // the page is whole (print, full-page captures, find in page) without one long task. Without the
-// script a section renders as it comes near the viewport. Only sections below every link target
-// of their page are marked: a placeholder above a target would move where a hash link lands.
+// script a section renders as it comes near the viewport. Mark only sections below the targets the
+// page's content links to (a placeholder above one would move where the link lands); a page opened
+// on a fragment, such as the footer's #contact, skips nothing (styles.css, decision 019).
 export const RENDER_LATER = 'data-render-later'
 export const RENDERED = 'data-rendered'
 
