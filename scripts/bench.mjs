@@ -64,9 +64,25 @@ if (args.includes('--first-input')) {
   process.exitCode = sizeStatus || lhciStatus ? 1 : 0
 }
 
-/** The median run of each route (Lighthouse CI's representative run), in docs/speed.md's units. */
+/**
+ * The median run of each route (Lighthouse CI's representative run), in docs/speed.md's units. TBT
+ * is the median the assertion reads, with every run's figure: the representative run is chosen by
+ * score and its TBT may be the highest of the three.
+ */
 function lighthouseSummary() {
   const manifest = JSON.parse(readFileSync(join(REPORTS, 'manifest.json'), 'utf8'))
+  const tbtRuns = new Map()
+  for (const entry of manifest) {
+    const ms = Math.round(JSON.parse(readFileSync(entry.jsonPath, 'utf8')).audits['total-blocking-time'].numericValue)
+    tbtRuns.set(entry.url, [...(tbtRuns.get(entry.url) ?? []), ms])
+  }
+  const medianTbt = (url) => {
+    const runs = tbtRuns.get(url)
+    const sorted = [...runs].sort((a, b) => a - b)
+    const mid = sorted.length >> 1
+    const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    return `${Math.round(median)} ms (${runs.join(', ')})`
+  }
   const rows = manifest
     .filter((entry) => entry.isRepresentativeRun)
     .map((entry) => {
@@ -75,7 +91,7 @@ function lighthouseSummary() {
       const sec = (id) => `${(value(id) / 1000).toFixed(2)} s`
       const kB = (type) => (audits['resource-summary'].details.items.find((i) => i.resourceType === type).transferSize / 1000).toFixed(1)
       const scores = ['performance', 'accessibility', 'best-practices', 'seo'].map((c) => Math.round(categories[c].score * 100))
-      const tbt = `${Math.round(value('total-blocking-time'))} ms`
+      const tbt = medianTbt(entry.url)
       const cls = value('cumulative-layout-shift').toFixed(3)
       return [
         new URL(entry.url).pathname,
@@ -90,7 +106,7 @@ function lighthouseSummary() {
     })
   return [
     `== Lighthouse CI, median run per route (reports in ${relative(root, REPORTS)}/; ${availableParallelism()} cores, 1-min load average ${loadavg()[0].toFixed(1)}) ==`,
-    table(['route', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'script kB', 'total kB'], rows),
+    table(['route', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT (runs)', 'CLS', 'script kB', 'total kB'], rows),
   ].join('\n')
 }
 
