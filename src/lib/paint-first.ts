@@ -28,20 +28,21 @@ export default function paintFirst(entry: string) {
     const list = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')
     const hrefs = list ? list.content.split(' ').filter(Boolean) : []
     // Starting a request costs the main thread about a millisecond (more with DevTools open, as in
-    // Lighthouse): twenty in one task made it a long one. The entry and the first few go at once,
-    // the rest a few per task, all long before the entry's own response arrives.
-    const first = preload(hrefs.splice(0, PER_TASK))
-    const script = document.createElement('script')
-    script.type = 'module'
-    script.src = entry
-    first.appendChild(script)
-    document.head.appendChild(first)
+    // Lighthouse): twenty in one task made it a long one. So the modules go a few per task, and the
+    // entry with the last few: every module is then requested before the entry, which cannot arrive
+    // and run before its imports are on their way (on a fast network it could, between two tasks).
     const next = () => {
-      if (!hrefs.length) return
-      document.head.appendChild(preload(hrefs.splice(0, PER_TASK)))
-      setTimeout(next)
+      const batch = preload(hrefs.splice(0, PER_TASK))
+      if (!hrefs.length) {
+        const script = document.createElement('script')
+        script.type = 'module'
+        script.src = entry
+        batch.appendChild(script)
+      }
+      document.head.appendChild(batch)
+      if (hrefs.length) setTimeout(next)
     }
-    setTimeout(next)
+    next()
   }
   const afterPaint = () => {
     if (document.visibilityState === 'hidden') return go()
