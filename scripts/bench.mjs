@@ -4,7 +4,7 @@
 //   --no-build                      reuse that folder when it holds a build
 //   --dist DIR                      measure another built folder (implies --no-build), e.g. dist
 //   --routes /,/vet                 Lighthouse routes (default: every prerendered route, one article)
-//   --runs N                        Lighthouse runs per route (default 3; the assertions take the median)
+//   --runs N                        Lighthouse runs per route (default 5; the assertions take the median)
 //   --first-input                   only the first-input table: a name typed into each landing route's lead
 //                                   form from the moment it is visible (slowest interaction, typed text kept)
 //   --first-input-runs N            first-input runs per landing route (default 3)
