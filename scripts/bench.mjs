@@ -70,11 +70,13 @@ if (args.includes('--first-input')) {
  * score and its TBT may be the highest of the three.
  */
 function lighthouseSummary() {
-  const manifest = JSON.parse(readFileSync(join(REPORTS, 'manifest.json'), 'utf8'))
+  const manifest = JSON.parse(readFileSync(join(REPORTS, 'manifest.json'), 'utf8')).map((entry) => ({
+    ...entry,
+    report: JSON.parse(readFileSync(entry.jsonPath, 'utf8')),
+  }))
   const tbtRuns = new Map()
-  for (const entry of manifest) {
-    const ms = Math.round(JSON.parse(readFileSync(entry.jsonPath, 'utf8')).audits['total-blocking-time'].numericValue)
-    tbtRuns.set(entry.url, [...(tbtRuns.get(entry.url) ?? []), ms])
+  for (const { url, report } of manifest) {
+    tbtRuns.set(url, [...(tbtRuns.get(url) ?? []), Math.round(report.audits['total-blocking-time'].numericValue)])
   }
   const medianTbt = (url) => {
     const runs = tbtRuns.get(url)
@@ -86,7 +88,7 @@ function lighthouseSummary() {
   const rows = manifest
     .filter((entry) => entry.isRepresentativeRun)
     .map((entry) => {
-      const { audits, categories } = JSON.parse(readFileSync(entry.jsonPath, 'utf8'))
+      const { audits, categories } = entry.report
       const value = (id) => audits[id].numericValue
       const sec = (id) => `${(value(id) / 1000).toFixed(2)} s`
       const kB = (type) => (audits['resource-summary'].details.items.find((i) => i.resourceType === type).transferSize / 1000).toFixed(1)

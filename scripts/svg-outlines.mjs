@@ -34,7 +34,17 @@ function interFonts() {
 
 // What a <text> takes from its ancestors, and what it passes on to the paths that replace it.
 const INHERITED = ['font-size', 'font-weight', 'fill', 'text-anchor', 'letter-spacing']
-const TEXT_ONLY = new Set(['x', 'y', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'letter-spacing', 'textLength', 'lengthAdjust'])
+const TEXT_ONLY = new Set([
+  'x',
+  'y',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'text-anchor',
+  'letter-spacing',
+  'textLength',
+  'lengthAdjust',
+])
 
 const attributes = (source) => Object.fromEntries([...source.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]))
 const decode = (text) =>
@@ -50,12 +60,13 @@ const weightOf = (value = '400') => {
   const weight = value === 'bold' ? 700 : value === 'normal' ? 400 : Number(value)
   return WEIGHTS.reduce((best, w) => (Math.abs(w - weight) < Math.abs(best - weight) ? w : best))
 }
-/** A coordinate to a tenth of a unit (a tenth of a CSS pixel or less where the images are shown), tersely. */
+/** A coordinate already rounded to a tenth of a unit (a tenth of a CSS pixel or less where shown), tersely. */
 const short = (value) => {
-  const text = String(Math.round(value * 10) / 10 || 0)
+  const text = String(value || 0)
   return text.replace(/^(-?)0\./, '$1.')
 }
-const numbers = (values) => values.map(short).reduce((out, v) => out + (out && !v.startsWith('-') && !(v.startsWith('.') && /\.\d*$/.test(out)) ? ' ' : '') + v, '')
+const numbers = (values) =>
+  values.map(short).reduce((out, v) => out + (out && !v.startsWith('-') && !(v.startsWith('.') && /\.\d*$/.test(out)) ? ' ' : '') + v, '')
 
 /** opentype.js's absolute commands as relative ones: about half the bytes of its own toPathData. */
 function pathData(commands) {
@@ -166,7 +177,7 @@ export function outlineSvg(svg) {
   let at = 0
   // Comments, style and title first: their content is not markup.
   const tag = /<!--[\s\S]*?-->|<style>[\s\S]*?<\/style>|<title>[\s\S]*?<\/title>|<(\/?)([\w:-]+)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>/g
-  for (let match; (match = tag.exec(svg)); ) {
+  for (let match; (match = tag.exec(svg));) {
     const [, closing, name, attrs = '', selfClosing] = match
     if (!name) continue
     if (name === 'text' && !closing) {
@@ -185,15 +196,19 @@ export function outlineSvg(svg) {
   return out + svg.slice(at)
 }
 
-/** Every drawing under art/images/, relative to it. */
-export function artFiles(dir = ART) {
+/** Every SVG under `root`, relative to it (art/images/ by default: every drawing). */
+export function svgFiles(root = ART, dir = root) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? artFiles(join(dir, entry.name)) : entry.name.endsWith('.svg') ? [relative(ART, join(dir, entry.name))] : [],
+    entry.isDirectory()
+      ? svgFiles(root, join(dir, entry.name))
+      : entry.name.endsWith('.svg')
+        ? [relative(root, join(dir, entry.name))]
+        : [],
   )
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const file of artFiles()) {
+  for (const file of svgFiles()) {
     const target = join(PUBLIC, file)
     mkdirSync(dirname(target), { recursive: true })
     const outlined = outlineSvg(readFileSync(join(ART, file), 'utf8'))

@@ -1,14 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ART, PUBLIC, artFiles, outlineSvg, outlineText } from '../../scripts/svg-outlines.mjs'
-
-/** Every SVG the site serves from public/images/, relative to it. */
-function publicSvgs(dir = PUBLIC): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? publicSvgs(join(dir, entry.name)) : entry.name.endsWith('.svg') ? [relative(PUBLIC, join(dir, entry.name))] : [],
-  )
-}
+import { ART, PUBLIC, outlineSvg, outlineText, svgFiles } from '../../scripts/svg-outlines.mjs'
 
 /** The x extent of a relative path's points, control points included (near enough for placement checks). */
 function xExtent(d: string) {
@@ -32,11 +25,11 @@ const pathData = (svg: string) => [...svg.matchAll(/ d="([^"]+)"/g)].map(([, d])
 
 describe('SVG images with their text as outlines (scripts/svg-outlines.mjs)', () => {
   it('serves no SVG image with <text> in it', () => {
-    const withText = publicSvgs().filter((file) => /<text[\s>]/.test(readFileSync(join(PUBLIC, file), 'utf8')))
+    const withText = svgFiles(PUBLIC).filter((file) => /<text[\s>]/.test(readFileSync(join(PUBLIC, file), 'utf8')))
     expect(withText).toEqual([])
   })
 
-  it.each(artFiles())('public/images/%s is the outline of its drawing in art/images/ as it is now', (file: string) => {
+  it.each(svgFiles())('public/images/%s is the outline of its drawing in art/images/ as it is now', (file: string) => {
     const source = readFileSync(join(ART, file), 'utf8')
     expect(source).toMatch(/<text[\s>]/)
     expect(readFileSync(join(PUBLIC, file), 'utf8'), 'run `node scripts/svg-outlines.mjs`').toBe(outlineSvg(source))
@@ -50,7 +43,8 @@ describe('SVG images with their text as outlines (scripts/svg-outlines.mjs)', ()
   })
 
   it('anchors the line at x: start, middle and end', () => {
-    const extent = (anchor: string) => xExtent(outlineText({ x: '100', y: '50', 'text-anchor': anchor }, 'Hello', { 'font-size': '20' }).match(/ d="([^"]+)"/)![1]!)
+    const extent = (anchor: string) =>
+      xExtent(outlineText({ x: '100', y: '50', 'text-anchor': anchor }, 'Hello', { 'font-size': '20' }).match(/ d="([^"]+)"/)![1]!)
     const start = extent('start')
     const middle = extent('middle')
     const end = extent('end')

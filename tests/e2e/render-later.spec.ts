@@ -10,16 +10,14 @@ import { allPaths } from './pages'
 const dist = resolve(process.env.E2E_DIST ?? 'dist-mock')
 const html = (path: string) => readFileSync(join(dist, path, 'index.html'), 'utf8')
 
-/** The fragments the prerendered pages link to on `path`. */
-function linkTargets(path: string) {
-  const ids = new Set<string>()
-  for (const from of allPaths) {
-    for (const [, href] of html(from).matchAll(/href="([^"]*#[^"]+)"/g)) {
-      const url = new URL(href!.replaceAll('&amp;', '&'), `http://site${from}`)
-      if (url.pathname === path) ids.add(decodeURIComponent(url.hash.slice(1)))
-    }
+/** The fragments the prerendered pages link to, by the path they point at. */
+const linkTargets = new Map<string, Set<string>>()
+for (const from of allPaths) {
+  for (const [, href] of html(from).matchAll(/href="([^"]*#[^"]+)"/g)) {
+    const url = new URL(href!.replaceAll('&amp;', '&'), `http://site${from}`)
+    const ids = linkTargets.get(url.pathname) ?? new Set<string>()
+    linkTargets.set(url.pathname, ids.add(decodeURIComponent(url.hash.slice(1))))
   }
-  return [...ids]
 }
 
 const marked = allPaths.filter((path) => / data-render-later=""/.test(html(path)))
@@ -40,7 +38,7 @@ for (const path of marked) {
       }
     })
 
-    for (const id of linkTargets(path)) {
+    for (const id of linkTargets.get(path) ?? []) {
       test(`a visitor who opens ${path}#${id} lands on it, on a phone without the script and with it`, async ({ browser, page }) => {
         const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
         const phone = await noScript.newPage()
