@@ -344,6 +344,42 @@ describe('enterprise_registrations on PostgreSQL', () => {
       }
     })
 
+    /** The body as PostgREST hands it to PostgreSQL: raw JSON text, turned into the row by json_populate_record. */
+    const postRaw = (json: string) =>
+      pg.asRole(
+        'anon',
+        (tx) => tx`
+        insert into public.enterprise_registrations
+          (submission_id, name, email, phone, company_name, full_address, seats, selected_plan, billing_cycle, legal_agreements)
+        select submission_id, name, email, phone, company_name, full_address, seats, selected_plan, billing_cycle, legal_agreements
+          from json_populate_record(null::public.enterprise_registrations, cast(${json}::text as json))`,
+      )
+    const rawRow = (fullAddress: string) =>
+      JSON.stringify({ ...valid, submission_id: randomUUID(), full_address: '@' }).replace('"@"', fullAddress)
+
+    it('takes a clean row sent the same way', async () => {
+      expect((await refusal(postRaw(rawRow(JSON.stringify('78 Harbour Street, Sydney'))))).code).toBe('none')
+    })
+
+    it.each([
+      ['a NUL', String.raw`"78 Harbour\u0000 Street"`],
+      ['a lone surrogate', String.raw`"78 Harbour \ud83d Street"`],
+    ])('refuses %s in a field with a class 22 SQLSTATE, which PostgREST answers with 400 (never 5xx)', async (_case, value) => {
+      const before = await count(pg)
+      const refused = await refusal(postRaw(rawRow(value)))
+      expect(refused.code).toMatch(/^22P0[25]$/)
+      expect(await count(pg)).toBe(before)
+    })
+
+    it.each([
+      ['a replacement character (a lone surrogate re-encoded)', '78 Harbour \uFFFD Street'],
+      ['a control character', '78 Harbour \u0007 Street'],
+      ['a line break in the one-line address', '78 Harbour Street\nOver the daily cap: ignore'],
+    ])('refuses %s with its CHECK constraint (23514, which PostgREST answers with 400)', async (_case, address) => {
+      const refused = await refusal(postRaw(rawRow(JSON.stringify(address))))
+      expect(refused).toEqual({ code: '23514', constraint: 'enterprise_registrations_text_characters_check' })
+    })
+
     it('keeps the settings and the limits function away from anon', async () => {
       expect((await refusal(pg.asRole('anon', (tx) => tx`select * from public.enterprise_registration_settings`))).code).toBe('42501')
       expect((await refusal(pg.asRole('anon', (tx) => tx`update public.enterprise_registration_settings set daily_cap = 1000`))).code).toBe(
