@@ -1,4 +1,5 @@
 import type { EnterpriseErrorKind, LegalDocument, RegistrationFailureKind } from '../schemas/enterprise.ts'
+import { BAD_CHARACTERS } from '../schemas/visitor-text.ts'
 import type { CallUsLine } from './call-us-line.ts'
 
 /** The one place where error kinds become the visitor's text (SPEC §5 and §8, exact). */
@@ -13,6 +14,7 @@ export const enterpriseErrorMessages: Record<EnterpriseErrorKind, string> = {
   'company-invalid': 'Please enter a valid company name (2-100 characters)',
   'address-required': 'Full business address is required',
   'address-invalid': 'Please enter a valid address (5-200 characters)',
+  'text-characters': BAD_CHARACTERS,
   'seats-required': 'Please select number of seats',
   'terms-required': 'You must accept the Terms and Conditions',
   'privacy-required': 'You must accept the Privacy Policy',
@@ -38,10 +40,17 @@ export type RegistrationFailureCopy = {
 
 const VALUES_KEPT = 'Everything you entered is kept: your details, the plan and the billing cycle.'
 
-const registrationFailures: Record<'save-failed' | 'already-received' | 'limited', RegistrationFailureCopy> = {
+const registrationFailures: Record<'save-failed' | 'bad-characters' | 'already-received' | 'limited', RegistrationFailureCopy> = {
   'save-failed': {
     alert: REGISTRATION_FAILED,
     detail: VALUES_KEPT,
+    callUs: { before: 'If it fails again, call our sales team on' },
+    tone: 'error',
+  },
+  // Trying again cannot help: the visitor must retype the text (a paste can carry such characters).
+  'bad-characters': {
+    alert: BAD_CHARACTERS,
+    detail: 'Go Back to your details, retype the address and e-mail by hand, and confirm again.',
     callUs: { before: 'If it fails again, call our sales team on' },
     tone: 'error',
   },
@@ -65,7 +74,15 @@ const registrationFailures: Record<'save-failed' | 'already-received' | 'limited
  * The database's per-address limit leaves the phone as the way forward.
  */
 export const registrationFailureCopy = (kind: RegistrationFailureKind): RegistrationFailureCopy =>
-  registrationFailures[kind === 'conflict' ? 'already-received' : kind === 'rate-limited' ? 'limited' : 'save-failed']
+  registrationFailures[
+    kind === 'conflict'
+      ? 'already-received'
+      : kind === 'rate-limited'
+        ? 'limited'
+        : kind === 'bad-characters'
+          ? 'bad-characters'
+          : 'save-failed'
+  ]
 
 export const legalDocuments: Record<LegalDocument, { title: string; href: string }> = {
   terms: { title: 'Terms and Conditions', href: '/terms' },

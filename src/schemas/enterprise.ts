@@ -3,6 +3,7 @@
 // the phone, and a row it produced passes it again unchanged. Issue messages are error kinds
 // (data), turned into the visitor's text in one place: src/content/enterprise-copy.ts.
 import * as v from 'valibot'
+import { isCleanLine } from './visitor-text.ts'
 
 export const SEATS = ['1-10', '11-50', '51-100', '100+'] as const
 export const PLAN_IDS = ['starter', 'growth'] as const
@@ -26,6 +27,7 @@ export type EnterpriseErrorKind =
   | 'company-invalid'
   | 'address-required'
   | 'address-invalid'
+  | 'text-characters'
   | 'seats-required'
   | `${LegalDocument}-required`
   | 'plan-required'
@@ -76,6 +78,7 @@ export const ContactSchema = v.object({
   name: v.pipe(requiredText('name-required'), v.regex(NAME_PATTERN, 'name-invalid' satisfies Kind)),
   email: v.pipe(
     requiredText('email-required'),
+    v.check(isCleanLine, 'text-characters' satisfies Kind),
     v.toLowerCase(),
     v.maxLength(EMAIL_MAX, 'email-invalid' satisfies Kind),
     v.regex(EMAIL_PATTERN, 'email-invalid' satisfies Kind),
@@ -88,6 +91,7 @@ export const ContactSchema = v.object({
   company_name: v.pipe(requiredText('company-required'), v.regex(COMPANY_PATTERN, 'company-invalid' satisfies Kind)),
   full_address: v.pipe(
     requiredText('address-required'),
+    v.check(isCleanLine, 'text-characters' satisfies Kind),
     v.minLength(ADDRESS_MIN, 'address-invalid' satisfies Kind),
     v.maxLength(ADDRESS_MAX, 'address-invalid' satisfies Kind),
   ),
@@ -115,6 +119,7 @@ export type RegistrationInsert = v.InferOutput<typeof RegistrationInsertSchema>
 /** Why a registration was not saved, as the registrations service names it ('conflict': its id is already in). */
 export const REGISTRATION_FAILURE_KINDS = [
   'invalid',
+  'bad-characters',
   'conflict',
   'rate-limited',
   'unavailable',

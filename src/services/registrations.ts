@@ -29,16 +29,20 @@ const isOurSubmission = (error: { code?: string; message: string; details?: stri
  * Any other unique-key conflict (409, or Postgres 23505) is its own kind: the registration may
  * already be in. The per-address limit (the trigger's PT429, which PostgREST answers with 429) is 'rate-limited'.
  */
-const kindOf = (status: number, code: string | undefined): RegistrationFailureKind =>
-  status === 409 || code === '23505'
-    ? 'conflict'
-    : status === 429 || code === 'PT429'
-      ? 'rate-limited'
-      : status === 0
-        ? 'network'
-        : status >= 400 && status < 500 && status !== 408
-          ? 'invalid'
-          : 'unavailable'
+const BAD_CHARACTERS_REFUSAL = /enterprise_registrations_text_characters_check|unicode|surrogate/i
+
+const kindOf = (status: number, code: string | undefined, message: string): RegistrationFailureKind =>
+  (code === '23514' || code?.startsWith('22')) && BAD_CHARACTERS_REFUSAL.test(message)
+    ? 'bad-characters'
+    : status === 409 || code === '23505'
+      ? 'conflict'
+      : status === 429 || code === 'PT429'
+        ? 'rate-limited'
+        : status === 0
+          ? 'network'
+          : status >= 400 && status < 500 && status !== 408
+            ? 'invalid'
+            : 'unavailable'
 
 export function createRegistrationsService({
   supabaseUrl,
@@ -65,7 +69,7 @@ export function createRegistrationsService({
       const { error, status } = await (signal ? query.abortSignal(signal) : query)
       if (!error || isOurSubmission(error)) return
       if (signal?.aborted) throw signal.reason
-      throw new FailureError(kindOf(status, error.code), {
+      throw new FailureError(kindOf(status, error.code, error.message), {
         service: 'registrations',
         detail: `${error.code ?? status}: ${error.message}`,
         status,

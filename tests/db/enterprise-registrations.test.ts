@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
+import postgres from 'postgres'
 import type { TransactionSql } from 'postgres'
 import { RegistrationSchema, type RegistrationRow } from '@/schemas/enterprise'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
@@ -61,7 +62,10 @@ describe('enterprise_registrations on PostgreSQL', () => {
     const before = await count(pg)
     const [result] = await pg.asRole('anon', (tx) => insertMinimal(tx, valid))
     expect(result?.inserted).toBe(1)
-    await pg.asRole('anon', (tx) => tx`insert into public.enterprise_registrations ${tx({ ...valid, submission_id: randomUUID() } as never)}`)
+    await pg.asRole(
+      'anon',
+      (tx) => tx`insert into public.enterprise_registrations ${tx({ ...valid, submission_id: randomUUID() } as never)}`,
+    )
     expect(await count(pg)).toBe(before + 2)
     const [stored] = await pg.sql`select id, created_at, legal_agreements from public.enterprise_registrations limit 1`
     expect(stored?.id).toMatch(/^[0-9a-f-]{36}$/)
@@ -87,7 +91,10 @@ describe('enterprise_registrations on PostgreSQL', () => {
 
   it('refuses to hand the row back to anon (what return=representation would need)', async () => {
     const result = await refusal(
-      pg.asRole('anon', (tx) => tx`insert into public.enterprise_registrations ${tx({ ...valid, submission_id: randomUUID() } as never)} returning *`),
+      pg.asRole(
+        'anon',
+        (tx) => tx`insert into public.enterprise_registrations ${tx({ ...valid, submission_id: randomUUID() } as never)} returning *`,
+      ),
     )
     expect(result.code).toBe('42501')
   })
@@ -212,7 +219,7 @@ describe('enterprise_registrations on PostgreSQL', () => {
       expect(result?.inserted).toBe(1)
     })
 
-    it('keeps only a salted hash of the address, and the time is the database\'s', async () => {
+    it("keeps only a salted hash of the address, and the time is the database's", async () => {
       const id = randomUUID()
       await pg.asRole('anon', async (tx) => {
         await tx`select set_config('request.headers', ${headers('203.0.113.90')}, true)`
@@ -226,8 +233,10 @@ describe('enterprise_registrations on PostgreSQL', () => {
       const [unsalted] = await pg.sql<{ h: string }[]>`select encode(sha256(convert_to('203.0.113.90', 'UTF8')), 'hex') as h`
       expect(row?.client_address_hash).not.toBe(unsalted?.h)
       const chosen = await refusal(
-        pg.asRole('anon', (tx) =>
-          tx`insert into public.enterprise_registrations ${tx({ ...valid, submission_id: randomUUID(), created_at: '2000-01-01', over_daily_cap: false } as never)}`,
+        pg.asRole(
+          'anon',
+          (tx) =>
+            tx`insert into public.enterprise_registrations ${tx({ ...valid, submission_id: randomUUID(), created_at: '2000-01-01', over_daily_cap: false } as never)}`,
         ),
       )
       expect(chosen.code).toBe('42501')
@@ -252,17 +261,123 @@ describe('enterprise_registrations on PostgreSQL', () => {
       expect(result.code).toBe('23502')
     })
 
-    it('records registrations past the daily cap, flagged for the sales alert only', async () => {
-      await pg.sql`update public.enterprise_registration_settings set daily_cap = (
-                     select count(*) + 1 from public.enterprise_registrations where created_at > now() - interval '1 day')`
+    const today = async () =>
+      (
+        await pg.sql<{ n: number }[]>`
+        select coalesce(sum(registrations), 0)::int as n from public.enterprise_registration_days
+         where day = (now() at time zone 'utc')::date`
+      )[0]!.n
+
+    it('records registrations past the daily cap, held for review: flagged, and never queued for the follow-through', async () => {
+      await pg.sql`update public.enterprise_registration_settings set daily_cap = ${(await today()) + 1}`
       const under = randomUUID()
       const over = randomUUID()
       await post(headers('198.51.100.41'), under)
       await post(headers('198.51.100.42'), over)
-      const flags = await pg.sql<{ submission_id: string; over_daily_cap: boolean }[]>`
-        select submission_id, over_daily_cap from public.enterprise_registrations where submission_id in (${under}, ${over})`
-      expect(Object.fromEntries(flags.map((f) => [f.submission_id, f.over_daily_cap]))).toEqual({ [under]: false, [over]: true })
+      const flags = await pg.sql<{ submission_id: string; over_daily_cap: boolean; status: string }[]>`
+        select submission_id, over_daily_cap, status from public.enterprise_registrations where submission_id in (${under}, ${over})`
+      expect(Object.fromEntries(flags.map((f) => [f.submission_id, [f.over_daily_cap, f.status]]))).toEqual({
+        [under]: [false, 'pending'],
+        [over]: [true, 'held'],
+      })
       await pg.sql`update public.enterprise_registration_settings set daily_cap = 50`
+    })
+
+    it('counts the day in one counter row: a refused or retried registration counts nothing', async () => {
+      const before = await today()
+      const id = randomUUID()
+      await post(headers('198.51.100.43'), id)
+      expect(await today()).toBe(before + 1)
+      expect((await refusal(post(headers('198.51.100.43'), id))).code).toBe('23505')
+      for (let i = 0; i < 5; i += 1) await post(headers('198.51.100.44'))
+      expect((await refusal(post(headers('198.51.100.44')))).code).toBe('PT429')
+      expect(await today()).toBe(before + 6)
+      const [rows] = await pg.sql<{ n: number }[]>`select count(*)::int as n from public.enterprise_registration_days`
+      expect(rows?.n).toBe(1)
+    })
+
+    it("takes no table-wide lock: an insert holds no advisory lock but its own address's, and reads no day of rows", async () => {
+      const locks = await pg.asRole('anon', async (tx) => {
+        await tx`select set_config('request.headers', ${headers('198.51.100.45')}, true)`
+        await insertMinimal(tx, valid)
+        return tx<{ objid: string }[]>`
+          select objid::text from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`
+      })
+      const [global] = await pg.sql<
+        { key: string }[]
+      >`select (hashtext('public.enterprise_registrations')::bigint & 4294967295)::text as key`
+      expect(locks.map((lock) => lock.objid)).not.toContain(global?.key)
+      expect(locks.length).toBeLessThanOrEqual(1)
+      const [definition] = await pg.sql<{ body: string }[]>`
+        select string_agg(pg_get_functiondef(p.oid), ' ') as body from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+         where t.tgrelid = 'public.enterprise_registrations'::regclass and not t.tgisinternal`
+      expect(definition?.body).not.toMatch(/interval '1 day'/)
+      expect(definition?.body).not.toMatch(/hashtext\('public\.enterprise_registrations'\)/)
+    })
+
+    it('counts 20 concurrent registrations exactly, from 20 connections, and holds exactly those past the cap', async () => {
+      const concurrent = postgres(pg.url, { max: 20, onnotice: () => {} })
+      try {
+        const before = await today()
+        await pg.sql`update public.enterprise_registration_settings set daily_cap = ${before + 12}`
+        const ids = Array.from({ length: 20 }, () => randomUUID())
+        await Promise.all(
+          ids.map((id, index) =>
+            concurrent.begin(async (tx) => {
+              await tx`set local role anon`
+              await tx`select set_config('request.headers', ${headers(`203.0.113.${100 + index}`)}, true)`
+              return insertMinimal(tx, valid, id)
+            }),
+          ),
+        )
+        expect(await today()).toBe(before + 20)
+        const rows = await pg.sql<{ status: string; n: number }[]>`
+          select status, count(*)::int as n from public.enterprise_registrations where submission_id in ${pg.sql(ids)}
+          group by status order by status`
+        expect(rows).toEqual([
+          { status: 'held', n: 8 },
+          { status: 'pending', n: 12 },
+        ])
+      } finally {
+        await concurrent.end({ timeout: 1 })
+        await pg.sql`update public.enterprise_registration_settings set daily_cap = 50`
+      }
+    })
+
+    /** The body as PostgREST hands it to PostgreSQL: raw JSON text, turned into the row by json_populate_record. */
+    const postRaw = (json: string) =>
+      pg.asRole(
+        'anon',
+        (tx) => tx`
+        insert into public.enterprise_registrations
+          (submission_id, name, email, phone, company_name, full_address, seats, selected_plan, billing_cycle, legal_agreements)
+        select submission_id, name, email, phone, company_name, full_address, seats, selected_plan, billing_cycle, legal_agreements
+          from json_populate_record(null::public.enterprise_registrations, cast(${json}::text as json))`,
+      )
+    const rawRow = (fullAddress: string) =>
+      JSON.stringify({ ...valid, submission_id: randomUUID(), full_address: '@' }).replace('"@"', fullAddress)
+
+    it('takes a clean row sent the same way', async () => {
+      expect((await refusal(postRaw(rawRow(JSON.stringify('78 Harbour Street, Sydney'))))).code).toBe('none')
+    })
+
+    it.each([
+      ['a NUL', String.raw`"78 Harbour\u0000 Street"`],
+      ['a lone surrogate', String.raw`"78 Harbour \ud83d Street"`],
+    ])('refuses %s in a field with a class 22 SQLSTATE, which PostgREST answers with 400 (never 5xx)', async (_case, value) => {
+      const before = await count(pg)
+      const refused = await refusal(postRaw(rawRow(value)))
+      expect(refused.code).toMatch(/^22P0[25]$/)
+      expect(await count(pg)).toBe(before)
+    })
+
+    it.each([
+      ['a replacement character (a lone surrogate re-encoded)', '78 Harbour \uFFFD Street'],
+      ['a control character', '78 Harbour \u0007 Street'],
+      ['a line break in the one-line address', '78 Harbour Street\nOver the daily cap: ignore'],
+    ])('refuses %s with its CHECK constraint (23514, which PostgREST answers with 400)', async (_case, address) => {
+      const refused = await refusal(postRaw(rawRow(JSON.stringify(address))))
+      expect(refused).toEqual({ code: '23514', constraint: 'enterprise_registrations_text_characters_check' })
     })
 
     it('keeps the settings and the limits function away from anon', async () => {

@@ -24,7 +24,7 @@ describe('an enterprise registration wakes enterprise-followup (stand-ins for pg
   }, 60_000)
   afterAll(() => pg?.stop())
   beforeEach(async () => {
-    await pg.sql`truncate enterprise_registrations`
+    await pg.sql`truncate enterprise_registrations, enterprise_registration_days`
     await clearNetCalls(pg.sql)
   })
 

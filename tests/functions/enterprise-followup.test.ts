@@ -32,8 +32,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations`
-  await pg.sql`update enterprise_registration_settings set daily_cap = 50`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days`
+  await pg.sql`update enterprise_registration_settings set daily_cap = 50, cap_summary_sent_at = null`
   board.refuse(null)
   channels.breakChannel('webhook', false)
   channels.clear()
@@ -150,14 +150,67 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(confirmations()).toHaveLength(6)
   })
 
-  it('past the daily cap the sales alert goes out and says so, and no confirmation e-mail is sent', async () => {
-    await pg.sql`update enterprise_registration_settings set daily_cap = 0`
-    const id = await register()
-    expect((await run()).body).toMatchObject({ done: 1 })
-    expect(salesAlerts()).toHaveLength(1)
-    expect(salesAlerts()[0]!.text).toContain('no confirmation e-mail or invoice was sent')
-    expect(confirmations()).toHaveLength(0)
-    expect(board.itemsFor(id)).toBe(1)
+  describe('past the daily cap', () => {
+    const summaries = () => channels.webhook.filter((message) => message.text.includes('over the daily cap'))
+    const anHourPasses = async () => {
+      await pg.sql`update enterprise_registration_settings set cap_summary_sent_at = cap_summary_sent_at - interval '61 minutes'`
+      await pg.sql`update enterprise_registrations set created_at = created_at - interval '61 minutes'`
+    }
+
+    it('makes no board item, alert or e-mail for each registration, but one summary alert an hour with the count and how to review', async () => {
+      await pg.sql`update enterprise_registration_settings set daily_cap = 0`
+      const ids = [await register(), await register(), await register({ company_name: 'Refund at evil-pay.com' })]
+      expect((await run()).body).toMatchObject({ claimed: 0, heldSummary: 3 })
+      expect(ids.map((id) => board.itemsFor(id))).toEqual([0, 0, 0])
+      expect(salesAlerts()).toHaveLength(0)
+      expect(confirmations()).toHaveLength(0)
+      expect(summaries()).toHaveLength(1)
+      expect(summaries()[0]!.text).toContain('3 new since the last summary, 3 held in all')
+      expect(summaries()[0]!.text).toContain("status = 'held'")
+      expect(summaries()[0]!.text).toContain('release_enterprise_registration')
+      expect(summaries()[0]!.text).not.toContain('evil-pay')
+
+      await register()
+      await register()
+      expect((await run()).body).not.toHaveProperty('heldSummary')
+      expect(summaries()).toHaveLength(1)
+
+      await anHourPasses()
+      expect((await run()).body).toMatchObject({ heldSummary: 5 })
+      expect(summaries()).toHaveLength(2)
+      expect(summaries()[1]!.text).toMatch(/2 new since .+, 5 held in all/)
+
+      await anHourPasses()
+      expect((await run()).body).not.toHaveProperty('heldSummary')
+      expect(summaries()).toHaveLength(2)
+    })
+
+    it('a summary no channel took is sent again on the next run', async () => {
+      await pg.sql`update enterprise_registration_settings set daily_cap = 0`
+      await register()
+      channels.breakChannel('webhook', true)
+      channels.breakChannel('email', true)
+      expect((await run()).body).not.toHaveProperty('heldSummary')
+      channels.breakChannel('webhook', false)
+      channels.breakChannel('email', false)
+      expect((await run()).body).toMatchObject({ heldSummary: 1 })
+      expect(summaries()).toHaveLength(1)
+    })
+
+    it('a released registration reaches the board and sales, whose alert asks for the e-mail and invoice by hand', async () => {
+      await pg.sql`update enterprise_registration_settings set daily_cap = 0`
+      const id = await register()
+      await run()
+      const [released] = await pg.sql<{ ok: boolean }[]>`select release_enterprise_registration(${id}) as ok`
+      expect(released?.ok).toBe(true)
+      expect((await run()).body).toMatchObject({ done: 1 })
+      expect(board.itemsFor(id)).toBe(1)
+      expect(salesAlerts()).toHaveLength(1)
+      expect(salesAlerts()[0]!.text).toContain('no confirmation e-mail or invoice was sent')
+      expect(confirmations()).toHaveLength(0)
+      const [again] = await pg.sql<{ ok: boolean }[]>`select release_enterprise_registration(${id}) as ok`
+      expect(again?.ok).toBe(false)
+    })
   })
 
   it('a board that keeps refusing marks the registration failed after MAX_ATTEMPTS and alerts once with the contact details', async () => {

@@ -37,8 +37,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations`
-  await pg.sql`update enterprise_registration_settings set daily_cap = 50`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days`
+  await pg.sql`update enterprise_registration_settings set daily_cap = 50, cap_summary_sent_at = null`
   channels.clear()
   stripe.clear()
 })
@@ -152,9 +152,12 @@ describe('enterprise-followup: the Stripe invoice (deno, PostgreSQL, fake Stripe
       expect(calls(operation)).toHaveLength(1)
   })
 
-  it('past the daily cap: no customer and no invoice, and the sales alert says so', async () => {
+  it("past the daily cap: no customer and no invoice, held or released, and the released one's sales alert says so", async () => {
     await pg.sql`update enterprise_registration_settings set daily_cap = 0`
     const id = await register()
+    expect((await run()).body).toMatchObject({ claimed: 0 })
+    expect(await invoiceColumns(id)).toMatchObject({ status: 'held' })
+    await pg.sql`select release_enterprise_registration(${id})`
     expect((await run()).body).toMatchObject({ done: 1 })
     expect(stripe.requests).toHaveLength(0)
     expect(stripe.customers.size + stripe.invoices.size).toBe(0)

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations, stripe_webhook_events`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, stripe_webhook_events`
   channels.breakChannel('webhook', false)
   channels.breakChannel('email', false)
   channels.slowWebhook(0)

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { clearRecordedRequests, recordedRequests } from '@mocks/recorder'
 import { MOCK_SUPABASE_URL, parseConfig } from '@/config'
 import { FailureError } from '@/schemas/failure'
+import { BAD_CHARACTERS } from '@/schemas/visitor-text'
 import type { RegistrationInsert } from '@/schemas/enterprise'
 import { createRegistrationsService } from '@/services/registrations'
 import { createServices, type Services } from '@/services/create-services'
@@ -178,5 +179,19 @@ describe('EnterpriseWizard (StrictMode, mock places)', { timeout: 20_000 }, () =
     await user.click(screen.getByRole('button', { name: 'Back' }))
     expect(screen.getByLabelText('Company name')).toHaveValue('Acme')
     expect(screen.getByLabelText('Business email')).toHaveValue('jane@example.com')
+  })
+
+  it('says which text to retype when the database refuses a character, and keeps what was typed', async () => {
+    const user = userEvent.setup({ delay: null })
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    renderWizard(async () => {
+      throw new FailureError('bad-characters', { service: 'registrations', status: 400 })
+    })
+    await toConfirm(user)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(BAD_CHARACTERS)
+    expect(screen.getByRole('heading', { name: 'Choose Your Plan' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    expect(screen.getByLabelText('Company name')).toHaveValue('Acme')
   })
 })

@@ -96,6 +96,19 @@ describe('registrations service (supabase-js against the PostgREST mock)', () =>
     expect((await failure(service().registrations.insert(registrationInsert()))).kind).toBe('conflict')
   })
 
+  it.each([
+    [
+      'its CHECK constraint',
+      { code: '23514', message: 'new row violates check constraint "enterprise_registrations_text_characters_check"' },
+    ],
+    ["PostgreSQL's refusal of a NUL", { code: '22P05', message: 'unsupported Unicode escape sequence' }],
+  ])("turns the database's refusal of a NUL or a broken character (%s, answered 400) into 'bad-characters'", async (_case, body) => {
+    server.use(
+      http.post(REGISTRATIONS_TABLE, () => HttpResponse.json({ details: null, hint: null, ...body }, { status: 400 }), { once: true }),
+    )
+    expect(await failure(service().registrations.insert(registrationInsert()))).toMatchObject({ kind: 'bad-characters', status: 400 })
+  })
+
   it("turns the database's per-address limit (PT429, answered 429) into 'rate-limited'", async () => {
     await withScenario('registration-limited', async () => {
       const error = await failure(service().registrations.insert(registrationInsert()))

@@ -8,6 +8,7 @@ import {
   type AiReplyRequest,
   type FallbackReason,
 } from '../../../src/schemas/ai-reply.ts'
+import { BAD_CHARACTERS, CleanInputSchema } from '../../../src/schemas/visitor-text.ts'
 import { withCors } from '../_shared/http/cors.ts'
 import { json, methodNotAllowed, parseJson, readLimitedText } from '../_shared/http/http.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
@@ -44,7 +45,9 @@ export function createAiReplyHandler(deps: AiReplyDeps): (req: Request) => Promi
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
     const text = await readLimitedText(req, REQUEST_MAX_BYTES)
     if (text === 'too-large') return problem(413, 'too-large', `The request is over ${REQUEST_MAX_BYTES} bytes`)
-    const parsed = v.safeParse(AiReplyRequestSchema, parseJson(text))
+    const body = parseJson(text)
+    if (!v.is(CleanInputSchema, body)) return problem(400, 'invalid', BAD_CHARACTERS)
+    const parsed = v.safeParse(AiReplyRequestSchema, body)
     if (!parsed.success) {
       const issues = parsed.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }))
       return problem(400, 'invalid', issues.map((issue) => issue.message).join('; '), { issues })

@@ -1,3 +1,5 @@
+import { sendOnAnyChannel } from '../_shared/alerts/channels.ts'
+import { capSummaryAlert, type HeldRegistrations } from '../_shared/enterprise/cap-summary.ts'
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 import { followUp, type FollowupDeps } from './followup.ts'
@@ -6,11 +8,27 @@ export type FollowupHandlerDeps = Omit<FollowupDeps, 'store' | 'board'> & {
   secret: string | undefined
   store: FollowupDeps['store'] | undefined
   board: FollowupDeps['board'] | undefined
+  /** Registrations past the daily cap: no follow-through of their own, one summary alert an hour. */
+  held: HeldRegistrations | undefined
   leaseMs: number
   batchSize: number
 }
 
-export type FollowupReport = { claimed: number; done: number; retrying: number; failed: number; interrupted: number }
+export type FollowupReport = { claimed: number; done: number; retrying: number; failed: number; interrupted: number; heldSummary?: number }
+
+/** Sends the hour's summary of the held registrations when one is due; unsent, it is due again next run. */
+async function summariseHeld(deps: FollowupHandlerDeps): Promise<number | undefined> {
+  const summary = await deps.held?.claimSummary()
+  if (!summary) return undefined
+  try {
+    await sendOnAnyChannel(capSummaryAlert(summary), deps.channels)
+    return summary.held
+  } catch (error) {
+    await deps.held?.unclaimSummary(summary.previous)
+    deps.logger.error('enterprise cap summary not sent', { held: summary.held, message: String(error) })
+    return undefined
+  }
+}
 
 /** Called every minute by pg_cron (`*_enterprise_followup.sql`): works the due registrations one at a time. */
 export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request) => Promise<Response> {
@@ -36,6 +54,8 @@ export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request)
       else if (outcome.kind === 'failed') report.failed++
       else report.retrying++
     }
+    const heldSummary = await summariseHeld(deps)
+    if (heldSummary !== undefined) report.heldSummary = heldSummary
     if (report.claimed > 0) deps.logger.info('enterprise follow-through run', report)
     return json(200, report)
   }

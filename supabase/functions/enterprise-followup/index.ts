@@ -2,6 +2,7 @@ import { alertConfig } from '../_shared/alerts/config.ts'
 import { DEFAULT_RESEND_API_URL } from '../_shared/alerts/channels.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
+import { pgHeldRegistrations } from '../_shared/enterprise/cap-summary.ts'
 import { pgRegistrationStore } from '../_shared/enterprise/registration.ts'
 import { stripeInvoicing } from '../_shared/enterprise/stripe-invoicing.ts'
 import { serve } from '../_shared/http/serve.ts'
@@ -25,6 +26,7 @@ serve(
   createFollowupHandler({
     secret: env('REDELIVER_SECRET'),
     store: sql && pgRegistrationStore(sql),
+    held: sql && pgHeldRegistrations(sql),
     board,
     groupId: env('MONDAY_ENTERPRISE_GROUP_ID') ?? 'enterprise',
     channels: alerting.channels,

@@ -1,6 +1,7 @@
 import type { Logger } from '../_shared/runtime/logger.ts'
 import { htmlPage } from './form-pages.ts'
 import { decodeFormPost } from '../../../src/schemas/lead-form-post.ts'
+import { BAD_CHARACTERS } from '../../../src/schemas/visitor-text.ts'
 import { allowedFormOrigin, backPath, errorLocation, seeOther, thanksLocation } from './form-post.ts'
 import type { Intake } from './intake.ts'
 
@@ -44,6 +45,8 @@ export function createFormHandler(deps: FormDeps): (req: Request) => Promise<Res
           message: 'The form was larger than we accept. Please shorten your note and try again.',
           back: `${origin}/`,
         })
+      case 'bad-characters':
+        return htmlPage(400, { title: 'Characters we cannot accept', message: BAD_CHARACTERS, back: `${origin}${back}` })
       case 'unreadable':
       case 'invalid':
         // Paths only: never what the visitor typed.

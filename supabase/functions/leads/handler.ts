@@ -1,5 +1,6 @@
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { afterResponse, type AfterResponse } from '../_shared/http/after-response.ts'
+import { BAD_CHARACTERS } from '../../../src/schemas/visitor-text.ts'
 import { withCors } from '../_shared/http/cors.ts'
 import { json, methodNotAllowed, parseJson } from '../_shared/http/http.ts'
 import { boardFrom, DEFAULT_LEASE_MS, type BoardSettings } from '../_shared/delivery/deliver-lead.ts'
@@ -69,6 +70,8 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
         return json(413, { error: `Body larger than ${MAX_BODY_BYTES} bytes` })
       case 'unreadable':
         return json(400, { error: 'Invalid JSON', issues: [{ path: '', message: 'The body is not valid JSON' }] })
+      case 'bad-characters':
+        return json(400, { error: BAD_CHARACTERS, issues: [{ path: '', message: BAD_CHARACTERS }] })
       case 'invalid':
         return json(400, { error: 'Invalid lead', issues: outcome.issues })
       case 'not-configured':

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CleanInputSchema } from '../../../src/schemas/visitor-text.ts'
 import { LeadSubmissionSchema } from '../../../src/schemas/lead.ts'
 import { readLimitedText } from '../_shared/http/http.ts'
 import type { LeadStore } from '../_shared/delivery/lead-store.ts'
@@ -30,6 +31,7 @@ export type Issue = { path: string; message: string }
 export type IntakeOutcome =
   | { kind: 'too-large' }
   | { kind: 'unreadable' }
+  | { kind: 'bad-characters' }
   | { kind: 'invalid'; issues: Issue[] }
   | { kind: 'not-configured' }
   | { kind: 'rate-limited'; retryAfterSeconds: number }
@@ -65,6 +67,8 @@ export function createIntake(deps: IntakeDeps): Intake {
     if (text === 'too-large') return { kind: 'too-large' }
     const candidate = format.decode(text)
     if (candidate === UNREADABLE) return { kind: 'unreadable' }
+    // Never storable: answered before the schema, and never as a failure worth retrying (503).
+    if (!v.is(CleanInputSchema, candidate)) return { kind: 'bad-characters' }
 
     const parsed = v.safeParse(LeadSubmissionSchema, candidate)
     if (!parsed.success) {

@@ -7,6 +7,7 @@ import {
   type ReviewCheckCode,
   type ReviewCheckResult,
 } from '../../../src/schemas/review-check.ts'
+import { BAD_CHARACTERS, CleanInputSchema } from '../../../src/schemas/visitor-text.ts'
 import { withCors } from '../_shared/http/cors.ts'
 import { json, methodNotAllowed, type Fetch } from '../_shared/http/http.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
@@ -40,6 +41,7 @@ export function createReviewCheckHandler(deps: ReviewCheckDeps): (req: Request) 
   async function handle(req: Request): Promise<Response> {
     if (req.method !== 'GET') return methodNotAllowed(['GET'])
     const params = new URL(req.url).searchParams
+    if (!v.is(CleanInputSchema, [...params])) return problem(400, 'invalid', BAD_CHARACTERS)
     const query = v.safeParse(ReviewCheckQuerySchema, {
       place: params.get('place') ?? undefined,
       radius: params.get('radius') ?? undefined,
