@@ -64,7 +64,8 @@ function RootDocument() {
 }
 
 function PageBody() {
-  const page = pageFor(useLocation({ select: (location) => location.pathname }))
+  const path = useLocation({ select: (location) => location.pathname })
+  const page = pageFor(path)
   return (
     <>
       <a
@@ -73,7 +74,7 @@ function PageBody() {
       >
         Skip to content
       </a>
-      <Header page={page} />
+      <Header page={page} path={path} />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
@@ -83,7 +84,7 @@ function PageBody() {
 }
 
 /** The header and the Join Us dialog it may open; only they render again once hydrated. */
-function Header({ page }: { page: PageEntry | undefined }) {
+function Header({ page, path }: { page: PageEntry | undefined; path: string }) {
   const hydrated = useHydrated()
   const joinUs = joinUsAction(page)
   // The root knows only that the dialog was asked for: it mounts then (open) and owns its state from
@@ -96,6 +97,7 @@ function Header({ page }: { page: PageEntry | undefined }) {
     <>
       <SiteHeader
         onBackToTop={scrollToTop}
+        path={path}
         joinUs={
           joinUs.kind === 'scroll'
             ? { href: joinUs.href, hydrated, onActivate: scrollToTop }

@@ -75,6 +75,8 @@ test.describe('keyboard', () => {
       'Login (opens in a new tab)',
       'Call 1300 555 019',
       'Join Us Here',
+      // Issue 38 point 2: the menu (with the free tools) on every width.
+      'Menu',
     ])
   })
 

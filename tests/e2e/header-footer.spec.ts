@@ -53,12 +53,13 @@ test('footer has the client area, social, contact and legal links', async ({ pag
   }
 })
 
-test('a 390 px wide screen shows only the JOIN US button in the header', async ({ page }) => {
+// Issue 38 point 2 replaced 'only JOIN US' on a phone with JOIN US and a menu (tests/e2e/header-menu.spec.ts).
+test('a 390 px wide screen shows JOIN US and the Menu button in the header, the links behind the menu', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await gotoHydrated(page, '/')
   const header = page.getByRole('banner')
   await expect(header.getByRole('button', { name: 'JOIN US' })).toBeVisible()
-  await expect(header.getByRole('navigation', { name: 'Main' })).toBeHidden()
+  await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' })).toBeVisible()
   for (const name of ['Home', 'Services', 'Contact Us']) await expect(header.getByRole('link', { name, exact: true })).toBeHidden()
   await expect(header.getByRole('button', { name: 'Join Us Here' })).toBeHidden()
 })
@@ -153,7 +154,7 @@ test('at 1280 px the header leads to the blog and to enterprise registration', a
   await expect(header.getByRole('button', { name: 'Join Us Here' })).toBeVisible()
 })
 
-test('at 390 px a visitor finds the blog and enterprise in the footer, and the header keeps only JOIN US', async ({ page }) => {
+test('at 390 px a visitor still finds the blog and enterprise in the footer, with the header menu closed', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await gotoHydrated(page, '/')
   await expect(page.getByRole('banner').getByRole('link', { name: 'Blog', exact: true })).toBeHidden()
