@@ -82,7 +82,7 @@ for (const path of ['/', '/x18']) {
       copy.remove()
       return { needed, given: el.getBoundingClientRect().width }
     })
-    expect(needed, 'the select is wide enough for its options').toBeLessThanOrEqual(given + 0.5)
+    expect.soft(needed, 'the select is wide enough for its options').toBeLessThanOrEqual(given + 0.5)
     await expect(select.locator('option').first()).toHaveText(/\S/)
 
     const phone = form.getByLabel('Phone')
