@@ -27,7 +27,7 @@ function DesignPage() {
             </h2>
             <p className="section-lead">{c.book.lead}</p>
           </div>
-          <div className="card @container p-5 sm:p-7">
+          <div className="card @container p-4 xs:p-5 sm:p-7">
             <DeferredLeadCapture submitLabel={c.book.submit} busyLabel="Processing..." />
           </div>
         </div>

@@ -104,7 +104,7 @@ describe('LeadForm', () => {
     renderForm()
     const select = screen.getByLabelText('Number of locations')
     expect(optionLabels(select)).toEqual(['1', '2-10', '11-50', '50+'])
-    expect(within(select).getByRole('option', { name: 'Select number of locations' })).toBeDisabled()
+    expect(within(select).getByRole('option', { name: 'Select how many' })).toBeDisabled()
     expect(select).toHaveValue('')
   })
 

@@ -15,10 +15,10 @@ export type PlanCardProps = {
 export function PlanCard(props: PlanCardProps) {
   const inputId = `enterprise-plan-${props.id}`
   return (
-    <div className="relative flex flex-col rounded-2xl border-2 border-slate-200 bg-white p-6 shadow-sm has-checked:border-brand-600 has-checked:ring-2 has-checked:ring-brand-200 has-focus-visible:ring-2 has-focus-visible:ring-brand-600">
+    <div className="relative flex flex-col rounded-2xl border-2 border-slate-200 bg-white p-4 shadow-sm xs:p-6 has-checked:border-brand-600 has-checked:ring-2 has-checked:ring-brand-200 has-focus-visible:ring-2 has-focus-visible:ring-brand-600">
       <label htmlFor={inputId} className="flex cursor-pointer flex-col gap-3">
         <span className="flex items-center justify-between gap-3">
-          <span className="text-lg font-bold text-ink">{props.name}</span>
+          <span className="min-w-0 text-lg font-bold text-ink">{props.name}</span>
           <input
             id={inputId}
             type="radio"
@@ -29,8 +29,10 @@ export function PlanCard(props: PlanCardProps) {
             className="size-5 accent-brand-600"
           />
         </span>
-        <span className="text-3xl font-extrabold text-ink">
+        <span className="text-3xl font-extrabold text-ink max-xs:text-2xl">
           {props.price}
+          {/* A longer price wraps before '/month' rather than sticking out of a narrow card; the name read out is unchanged. */}
+          <wbr />
           <span className="text-base font-medium text-muted">/month</span>
         </span>
         <span className="text-sm font-medium text-muted">{props.total}</span>

@@ -15,13 +15,13 @@ export type SuccessStepProps = {
 export function SuccessStep({ headingRef, planName, registered, nextSteps, benefits, supportPhone }: SuccessStepProps) {
   return (
     <section aria-labelledby="enterprise-success-title" className="space-y-8">
-      <div className="flex items-start gap-4">
+      <div className="flex items-start gap-4 max-xs:flex-col">
         <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-green-100 text-success" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2.5">
             <path d="m5 12 5 5 9-10" />
           </svg>
         </span>
-        <div>
+        <div className="min-w-0">
           <StepHeading id="enterprise-success-title" headingRef={headingRef}>
             Your Registration Is Confirmed
           </StepHeading>

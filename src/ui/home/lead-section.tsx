@@ -50,7 +50,10 @@ export function LeadSection({ children }: { children: ReactNode }) {
         </div>
 
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-          <div id={TOP_LEAD_FORM_ID} className="scroll-mt-28 rounded-3xl bg-white p-5 text-ink shadow-float ring-1 ring-black/5 sm:p-7">
+          <div
+            id={TOP_LEAD_FORM_ID}
+            className="scroll-mt-28 rounded-3xl bg-white p-4 text-ink xs:p-5 shadow-float ring-1 ring-black/5 sm:p-7"
+          >
             <h2 id="lead-form-title" className="text-lg font-bold tracking-tight sm:text-xl">
               {c.formTitle}
             </h2>

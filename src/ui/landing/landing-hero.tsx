@@ -26,7 +26,10 @@ export function LandingHero({ content: c, badge, children }: { content: LandingH
         </div>
         {/* On phones the form follows the headline, so it shows without much scrolling. */}
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-          <div id={TOP_LEAD_FORM_ID} className="scroll-mt-28 rounded-3xl bg-white p-5 text-ink shadow-float ring-1 ring-black/5 sm:p-7">
+          <div
+            id={TOP_LEAD_FORM_ID}
+            className="scroll-mt-28 rounded-3xl bg-white p-4 text-ink xs:p-5 shadow-float ring-1 ring-black/5 sm:p-7"
+          >
             <h2 className="text-lg font-bold tracking-tight sm:text-xl">{c.formTitle}</h2>
             <p className="mt-1.5 text-sm leading-6 text-muted">{c.formText}</p>
             <div className="@container mt-4 sm:mt-5">{children}</div>

@@ -19,7 +19,7 @@ export function SiteHeader({ onBackToTop, joinUs, path }: { onBackToTop: () => v
       <div className="bg-brand-950 text-center text-sm text-white">
         <p className="container-page py-2">
           Talk to our sales team:{' '}
-          <a href={site.phone.href} className="font-semibold underline underline-offset-2">
+          <a href={site.phone.href} className="font-semibold whitespace-nowrap underline underline-offset-2">
             {site.phone.display}
           </a>
         </p>

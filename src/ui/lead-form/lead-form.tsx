@@ -74,7 +74,7 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
             className={inputClass}
           >
             <option value="" disabled>
-              Select number of locations
+              Select how many
             </option>
             {props.locationOptions.map((option) => (
               <option key={option} value={option}>

@@ -2,7 +2,8 @@ const labels = ['Application complete', 'Schedule in progress', 'Strategy coming
 
 export type ProgressStage = 'scheduling' | 'booked'
 
-/** The 3-step progress bar of the schedule page; the current step carries `aria-current="step"`. */
+/** The 3-step progress bar of the schedule page; the current step carries `aria-current="step"`.
+ *  Below 390 px a third of the row is narrower than 'Application' beside its mark, so the steps stack, one per line. */
 export function ProgressSteps({ stage = 'scheduling' }: { stage?: ProgressStage }) {
   const current = stage === 'booked' ? 2 : 1
   const steps = labels.map((label, index) => ({
@@ -10,11 +11,11 @@ export function ProgressSteps({ stage = 'scheduling' }: { stage?: ProgressStage 
     status: index < current ? 'done' : index === current ? 'current' : 'upcoming',
   }))
   return (
-    <ol aria-label="Your progress" className="grid grid-cols-3 gap-2 sm:gap-4">
+    <ol aria-label="Your progress" className="grid grid-cols-3 gap-2 max-[390px]:grid-cols-1 sm:gap-4">
       {steps.map((step, index) => (
         <li key={step.label} aria-current={step.status === 'current' ? 'step' : undefined} className="flex flex-col gap-2">
           <span
-            className={`h-2 rounded-full ${step.status === 'upcoming' ? 'bg-slate-200' : step.status === 'current' ? 'bg-brand-400' : 'bg-brand-600'}`}
+            className={`h-2 rounded-full max-[390px]:hidden ${step.status === 'upcoming' ? 'bg-slate-200' : step.status === 'current' ? 'bg-brand-400' : 'bg-brand-600'}`}
             aria-hidden="true"
           />
           <span className="flex items-center gap-2 text-xs font-semibold text-ink sm:text-sm">
