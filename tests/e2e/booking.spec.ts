@@ -78,7 +78,9 @@ test('/schedule opened directly has no prefill, and greets without thanking for 
   await expect(page.getByRole('main')).not.toContainText(/thanks|thank you/i)
 })
 
-test('on a phone, booking with the calendar scrolled into view lands focus on the confirmation below the sticky header', async ({ page }) => {
+test('on a phone, booking with the calendar scrolled into view lands focus on the confirmation below the sticky header', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await gotoHydrated(page, '/schedule')
   const calendar = page.getByRole('region', { name: /Calendar \(offline stand-in\), week view/ })

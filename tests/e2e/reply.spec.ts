@@ -130,7 +130,10 @@ test('paste, choose, draft and watch it grow, Stop, Regenerate, Copy, edit, and 
   const trigger = page.getByRole('button', { name: 'Schedule Your Call' })
   await expect(trigger).toHaveAttribute('data-cal-config', /week_view/)
   const config = JSON.parse((await trigger.getAttribute('data-cal-config')) ?? '{}') as Record<string, string>
-  expect(config).toMatchObject({ name: 'Dana Owner', notes: expect.stringContaining('Business: Harbourside Vets, 14 Bay Road, Balmain NSW') })
+  expect(config).toMatchObject({
+    name: 'Dana Owner',
+    notes: expect.stringContaining('Business: Harbourside Vets, 14 Bay Road, Balmain NSW'),
+  })
 })
 
 test('the veterinary pages, the review-check result and the sitemap lead to /reply', async ({ page, request }) => {

@@ -18,7 +18,11 @@ describe('the schedule progress bar', () => {
     render(<ProgressSteps stage="booked" />)
     expect(current().map((item) => item.textContent)).toEqual([expect.stringContaining('Strategy coming up')])
     const items = within(screen.getByRole('list', { name: 'Your progress' })).getAllByRole('listitem')
-    expect(items.map((item) => item.textContent)).toEqual(['✓Application complete (done)', '✓Call booked (done)', '3Strategy coming up (current step)'])
+    expect(items.map((item) => item.textContent)).toEqual([
+      '✓Application complete (done)',
+      '✓Call booked (done)',
+      '3Strategy coming up (current step)',
+    ])
     expect(screen.queryByText(/in progress/)).toBeNull()
   })
 })
