@@ -31,6 +31,7 @@ export const aiReplyContent = {
     policyDetail: 'AI replies are drafts. They are never published automatically; you review and approve every one.',
     editable: 'Your reply (you can edit it)',
     writing: 'Writing your reply…',
+    onItsWay: 'Your draft is on its way: our AI writer is taking a little longer than usual.',
     done: 'Your reply is ready. You can edit it before you copy it.',
     stoppedNote: 'Stopped: the reply so far is yours to edit, or draft it again.',
     stop: 'Stop',

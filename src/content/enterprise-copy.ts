@@ -40,7 +40,7 @@ export type RegistrationFailureCopy = {
 
 const VALUES_KEPT = 'Everything you entered is kept: your details, the plan and the billing cycle.'
 
-const registrationFailures: Record<'save-failed' | 'bad-characters' | 'already-received' | 'limited', RegistrationFailureCopy> = {
+const registrationFailures: Record<'save-failed' | 'bad-characters' | 'limited', RegistrationFailureCopy> = {
   'save-failed': {
     alert: REGISTRATION_FAILED,
     detail: VALUES_KEPT,
@@ -54,12 +54,6 @@ const registrationFailures: Record<'save-failed' | 'bad-characters' | 'already-r
     callUs: { before: 'If it fails again, call our sales team on' },
     tone: 'error',
   },
-  'already-received': {
-    alert: 'We have already received this registration.',
-    detail: 'There is no need to send it again: your dedicated account manager will contact you within 24 hours.',
-    callUs: { before: 'To talk to us sooner, call' },
-    tone: 'notice',
-  },
   limited: {
     alert: 'Too many registrations from your network.',
     detail: VALUES_KEPT,
@@ -70,19 +64,17 @@ const registrationFailures: Record<'save-failed' | 'bad-characters' | 'already-r
 }
 
 /**
- * A unique-key conflict means the database already holds the registration: no second try asked for.
- * The database's per-address limit leaves the phone as the way forward.
+ * The database's per-address limit leaves the phone as the way forward. A unique-key conflict never
+ * reaches step 2: the database already holds the registration, and step 3 says so (alreadyReceived).
  */
 export const registrationFailureCopy = (kind: RegistrationFailureKind): RegistrationFailureCopy =>
-  registrationFailures[
-    kind === 'conflict'
-      ? 'already-received'
-      : kind === 'rate-limited'
-        ? 'limited'
-        : kind === 'bad-characters'
-          ? 'bad-characters'
-          : 'save-failed'
-  ]
+  registrationFailures[kind === 'rate-limited' ? 'limited' : kind === 'bad-characters' ? 'bad-characters' : 'save-failed']
+
+/** Step 3 over a registration the database already held: no second try asked for. */
+export const alreadyReceived = {
+  title: 'We have already received this registration.',
+  text: 'There is no need to send it again: your dedicated account manager will contact you within 24 hours.',
+}
 
 export const legalDocuments: Record<LegalDocument, { title: string; href: string }> = {
   terms: { title: 'Terms and Conditions', href: '/terms' },

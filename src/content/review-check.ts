@@ -14,6 +14,12 @@ export const reviewCheckContent = {
     submit: 'Check my reviews',
     busy: 'Checking...',
     businessRequired: 'Please choose your business from the suggestions.',
+    /** Typed, but no suggestion picked: what to do, and the way forward beside it. */
+    businessNotChosen: (typed: string) =>
+      `“${typed}” is not one of the suggestions, so we cannot check it yet. Type a little more and choose your business from the list, or leave its name with us and a specialist will run your check.`,
+    noMatch: (typed: string) =>
+      `No business on Google Maps matches “${typed}”. Try another spelling or add the suburb, or leave its name with us and a specialist will run your check.`,
+    byHand: 'Leave the name with us',
     noScript: 'The free check needs JavaScript in your browser. Book a call instead and we will run it for you:',
     noScriptLink: 'book a free strategy call',
   },

@@ -13,11 +13,25 @@ const SchedulePrefillSchema = v.object({
 })
 export type SchedulePrefill = v.InferOutput<typeof SchedulePrefillSchema>
 
+/**
+ * The business as the calendar should read it. /check's lead already holds the name with the
+ * address; /reply's holds the name apart (issue 29 keeps it out of the address field), so it goes first.
+ */
+const businessOf = ({ lead, reply }: Pick<LeadSubmission, 'lead' | 'reply'>) => {
+  const name = reply?.businessName?.trim()
+  return name && !lead.business.toLowerCase().includes(name.toLowerCase()) ? `${name}, ${lead.business}` : lead.business
+}
+
 /** Kept for this tab only (sessionStorage), so /schedule opened elsewhere starts empty. */
 export function rememberSchedulePrefill(
-  { submissionId, lead: { name, email, phone, business } }: Pick<LeadSubmission, 'submissionId' | 'lead'>,
+  submission: Pick<LeadSubmission, 'submissionId' | 'lead' | 'reply'>,
   storage: Pick<Storage, 'setItem'> | undefined,
 ) {
+  const {
+    submissionId,
+    lead: { name, email, phone },
+  } = submission
+  const business = businessOf(submission)
   try {
     storage?.setItem(SCHEDULE_PREFILL_KEY, JSON.stringify({ name, email, phone, business, submissionId }))
   } catch {

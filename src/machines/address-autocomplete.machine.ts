@@ -92,6 +92,9 @@ export const addressAutocompleteMachine = setup({
       return event.value.replace(/\s/g, '').length < MIN_QUERY_CHARS
     },
     hasSuggestions: (_, output: FetchPredictionsOutput) => output.status === 'OK' && output.predictions.length > 0,
+    /** Places answered and knows nothing by that text (not a refusal, which says nothing about the text). */
+    foundNothing: (_, output: FetchPredictionsOutput) =>
+      output.status === 'ZERO_RESULTS' || (output.status === 'OK' && !output.predictions.length),
     hasChoice: ({ context, event }) => chosenPrediction(context, event) !== undefined,
     // Runs on the fetch actor's error event: a service that says it is down (or rate limits) is not asked again.
     isServiceDown: (_, error: unknown) => readFailure(error, ['unavailable', 'rate-limited'], 'other').kind !== 'other',
@@ -137,6 +140,7 @@ export const addressAutocompleteMachine = setup({
                 target: 'showing',
                 actions: { type: 'showPredictions', params: ({ event }) => event.output },
               },
+              { guard: { type: 'foundNothing', params: ({ event }) => event.output }, target: 'noMatch' },
               { target: 'idle' },
             ],
             onError: [
@@ -148,6 +152,10 @@ export const addressAutocompleteMachine = setup({
               { target: 'idle' },
             ],
           },
+        },
+        // The owner may say so and offer another way; leaving the field keeps it said.
+        noMatch: {
+          on: { 'list.close': {} },
         },
         showing: {
           on: {

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromCallback, fromPromise, not, setup } from 'xstate'
 import * as v from 'valibot'
 import { templateReply } from '@/lib/reply-templates'
 import type { Failure } from '@/schemas/failure'
@@ -73,6 +73,8 @@ export const aiReplyMachine = setup({
   delays: {
     /** The function answers within its own 8 s first-token limit; past this the connection is gone. */
     firstChunk: 12_000,
+    /** Past this with no text yet, the page says the draft is on its way, so the wait is not taken for a hang. */
+    slowNotice: 3_000,
     copyStatusShown: 5_000,
   },
   actions: {
@@ -119,6 +121,17 @@ export const aiReplyMachine = setup({
     drafting: {
       entry: 'startDraft',
       invoke: { src: 'streamReply', input: ({ context }) => requestOf(context.form) },
+      initial: 'waiting',
+      states: {
+        waiting: {
+          always: { guard: not('nothingYet'), target: 'writing' },
+          after: { slowNotice: 'onItsWay' },
+        },
+        onItsWay: {
+          always: { guard: not('nothingYet'), target: 'writing' },
+        },
+        writing: {},
+      },
       after: { firstChunk: { guard: 'nothingYet', target: 'drafted', actions: { type: 'useTemplate', params: { reason: 'slow' } } } },
       on: {
         'stream.chunk': { actions: { type: 'append', params: ({ event }) => event } },

@@ -60,7 +60,7 @@ export const calendarEmbedMachine = setup({
       invoke: { src: 'bookingEvents' },
     },
     booked: {
-      // A reschedule in the same widget reports a new time.
+      // A second report (a reschedule, or the embed repeating itself) updates the time.
       invoke: { src: 'bookingEvents' },
     },
     failed: {},

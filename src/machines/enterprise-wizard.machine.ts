@@ -93,6 +93,7 @@ export const enterpriseWizardMachine = setup({
   guards: {
     isContactValid: ({ context }) => validateContact(contact(context)).success,
     hasPlan: ({ context }) => context.plan !== null,
+    isConflict: (_, error: unknown) => readFailure(error, REGISTRATION_FAILURE_KINDS, 'unexpected').kind === 'conflict',
     adoptsAddress: ({ event }) => event.type === 'form.adopted' && Boolean(event.values.full_address),
   },
 }).createMachine({
@@ -144,7 +145,15 @@ export const enterpriseWizardMachine = setup({
         src: 'saveRegistration',
         input: ({ context }) => registration(context),
         onDone: { target: 'done' },
-        onError: { target: 'plan', actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: [
+          // The database already holds it: as good as saved, so step 3 shows, saying so.
+          {
+            guard: { type: 'isConflict', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'done',
+            actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+          },
+          { target: 'plan', actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        ],
       },
     },
     done: { type: 'final' },

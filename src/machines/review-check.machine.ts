@@ -17,10 +17,15 @@ interface ReviewCheckContext {
   radiusKm: RadiusKm
   result: ReviewCheckResult | null
   failure: Failure<CheckFailureKind> | null
-  /** 'business-required': a check asked for before a business was chosen. */
-  error: 'business-required' | null
+  /**
+   * A check asked for before a business was chosen: 'business-required' with nothing typed,
+   * 'business-not-chosen' with text typed but no suggestion picked (the page offers another way).
+   */
+  error: BusinessError | null
   target: TargetRating
 }
+
+export type BusinessError = 'business-required' | 'business-not-chosen'
 
 /** A check, and the shareable result URL it is written to. */
 export type RunCheckInput = { placeId: string; radiusKm: RadiusKm }
@@ -78,7 +83,10 @@ export const reviewCheckMachine = setup({
     }),
     setRadius: assign((_, radiusKm: RadiusKm) => ({ radiusKm })),
     setTarget: assign((_, target: TargetRating) => ({ target })),
-    requireBusiness: assign({ error: 'business-required' as const }),
+    requireBusiness: assign({
+      error: ({ context }): BusinessError =>
+        context.search.getSnapshot().context.query.trim() ? 'business-not-chosen' : 'business-required',
+    }),
     keepResult: assign((_, result: ReviewCheckResult) => ({ result, failure: null })),
     keepFailure: assign((_, error: unknown) => ({ failure: failureOf(error), result: null })),
   },

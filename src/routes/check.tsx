@@ -12,6 +12,7 @@ import { DEFAULT_RADIUS_KM, PlaceIdSchema, RadiusSchema } from '@/schemas/review
 import { CheckPicker } from '@/ui/check/check-picker'
 import { PageIntro } from '@/ui/layout/page-intro'
 import { AddressField } from './-components/address-field'
+import { CheckByHand } from './-components/check-by-hand'
 import { CheckFailure } from './-components/check-failure'
 import { placesSearch } from './-components/places-search'
 
@@ -67,6 +68,8 @@ function CheckPage() {
     }),
   )
   const searchOff = useSelector(state.context.search, (s) => s.matches('disabled'))
+  const typed = useSelector(state.context.search, (s) => s.context.query)
+  const noMatch = useSelector(state.context.search, (s) => s.matches({ enabled: 'noMatch' }))
   const { context } = state
 
   return (
@@ -92,7 +95,10 @@ function CheckPage() {
             ready={hydrated && !searchOff}
             busy={state.matches('checking')}
             radiusKm={context.radiusKm}
-            businessRequired={context.error === 'business-required'}
+            error={context.error}
+            typed={typed}
+            noMatch={noMatch}
+            offer={<CheckByHand business={typed.trim()} />}
             onRadiusChange={(radiusKm) => flow.send({ type: 'radius.changed', radiusKm })}
             onSubmit={() => flow.send({ type: 'check.submit' })}
             businessField={({ errorId }) => (
@@ -102,8 +108,8 @@ function CheckPage() {
                 kind="business"
                 label={c.picker.label}
                 placeholder={c.picker.placeholder}
-                invalid={context.error === 'business-required'}
-                describedBy={context.error === 'business-required' ? errorId : undefined}
+                invalid={context.error !== null}
+                describedBy={context.error ? errorId : undefined}
                 frozen={state.matches('checking')}
               />
             )}

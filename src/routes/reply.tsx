@@ -63,8 +63,11 @@ function ReplyPage() {
   const drafting = state.matches('drafting')
   const drafted = state.matches('drafted')
 
+  const waiting = state.matches({ drafting: 'onItsWay' }) ? 'onItsWay' : state.matches({ drafting: 'waiting' }) ? 'starting' : null
   const status = drafting
-    ? c.draft.writing
+    ? waiting === 'onItsWay'
+      ? c.draft.onItsWay
+      : c.draft.writing
     : state.matches({ drafted: 'copied' })
       ? c.draft.copied
       : state.matches({ drafted: 'copyFailed' })
@@ -91,6 +94,7 @@ function ReplyPage() {
           <Suspense fallback={<p>{c.draft.writing}</p>}>
             <ReplyResult
               phase={drafting ? 'drafting' : 'drafted'}
+              waiting={waiting}
               reply={context.reply}
               source={context.source}
               reason={context.reason}

@@ -43,21 +43,27 @@ function SchedulePage() {
   const status = state.matches('loading') ? 'loading' : state.matches('failed') ? 'failed' : 'ready'
   const { bookedStart } = state.context
 
+  const intro = pageIntros.schedule
+  const booked = bookedStart !== null
+
   return (
     <>
-      <PageIntro eyebrow={pageIntros.schedule.eyebrow} title={pageIntros.schedule.title}>
-        {pageIntros.schedule.text}
+      <PageIntro eyebrow={intro.eyebrow} title={booked ? intro.bookedTitle : intro.title}>
+        {booked ? intro.bookedText : intro.text}
       </PageIntro>
       <div className="container-page -mt-6 space-y-8 pb-8">
-        <ProgressSteps stage={bookedStart ? 'booked' : 'scheduling'} />
+        <ProgressSteps stage={booked ? 'booked' : 'scheduling'} />
         <BookingStatus bookedTime={bookedStart && readableTime(bookedStart)} email={prefill?.email ?? null} />
-        <CalendarPanel
-          status={status}
-          bookingUrl={services.calendar.bookingUrl}
-          triggerAttributes={services.calendar.triggerAttributes(prefill)}
-          hostId={HOST_ID}
-          triggerId={TRIGGER_ID}
-        />
+        {/* Booked: the calendar has done its work, and the confirmation above takes its place. */}
+        {!booked && (
+          <CalendarPanel
+            status={status}
+            bookingUrl={services.calendar.bookingUrl}
+            triggerAttributes={services.calendar.triggerAttributes(prefill)}
+            hostId={HOST_ID}
+            triggerId={TRIGGER_ID}
+          />
+        )}
       </div>
     </>
   )

@@ -247,6 +247,64 @@ test.describe('failures, each reached by a scenario and explained', () => {
   })
 })
 
+// Issue 38 point 3: a business Places does not know, or text typed and never picked, still leads somewhere.
+test.describe('/check never dead-ends', () => {
+  const picker = (page: Page) => page.getByRole('search', { name: 'Review check' })
+
+  test('a business Places does not suggest: said so, and its name goes with the lead form, beside the phone', async ({ page }) => {
+    await gotoHydrated(page, '/check')
+    await businessBox(page).click()
+    await page.keyboard.type("Joe's Pizza Bondi")
+    const status = picker(page).getByRole('status').filter({ hasText: 'No business on Google Maps matches' })
+    await expect(status).toHaveText(
+      "No business on Google Maps matches “Joe's Pizza Bondi”. Try another spelling or add the suburb, or leave its name with us and a specialist will run your check.",
+    )
+    await expect(picker(page).getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+    await expectAxeClean(page, 'check: no suggestion')
+
+    await picker(page).getByRole('button', { name: 'Leave the name with us' }).click()
+    const dialog = page.getByRole('dialog', { name: 'We Will Run Your Check' })
+    await expect(dialog.getByRole('combobox', { name: 'Business address' })).toHaveValue("Joe's Pizza Bondi")
+    await dialog.getByLabel('Number of locations').selectOption('1')
+    await dialog.getByLabel('Full name').fill('Joe Rossi')
+    await dialog.getByLabel('Phone').fill('0422470721')
+    await dialog.getByLabel('Email').fill('joe@pizza.example')
+    await dialog.getByRole('button', { name: 'Send My Details' }).click()
+    await expect(page.getByRole('dialog', { name: 'Congrats!' })).toBeVisible()
+    const [lead] = await leadRequests(page)
+    expect(lead?.body).toMatchObject({ lead: { business: "Joe's Pizza Bondi", name: 'Joe Rossi' }, source: { path: '/check' } })
+  })
+
+  test('pressing Check with text typed but nothing picked says what to do, and offers the same way forward', async ({ page }) => {
+    await gotoHydrated(page, '/check')
+    await businessBox(page).click()
+    await page.keyboard.type('harbour')
+    await expect(page.getByRole('listbox', { name: 'Your business suggestions' }).getByRole('option').first()).toBeVisible()
+    await runCheck(page)
+    const alert = picker(page).getByRole('alert')
+    await expect(alert).toHaveText(
+      '“harbour” is not one of the suggestions, so we cannot check it yet. Type a little more and choose your business from the list, or leave its name with us and a specialist will run your check.',
+    )
+    await expect(businessBox(page)).toHaveAttribute('aria-invalid', 'true')
+    await expect(picker(page).getByRole('button', { name: 'Leave the name with us' })).toBeVisible()
+    await expect(picker(page).getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+    await expectAxeClean(page, 'check: typed, not picked')
+
+    // The same with a name Places does not know: the message says what to do, not to pick from a list that is not there.
+    await businessBox(page).fill("Joe's Pizza Bondi")
+    await expect(alert).toHaveCount(0)
+    await expect(picker(page).getByRole('status').filter({ hasText: 'No business on Google Maps matches' })).toBeVisible()
+    await runCheck(page)
+    await expect(picker(page).getByRole('alert')).toHaveText(
+      "No business on Google Maps matches “Joe's Pizza Bondi”. Try another spelling or add the suburb, or leave its name with us and a specialist will run your check.",
+    )
+    await picker(page).getByRole('button', { name: 'Leave the name with us' }).click()
+    await expect(
+      page.getByRole('dialog', { name: 'We Will Run Your Check' }).getByRole('combobox', { name: 'Business address' }),
+    ).toHaveValue("Joe's Pizza Bondi")
+  })
+})
+
 test('before the script runs the page explains itself and the check cannot be started', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()

@@ -252,15 +252,22 @@ test.describe('after a Confirm that did not save', () => {
     })
   }
 
-  test('a registration the database already holds is said to be received, with no ask to try again', async ({ page }) => {
+  test('a registration the database already holds shows step 3 with the plan and total, said to be received, with no ask to try again', async ({
+    page,
+  }) => {
     await confirmStarter(page, 'registration-duplicate')
-    const alert = page.getByRole('alert')
-    await expect(alert).toHaveText('We have already received this registration.')
-    const step = page.getByRole('form', { name: 'Choose Your Plan' })
-    await expect(step).toContainText('There is no need to send it again')
-    await expect(step).not.toContainText(/try again/i)
-    await expect(step.getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
-    await expectNoAxeViolations(page, 'step 2 with the registration already received')
+    await expect(page.getByRole('heading', heading('Your Registration Is Confirmed'))).toBeFocused()
+    await expect(page.getByRole('button', { name: 'Confirm Package' })).toHaveCount(0)
+    const main = page.getByRole('main')
+    await expect(main).toContainText('We have already received this registration.')
+    await expect(main).toContainText('There is no need to send it again')
+    await expect(main).not.toContainText(/try again/i)
+    const summary = page.getByRole('definition')
+    await expect(summary.nth(0)).toHaveText('Starter Enterprise')
+    await expect(page.getByRole('term').nth(2)).toHaveText('Total')
+    await expect(summary.nth(2)).toContainText(/\d/)
+    await expect(main.getByRole('link', { name: '1300 555 019' }).first()).toHaveAttribute('href', 'tel:1300555019')
+    await expectNoAxeViolations(page, 'step 3 with the registration already received')
     await page.goto('/enterprise?mock=off')
   })
 })

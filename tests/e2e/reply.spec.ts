@@ -123,6 +123,17 @@ test('paste, choose, draft and watch it grow, Stop, Regenerate, Copy, edit, and 
     reply: { rating: 1, tone: 'professional', kind: 'health', source: 'template', businessName: 'Harbourside Vets' },
   })
   expect(JSON.stringify(lead?.body)).not.toContain('misdiagnosed')
+
+  // The booking carries the business named on /reply to the calendar, as /check's carries its business.
+  await page.getByRole('dialog', { name: 'Congrats!' }).getByRole('button', { name: 'Schedule Your Call' }).click()
+  await expect(page).toHaveURL(/\/schedule$/)
+  const trigger = page.getByRole('button', { name: 'Schedule Your Call' })
+  await expect(trigger).toHaveAttribute('data-cal-config', /week_view/)
+  const config = JSON.parse((await trigger.getAttribute('data-cal-config')) ?? '{}') as Record<string, string>
+  expect(config).toMatchObject({
+    name: 'Dana Owner',
+    notes: expect.stringContaining('Business: Harbourside Vets, 14 Bay Road, Balmain NSW'),
+  })
 })
 
 test('the veterinary pages, the review-check result and the sitemap lead to /reply', async ({ page, request }) => {
@@ -168,11 +179,19 @@ test.describe('failures, each reached by a scenario, still give a draft or a cle
     await expectAxeClean(page, 'reply: model down')
   })
 
-  test('the model slow: waiting with Stop, which goes back to the form', async ({ page }) => {
+  test('the model slow: visible progress from the press, then that the draft is on its way, with Stop, which goes back to the form', async ({
+    page,
+  }) => {
     await draft(page, 'reply-slow')
     const stop = page.getByRole('button', { name: 'Stop' })
     await expect(stop).toBeFocused()
+    const box = page.getByRole('region', { name: 'Your reply' })
+    await expect(box.getByText('Writing your reply…')).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: 'Writing your reply' })).toBeAttached()
+    const onItsWay = 'Your draft is on its way: our AI writer is taking a little longer than usual.'
+    await expect(box.getByText(onItsWay)).toBeVisible({ timeout: 5_000 })
+    await expect(page.getByRole('status').filter({ hasText: onItsWay })).toBeAttached()
+    await expect(box.getByText('Writing your reply…')).toHaveCount(0)
     await expectAxeClean(page, 'reply: drafting')
     await page.keyboard.press('Enter')
     await expect(page.getByRole('button', { name: 'Draft my reply' })).toBeEnabled()

@@ -24,6 +24,17 @@ describe('the schedule prefill', () => {
     })
   })
 
+  it("carries /reply's business name before the address the visitor gave, as /check's lead carries its business", () => {
+    const storage = memory()
+    const reply = { rating: 1, tone: 'warm', kind: 'general', source: 'ai' } as const
+    rememberSchedulePrefill({ ...submission, reply: { ...reply, businessName: 'Harbour Cafe' } }, storage)
+    expect(schedulePrefill(storage)?.business).toBe('Harbour Cafe, 1 Main St, Sydney')
+    rememberSchedulePrefill({ ...submission, reply: { ...reply, businessName: '1 main st' } }, storage)
+    expect(schedulePrefill(storage)?.business).toBe('1 Main St, Sydney')
+    rememberSchedulePrefill({ ...submission, reply }, storage)
+    expect(schedulePrefill(storage)?.business).toBe('1 Main St, Sydney')
+  })
+
   it('is none without storage, without a lead, or with something else under its key', () => {
     expect(schedulePrefill(undefined)).toBeNull()
     expect(schedulePrefill(memory())).toBeNull()

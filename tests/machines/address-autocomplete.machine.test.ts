@@ -79,18 +79,33 @@ describe('addressAutocompleteMachine', () => {
   })
 
   it.each([
-    ['ZERO_RESULTS', { status: 'ZERO_RESULTS', predictions: [] }],
-    ['REQUEST_DENIED', { status: 'REQUEST_DENIED', predictions: [] }],
-    ['OVER_QUERY_LIMIT with stray predictions', { status: 'OVER_QUERY_LIMIT', predictions: three.predictions }],
-    ['OK but empty', { status: 'OK', predictions: [] }],
-  ])('shows no list on %s', async (_, output) => {
+    ['ZERO_RESULTS', { status: 'ZERO_RESULTS', predictions: [] }, 'noMatch' as const],
+    ['REQUEST_DENIED', { status: 'REQUEST_DENIED', predictions: [] }, 'idle' as const],
+    ['OVER_QUERY_LIMIT with stray predictions', { status: 'OVER_QUERY_LIMIT', predictions: three.predictions }, 'idle' as const],
+    ['OK but empty', { status: 'OK', predictions: [] }, 'noMatch' as const],
+  ])('shows no list on %s (%s: no match only when Places found nothing)', async (_, output, state) => {
     const { actor, clock, type } = start(async () => output)
     type('Main St')
     clock.increment(300)
     const snapshot = await waitFor(actor, (s) => !s.matches({ enabled: 'fetching' }))
-    expect(snapshot.matches({ enabled: 'idle' })).toBe(true)
+    expect(snapshot.matches({ enabled: state })).toBe(true)
     expect(snapshot.context.predictions).toEqual([])
     expect(snapshot.context.query).toBe('Main St')
+  })
+
+  it('no match outlasts leaving the field, and ends with the next keystroke', async () => {
+    const { actor, clock, type } = start(async ({ query }) =>
+      query === 'Joe’s Pizza Bondi' ? { status: 'ZERO_RESULTS', predictions: [] } : three,
+    )
+    type('Joe’s Pizza Bondi')
+    clock.increment(300)
+    await waitFor(actor, (s) => s.matches({ enabled: 'noMatch' }))
+    actor.send({ type: 'list.close' })
+    expect(actor.getSnapshot().matches({ enabled: 'noMatch' })).toBe(true)
+    type('Main')
+    expect(actor.getSnapshot().matches({ enabled: 'debouncing' })).toBe(true)
+    clock.increment(300)
+    await waitFor(actor, (s) => s.matches({ enabled: 'showing' }))
   })
 
   it('a failed fetch hides the list and leaves plain text entry usable', async () => {

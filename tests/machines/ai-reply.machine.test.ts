@@ -57,7 +57,7 @@ describe('ai reply machine', () => {
     const { actor, stream } = start()
     fill(actor, { kind: 'health', tone: 'brief' })
     actor.send({ type: 'draft.submit' })
-    expect(actor.getSnapshot().value).toBe('drafting')
+    expect(actor.getSnapshot().value).toEqual({ drafting: 'waiting' })
     expect(stream.last().input).toEqual({
       review: 'Cold coffee and a long wait.',
       rating: 1,
@@ -124,7 +124,7 @@ describe('ai reply machine', () => {
     fill(actor)
     actor.send({ type: 'draft.submit' })
     clock.increment(11_999)
-    expect(actor.getSnapshot().value).toBe('drafting')
+    expect(actor.getSnapshot().matches('drafting')).toBe(true)
     clock.increment(1)
     expect(actor.getSnapshot().context).toMatchObject({ source: 'template', reason: 'slow' })
     expect(stream.last().aborted).toBe(true)
@@ -132,7 +132,28 @@ describe('ai reply machine', () => {
     actor.send({ type: 'draft.submit' })
     stream.last().send({ type: 'stream.chunk', text: 'Hi Sam. ', source: 'ai' })
     clock.increment(12_000)
-    expect(actor.getSnapshot().value).toBe('drafting')
+    expect(actor.getSnapshot().value).toEqual({ drafting: 'writing' })
+  })
+
+  it('waits visibly from the press: after 3 s with no text it says the draft is on its way, until text arrives', () => {
+    const { actor, clock, stream } = start()
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    expect(actor.getSnapshot().value).toEqual({ drafting: 'waiting' })
+    clock.increment(2_999)
+    expect(actor.getSnapshot().value).toEqual({ drafting: 'waiting' })
+    clock.increment(1)
+    expect(actor.getSnapshot().value).toEqual({ drafting: 'onItsWay' })
+    stream.last().send({ type: 'stream.chunk', text: 'Hi Sam. ', source: 'ai' })
+    expect(actor.getSnapshot().value).toEqual({ drafting: 'writing' })
+
+    // Regenerate starts the wait again, and text before 3 s never says 'on its way'.
+    stream.last().send({ type: 'stream.done', text: 'Hi Sam.', source: 'ai' })
+    actor.send({ type: 'draft.submit' })
+    expect(actor.getSnapshot().value).toEqual({ drafting: 'waiting' })
+    stream.last().send({ type: 'stream.chunk', text: 'Hi. ', source: 'ai' })
+    clock.increment(5_000)
+    expect(actor.getSnapshot().value).toEqual({ drafting: 'writing' })
   })
 
   it('rate limited: the template for the review at once, with the wait, then a new try when asked', () => {
@@ -145,7 +166,7 @@ describe('ai reply machine', () => {
     expect(actor.getSnapshot().context.reply.length).toBeGreaterThan(20)
     expect(actor.getSnapshot().context.failure).toEqual({ kind: 'rate-limited', retryAfterSeconds: 1_800 })
     actor.send({ type: 'draft.submit' })
-    expect(actor.getSnapshot().value).toBe('drafting')
+    expect(actor.getSnapshot().value).toEqual({ drafting: 'waiting' })
     expect(actor.getSnapshot().context.failure).toBeNull()
   })
 

@@ -233,13 +233,13 @@ describe('enterpriseWizardMachine', () => {
   it('returns to the plan step with everything kept when saving fails, and can retry', async () => {
     let fail = true
     const { actor, saveRegistration } = start(async () => {
-      if (fail) throw new FailureError('conflict', { service: 'registrations', status: 409 })
+      if (fail) throw new FailureError('unavailable', { service: 'registrations', status: 503 })
     })
     toPlanStep(actor)
     actor.send({ type: 'plan.selected', plan: 'growth' })
     actor.send({ type: 'wizard.confirm' })
     await waitFor(actor, (s) => s.matches('plan'))
-    expect(actor.getSnapshot().context.failure).toEqual({ kind: 'conflict' })
+    expect(actor.getSnapshot().context.failure).toEqual({ kind: 'unavailable' })
     expect(actor.getSnapshot().context.plan).toBe('growth')
     expect(actor.getSnapshot().context.values.company_name).toBe('Acme & Co.')
     fail = false
@@ -281,17 +281,17 @@ describe('enterpriseWizardMachine', () => {
     expect(actor.getSnapshot().context.values.company_name).toBe('Acme & Co.')
   })
 
-  it('names a conflict (the registration is already saved) apart from a failed save', async () => {
+  it('a conflict (the registration is already saved) ends on step 3, naming it, with the plan and cycle kept', async () => {
     const { actor } = start(async () => {
       throw new FailureError('conflict', { service: 'registrations', status: 409, detail: '23505: duplicate key value' })
     })
     toPlanStep(actor)
     actor.send({ type: 'plan.selected', plan: 'starter' })
+    actor.send({ type: 'billing.changed', cycle: 'biannually' })
     actor.send({ type: 'wizard.confirm' })
-    await waitFor(actor, (s) => s.matches('plan'))
-    expect(actor.getSnapshot().context.failure?.kind).toBe('conflict')
-    actor.send({ type: 'wizard.back' })
-    expect(actor.getSnapshot().context.failure).toBeNull()
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().value).toBe('done')
+    expect(actor.getSnapshot().context).toMatchObject({ failure: { kind: 'conflict' }, plan: 'starter', billingCycle: 'biannually' })
   })
 
   it('aborts the save when the wizard stops while sending', async () => {

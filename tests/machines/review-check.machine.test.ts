@@ -87,6 +87,19 @@ describe('review check machine', () => {
     expect(flow.run).not.toHaveBeenCalled()
   })
 
+  it('text typed but no suggestion picked is its own error, cleared by the next keystroke; blank text is the first again', () => {
+    const flow = start(async () => ranked)
+    const search = flow.actor.getSnapshot().context.search
+    search.send({ type: 'query.changed', value: 'Joe’s Pizza Bondi' })
+    flow.actor.send({ type: 'check.submit' })
+    expect(flow.actor.getSnapshot().context.error).toBe('business-not-chosen')
+    search.send({ type: 'query.changed', value: '  ' })
+    expect(flow.actor.getSnapshot().context.error).toBeNull()
+    flow.actor.send({ type: 'check.submit' })
+    expect(flow.actor.getSnapshot().context.error).toBe('business-required')
+    expect(flow.run).not.toHaveBeenCalled()
+  })
+
   it('runs a shared check again from its URL, and a wider radius re-checks', async () => {
     const flow = start(async ({ radiusKm }) =>
       radiusKm === 2 ? { ...ranked, competitors: [], rank: 1, radiusKm } : { ...ranked, radiusKm },

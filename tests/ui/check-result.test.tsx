@@ -78,7 +78,10 @@ describe('CheckPicker', () => {
       businessField: () => <input aria-label="Your business" />,
       radiusKm: 5 as const,
       busy: false,
-      businessRequired: false,
+      error: null,
+      typed: '',
+      noMatch: false,
+      offer: <button type="button">Leave the name with us</button>,
       onSubmit,
       onRadiusChange,
     }
@@ -90,7 +93,42 @@ describe('CheckPicker', () => {
     expect(onRadiusChange).toHaveBeenCalledWith(10)
     await userEvent.click(screen.getByRole('button', { name: 'Check my reviews' }))
     expect(onSubmit).toHaveBeenCalled()
-    rerender(<CheckPicker {...props} ready businessRequired />)
+    expect(screen.queryByRole('button', { name: 'Leave the name with us' })).toBeNull()
+    rerender(<CheckPicker {...props} ready error="business-required" />)
     expect(screen.getByRole('alert')).toHaveTextContent('Please choose your business')
+    expect(screen.queryByRole('button', { name: 'Leave the name with us' })).toBeNull()
+  })
+
+  it('says when Places suggests nothing, and when text was typed but nothing picked, offering the other way each time', () => {
+    const props = {
+      businessField: () => <input aria-label="Your business" />,
+      radiusKm: 5 as const,
+      busy: false,
+      ready: true,
+      error: null,
+      typed: ' Joe’s Pizza Bondi ',
+      noMatch: true,
+      offer: <button type="button">Leave the name with us</button>,
+      onSubmit: vi.fn(),
+      onRadiusChange: vi.fn(),
+    }
+    const { rerender } = render(<CheckPicker {...props} />)
+    expect(screen.getByRole('status')).toHaveTextContent('No business on Google Maps matches “Joe’s Pizza Bondi”.')
+    expect(screen.getByRole('button', { name: 'Leave the name with us' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
+
+    // Check pressed with no list to pick from: the same words, now an alert, and no second copy in the status.
+    rerender(<CheckPicker {...props} error="business-not-chosen" />)
+    expect(screen.getByRole('alert')).toHaveTextContent('No business on Google Maps matches “Joe’s Pizza Bondi”.')
+    expect(screen.getByRole('status')).toBeEmptyDOMElement()
+    expect(screen.getByRole('button', { name: 'Leave the name with us' })).toBeInTheDocument()
+
+    rerender(<CheckPicker {...props} noMatch={false} error="business-not-chosen" />)
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '“Joe’s Pizza Bondi” is not one of the suggestions, so we cannot check it yet. Type a little more and choose your business from the list, or leave its name with us',
+    )
+    expect(screen.getByRole('button', { name: 'Leave the name with us' })).toBeInTheDocument()
+    rerender(<CheckPicker {...props} noMatch={false} />)
+    expect(screen.queryByRole('button', { name: 'Leave the name with us' })).toBeNull()
   })
 })

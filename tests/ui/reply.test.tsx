@@ -76,6 +76,19 @@ describe('reply draft', () => {
     expect(stop).toHaveBeenCalledOnce()
   })
 
+  it('waiting for the first words: says so over the empty box, then that the draft is on its way; the words replace it', () => {
+    const { rerender } = render(draft({ phase: 'drafting', reply: '', waiting: 'starting' }))
+    const box = screen.getByRole('group', { name: 'Your reply' })
+    expect(box).toBeEmptyDOMElement()
+    expect(screen.getByText('Writing your reply…')).toBeInTheDocument()
+    rerender(draft({ phase: 'drafting', reply: '', waiting: 'onItsWay' }))
+    expect(screen.getByText('Your draft is on its way: our AI writer is taking a little longer than usual.')).toBeInTheDocument()
+    expect(screen.queryByText('Writing your reply…')).toBeNull()
+    rerender(draft({ phase: 'drafting', reply: 'Dear Dan, ', waiting: null }))
+    expect(box).toHaveTextContent('Dear Dan,')
+    expect(screen.queryByText(/on its way|Writing your reply/)).toBeNull()
+  })
+
   it('when done: editable in place with Copy and Regenerate, labelled AI draft', async () => {
     const user = userEvent.setup()
     const edit = vi.fn()

@@ -1,14 +1,20 @@
 import type { Ref } from 'react'
 import type { BillingCycle, PlanId } from '@/schemas/enterprise'
 import { billedTotal, billingCycles, planById } from '@/content/plans'
-import { enterpriseBenefits, successNextSteps } from '@/content/enterprise-copy'
+import { alreadyReceived, enterpriseBenefits, successNextSteps } from '@/content/enterprise-copy'
 import { site } from '@/site'
 import { SuccessStep } from '@/ui/enterprise/success-step'
 
-type Props = { headingRef: Ref<HTMLHeadingElement>; plan: PlanId | null; billingCycle: BillingCycle }
+type Props = {
+  headingRef: Ref<HTMLHeadingElement>
+  plan: PlanId | null
+  billingCycle: BillingCycle
+  /** The database already held this registration. */
+  received?: boolean
+}
 
 /** Step 3 fed from content: the package registered for, the next steps, the benefits and the support phone. */
-export function EnterpriseSuccess({ headingRef, plan, billingCycle }: Props) {
+export function EnterpriseSuccess({ headingRef, plan, billingCycle, received = false }: Props) {
   const chosen = plan ? planById(plan) : null
   const cycle = billingCycles[billingCycle]
   return (
@@ -27,6 +33,7 @@ export function EnterpriseSuccess({ headingRef, plan, billingCycle }: Props) {
       nextSteps={successNextSteps}
       benefits={enterpriseBenefits}
       supportPhone={site.phone}
+      notice={received ? alreadyReceived : null}
     />
   )
 }

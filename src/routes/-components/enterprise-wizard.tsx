@@ -105,7 +105,14 @@ export function EnterpriseWizard() {
           onConfirm={() => wizard.send({ type: 'wizard.confirm' })}
         />
       )}
-      {step === 3 && <EnterpriseSuccess headingRef={headingRef} plan={state.context.plan} billingCycle={state.context.billingCycle} />}
+      {step === 3 && (
+        <EnterpriseSuccess
+          headingRef={headingRef}
+          plan={state.context.plan}
+          billingCycle={state.context.billingCycle}
+          received={state.context.failure?.kind === 'conflict'}
+        />
+      )}
     </div>
   )
 }

@@ -12,7 +12,14 @@ export type CheckPickerProps = {
   /** false until the script runs: the check cannot work without it. */
   ready: boolean
   busy: boolean
-  businessRequired: boolean
+  /** A check asked for with no business picked: nothing typed, or text typed but no suggestion chosen. */
+  error: 'business-required' | 'business-not-chosen' | null
+  /** The text in the business field, as the messages quote it. */
+  typed: string
+  /** Places suggested nothing for the text typed. */
+  noMatch: boolean
+  /** Another way forward (the lead form with the name, the phone), shown whenever the business cannot be picked. */
+  offer: ReactNode
   onRadiusChange: (radiusKm: RadiusKm) => void
   onSubmit: () => void
 }
@@ -26,11 +33,19 @@ export function CheckPicker(props: CheckPickerProps) {
   return (
     <div role="search" aria-label="Review check" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       {props.businessField({ errorId })}
-      {props.businessRequired && (
+      {props.error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-danger">
-          {c.businessRequired}
+          {props.error === 'business-required'
+            ? c.businessRequired
+            : props.noMatch
+              ? c.noMatch(props.typed.trim())
+              : c.businessNotChosen(props.typed.trim())}
         </p>
       )}
+      <div role="status" className="empty:hidden">
+        {props.noMatch && !props.error && <p className="text-sm text-ink">{c.noMatch(props.typed.trim())}</p>}
+      </div>
+      {(props.noMatch || props.error === 'business-not-chosen') && props.offer}
       <ChoiceSelect
         id="check-radius"
         label={c.radius}

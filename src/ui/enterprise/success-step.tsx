@@ -9,10 +9,12 @@ export type SuccessStepProps = {
   nextSteps: readonly { title: string; text: string }[]
   benefits: readonly { title: string; text: string }[]
   supportPhone: { display: string; href: string }
+  /** Said first when the database already held this registration (a second send, or a lost answer). */
+  notice?: { title: string; text: string } | null
 }
 
 /** Step 3: the registration is saved; what happens next and how to reach support. */
-export function SuccessStep({ headingRef, planName, registered, nextSteps, benefits, supportPhone }: SuccessStepProps) {
+export function SuccessStep({ headingRef, planName, registered, nextSteps, benefits, supportPhone, notice }: SuccessStepProps) {
   return (
     <section aria-labelledby="enterprise-success-title" className="space-y-8">
       <div className="flex items-start gap-4 max-xs:flex-col">
@@ -25,6 +27,11 @@ export function SuccessStep({ headingRef, planName, registered, nextSteps, benef
           <StepHeading id="enterprise-success-title" headingRef={headingRef}>
             Your Registration Is Confirmed
           </StepHeading>
+          {notice && (
+            <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-ink">
+              <strong>{notice.title}</strong> {notice.text}
+            </p>
+          )}
           <p className="mt-2 text-muted">
             Thank you for choosing the {planName}. Your invoice is generated automatically, and your account is activated once payment is
             received.

@@ -6,6 +6,8 @@ const c = aiReplyContent.draft
 
 export type ReplyDraftProps = {
   phase: 'drafting' | 'drafted'
+  /** While drafting with no text yet: just asked, or asked a few seconds ago ('on its way'). */
+  waiting?: 'starting' | 'onItsWay' | null
   reply: string
   source: ReplySource | null
   reason: TemplateReason | null
@@ -21,7 +23,7 @@ export type ReplyDraftProps = {
 
 /** The reply as it is written, then editable in place, always under the policy that it is a draft. */
 export function ReplyDraft(props: ReplyDraftProps) {
-  const { phase, reply, source, reason, stopped, copying, onStop, onEdit, onCopy, onRegenerate } = props
+  const { phase, waiting = null, reply, source, reason, stopped, copying, onStop, onEdit, onCopy, onRegenerate } = props
   const stop = useRef<HTMLButtonElement>(null)
   const editor = useRef<HTMLTextAreaElement>(null)
 
@@ -54,14 +56,23 @@ export function ReplyDraft(props: ReplyDraftProps) {
         </p>
       )}
       {phase === 'drafting' ? (
-        <div
-          role="group"
-          aria-label={c.heading}
-          aria-busy="true"
-          data-testid="draft-text-live"
-          className="min-h-32 rounded-lg border border-slate-300 bg-white p-3 whitespace-pre-wrap text-ink"
-        >
-          {reply}
+        // The wait is shown over the empty box, so the first words take its place without moving anything.
+        <div className="relative">
+          <div
+            role="group"
+            aria-label={c.heading}
+            aria-busy="true"
+            data-testid="draft-text-live"
+            className="min-h-32 rounded-lg border border-slate-300 bg-white p-3 whitespace-pre-wrap text-ink"
+          >
+            {reply}
+          </div>
+          {waiting && !reply && (
+            <p aria-hidden="true" className="pointer-events-none absolute inset-x-3 top-3 flex items-start gap-2 text-muted">
+              <span className="mt-1 size-4 shrink-0 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" />
+              {waiting === 'onItsWay' ? c.onItsWay : c.writing}
+            </p>
+          )}
         </div>
       ) : (
         <>

@@ -1,4 +1,9 @@
-const labels = ['Application complete', 'Schedule in progress', 'Strategy coming up'] as const
+/** Each step as it reads before and after the visitor has done it. */
+const steps = [
+  { label: 'Application complete', doneLabel: 'Application complete' },
+  { label: 'Schedule in progress', doneLabel: 'Call booked' },
+  { label: 'Strategy coming up', doneLabel: 'Strategy coming up' },
+] as const
 
 export type ProgressStage = 'scheduling' | 'booked'
 
@@ -6,14 +11,14 @@ export type ProgressStage = 'scheduling' | 'booked'
  *  Below 390 px a third of the row is narrower than 'Application' beside its mark, so the steps stack, one per line. */
 export function ProgressSteps({ stage = 'scheduling' }: { stage?: ProgressStage }) {
   const current = stage === 'booked' ? 2 : 1
-  const steps = labels.map((label, index) => ({
-    label,
-    status: index < current ? 'done' : index === current ? 'current' : 'upcoming',
-  }))
+  const shown = steps.map((step, index) => {
+    const status = index < current ? 'done' : index === current ? 'current' : 'upcoming'
+    return { label: status === 'done' ? step.doneLabel : step.label, status }
+  })
   return (
     <ol aria-label="Your progress" className="grid grid-cols-3 gap-2 max-[390px]:grid-cols-1 sm:gap-4">
-      {steps.map((step, index) => (
-        <li key={step.label} aria-current={step.status === 'current' ? 'step' : undefined} className="flex flex-col gap-2">
+      {shown.map((step, index) => (
+        <li key={index} aria-current={step.status === 'current' ? 'step' : undefined} className="flex flex-col gap-2">
           <span
             className={`h-2 rounded-full max-[390px]:hidden ${step.status === 'upcoming' ? 'bg-slate-200' : step.status === 'current' ? 'bg-brand-400' : 'bg-brand-600'}`}
             aria-hidden="true"
