@@ -41,7 +41,7 @@ const postLead = async (body: ReturnType<typeof person>) =>
   (
     await fetch(leads.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': `10.2.0.${++clients % 250}` },
+      headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': `10.2.0.${++clients % 250}` },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     })

@@ -38,7 +38,7 @@ const post = async (body: unknown) =>
   (
     await fetch(leads.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': `10.1.0.${++clients % 250}` },
+      headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': `10.1.0.${++clients % 250}` },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     })
