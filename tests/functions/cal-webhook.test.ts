@@ -232,7 +232,7 @@ describe('cal-webhook (deno, PostgreSQL, fake board)', () => {
     expect(await run(digest)).toMatchObject({ digest: { sent: ['webhook'] } })
     const text = channels.webhook[0]!.text
     expect(text).toContain('No call booked yet: 1')
-    expect(text).toContain('Annie Easley, 0422470721, annie@example.com')
+    expect(text).toContain('Annie Easley, 0422470721, annie@example[.]com')
     expect(text.split('No call booked yet')[1]).not.toContain('Dorothy Vaughan')
   }, 30_000)
 })
