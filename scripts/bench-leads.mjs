@@ -110,7 +110,7 @@ async function postAll(url, posts, concurrency = CONCURRENCY) {
         const t0 = performance.now()
         const res = await fetch(target, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': `198.51.100.${worker + 1}` },
+          headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': `198.51.100.${worker + 1}` },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(30_000),
         }).catch((error) => ({ status: `error ${error.name}`, text: async () => '' }))

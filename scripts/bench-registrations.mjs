@@ -83,7 +83,7 @@ const resendFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited'
 async function insert(row, address) {
   return api.begin(async (tx) => {
     await tx.unsafe('set local role anon')
-    await tx`select set_config('request.headers', ${JSON.stringify({ 'x-forwarded-for': `${address}, 10.255.0.1` })}, true)`
+    await tx`select set_config('request.headers', ${JSON.stringify({ 'cf-connecting-ip': address })}, true)`
     await tx`insert into enterprise_registrations ${tx(row)}`
   })
 }

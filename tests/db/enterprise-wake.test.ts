@@ -11,7 +11,7 @@ import { clearNetCalls, createVaultSecrets, netCalls, PROJECT_URL, REDELIVER_SEC
 /** The browser's insert: role anon, the gateway's headers, one row. */
 const register = (pg: PgCluster, submissionId?: string) =>
   pg.asRole('anon', async (tx) => {
-    await tx`select set_config('request.headers', ${JSON.stringify({ 'x-forwarded-for': '203.0.113.9' })}, true)`
+    await tx`select set_config('request.headers', ${JSON.stringify({ 'cf-connecting-ip': '203.0.113.9' })}, true)`
     await tx`insert into public.enterprise_registrations ${tx(registrationInsert(submissionId) as never)}`
   })
 const count = async (pg: PgCluster) => (await pg.sql<{ n: number }[]>`select count(*)::int as n from enterprise_registrations`)[0]!.n

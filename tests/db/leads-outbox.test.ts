@@ -6,6 +6,7 @@ import type { LeadStore } from '../../supabase/functions/_shared/delivery/lead-s
 import { pgLeadStore } from '../../supabase/functions/_shared/delivery/pg-lead-store.ts'
 import { pgRateCounter } from '../../supabase/functions/_shared/limits/pg-rate-counter.ts'
 import { createRateLimiter } from '../../supabase/functions/_shared/limits/rate-limit.ts'
+import { pgClientAddressKey } from '../../supabase/functions/_shared/limits/client-address.ts'
 import { recordingLogger, submission } from '../functions/support'
 import { startPgCluster, type PgCluster, type SupabaseRole } from '../support/pg-cluster.mjs'
 
@@ -124,8 +125,7 @@ describe('the outbox on PostgreSQL', () => {
 })
 
 describe('the rate limiter on PostgreSQL', () => {
-  const request = (ip: string) =>
-    new Request('https://project.test/functions/v1/leads', { headers: { 'x-forwarded-for': `${ip}, 10.0.0.1` } })
+  const request = (ip: string) => new Request('https://project.test/functions/v1/leads', { headers: { 'cf-connecting-ip': ip } })
 
   it('counts per client address in fixed windows, answers how long to wait, and stores only salted hashes', async () => {
     const limiter = createRateLimiter({
@@ -134,6 +134,7 @@ describe('the rate limiter on PostgreSQL', () => {
       salt: 'pepper',
       logger: recordingLogger(),
       now: () => new Date(),
+      addressKey: pgClientAddressKey(pg.sql),
     })
     const decisions = []
     for (let i = 0; i < 3; i++) decisions.push(await limiter(request('198.51.100.4')))

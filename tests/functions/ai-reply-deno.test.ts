@@ -51,7 +51,7 @@ const draft = {
 const ask = (ip: string, body: unknown = draft, origin = ORIGIN) =>
   fetch(fn.url, {
     method: 'POST',
-    headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': ip },
+    headers: { origin, 'content-type': 'application/json', 'cf-connecting-ip': ip },
     body: typeof body === 'string' ? body : JSON.stringify(body),
     signal: AbortSignal.timeout(20_000),
   })

@@ -41,7 +41,7 @@ const postLead = async (body: ReturnType<typeof person>) =>
   (
     await fetch(leads.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': `10.2.0.${++clients % 250}` },
+      headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': `10.2.0.${++clients % 250}` },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     })
@@ -232,7 +232,7 @@ describe('cal-webhook (deno, PostgreSQL, fake board)', () => {
     expect(await run(digest)).toMatchObject({ digest: { sent: ['webhook'] } })
     const text = channels.webhook[0]!.text
     expect(text).toContain('No call booked yet: 1')
-    expect(text).toContain('Annie Easley, 0422470721, annie@example.com')
+    expect(text).toContain('Annie Easley, 0422470721, annie@example[.]com')
     expect(text.split('No call booked yet')[1]).not.toContain('Dorothy Vaughan')
   }, 30_000)
 })

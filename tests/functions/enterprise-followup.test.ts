@@ -70,11 +70,11 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(salesAlerts()).toHaveLength(1)
     const alert = salesAlerts()[0]!.text
     for (const part of [
-      'Acme & Co.',
+      'Acme &amp; Co.',
       'Growth Package, Annually',
       '$35,400 per year',
       'Seats: 11-50',
-      'jane@example.com',
+      'jane@example[.]com',
       '+61422470721',
       '78 Harbour Street',
     ])
@@ -213,6 +213,32 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     })
   })
 
+  it("a registrant's markup arrives inert in the chat: no broadcast, no link, no unfurl, no extra line; the e-mail alert on one line", async () => {
+    // What the table's checks let through: free text in the address, anything but spaces before an e-mail's @.
+    await register({
+      company_name: 'Refund at evil-pay.com. Call 0400 000 000',
+      full_address: '<!channel> <https://evil.example/login|Approve payment> *now*\nOver the daily cap: ignore, already invoiced by hand',
+      email: '<!here>[pay](https://evil.example)@x.example',
+    })
+    await run()
+    expect(salesAlerts()).toHaveLength(1)
+    const alert = salesAlerts()[0]!
+    expect(alert).toMatchObject({ unfurl_links: false, unfurl_media: false })
+    const lines = alert.text.split('\n')
+    expect(lines[0]).toBe('New enterprise registration: Refund at evil-pay[.]com. Call 0400 000 000')
+    expect(lines).toContain(
+      'Address: &lt;!channel&gt; &lt;hxxps[://]evil[.]example/login|Approve payment&gt; \u2217now\u2217 Over the daily cap: ignore, already invoiced by hand',
+    )
+    expect(lines.filter((line) => line.startsWith('Over the daily cap'))).toEqual([])
+    expect(lines.find((line) => line.startsWith('Contact:'))).toBe(
+      'Contact: Jane Doe, +61422470721, &lt;!here&gt;[pay](hxxps[://]evil[.]example)@x[.]example',
+    )
+    expect(alert.text).not.toMatch(/<[!h]|https?:\/\/|evil\.example|evil-pay\.com/)
+
+    const salesEmail = channels.emails.find((email) => email.subject.startsWith('New enterprise registration'))
+    expect(salesEmail?.text.split('\n').filter((line) => line.startsWith('Over the daily cap'))).toEqual([])
+  })
+
   it('a board that keeps refusing marks the registration failed after MAX_ATTEMPTS and alerts once with the contact details', async () => {
     board.refuse('not-authenticated')
     const id = await register()
@@ -222,7 +248,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(await stateOf(id)).toMatchObject({ status: 'failed', attempts: 2 })
     const failed = channels.webhook.filter((message) => message.text.includes('Enterprise registration failed'))
     expect(failed).toHaveLength(1)
-    expect(failed[0]!.text).toContain('jane@example.com')
+    expect(failed[0]!.text).toContain('jane@example[.]com')
     expect(failed[0]!.text).toContain('+61422470721')
     expect(salesAlerts()).toHaveLength(0)
     expect(confirmations()).toHaveLength(0)

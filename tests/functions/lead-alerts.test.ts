@@ -64,13 +64,26 @@ describe('planAlerts: one alert per condition per hour, one resolved message', (
 })
 
 describe('alert text: visitor input cannot format, link, mention or add lines', () => {
-  it('escapes Slack control characters and breaks broadcast mentions, keeping e-mail addresses readable', () => {
+  it('escapes Slack control characters and breaks broadcast mentions; e-mail addresses stay readable but are no links', () => {
     const hostile = visitorText('<!channel> <https://evil.test|click> & @here @everyone x@channel.com', 'slack')
     expect(hostile).not.toMatch(/[<>]/)
     expect(hostile).toContain('&lt;!channel&gt;')
     expect(hostile).toContain('&amp;')
     expect(hostile).not.toMatch(/@(here|everyone|channel)/)
-    expect(visitorText('ada@example.com', 'slack')).toBe('ada@example.com')
+    expect(visitorText('ada@example.com', 'slack')).toBe('ada@example[.]com')
+    expect(visitorText('ada@example.com', 'plain')).toBe('ada@example.com')
+  })
+
+  it.each([
+    ['a mrkdwn link', '<https://evil.example/login|Approve payment>', '&lt;hxxps[://]evil[.]example/login|Approve payment&gt;'],
+    ['a markdown link', '[Approve](https://evil.example/pay)', '[Approve](hxxps[://]evil[.]example/pay)'],
+    ['a bare URL', 'see http://evil.example now', 'see hxxp[://]evil[.]example now'],
+    ['a bare domain', 'Refund at evil-pay.com. Call', 'Refund at evil-pay[.]com. Call'],
+    ['bold, italic, strike and code', '*Approve* _now_ ~not~ `x`', '\u2217Approve\u2217 \uff3fnow\uff3f \u223cnot\u223c \u02cbx\u02cb'],
+    ['a bidi override', 'abc\u202Edef', 'abc def'],
+    ['a price and a sentence end', 'Pay $1.50. Then go.', 'Pay $1.50. Then go.'],
+  ])('in chat, %s is inert', (_case, typed, shown) => {
+    expect(visitorText(typed, 'slack')).toBe(shown)
   })
 
   it('keeps visitor text on one line and bounded, in both formats', () => {
@@ -90,7 +103,7 @@ describe('alert text: visitor input cannot format, link, mention or add lines', 
     expect(text).toContain('*ALERT: board refused the credentials*')
     expect(text).toContain('25 lead(s) not delivered')
     expect(text).toContain(
-      '- Lead 0, 0422470721, ada@example.com, from Homepage (/), Thu 1 May 2025, 8:00 pm AEST, last error: auth 401: Not Authenticated',
+      '- Lead 0, 0422470721, ada@example[.]com, from Homepage (/), Thu 1 May 2025, 8:00 pm AEST, last error: auth 401: Not Authenticated',
     )
     expect(text).not.toContain('Lead 20,')
     expect(text).toContain('…and 5 more')
@@ -221,14 +234,26 @@ describe('the digest', () => {
     expect(sent[0]!.text).toContain('Received 0, delivered 0. Still pending now: 0. Failed now: 0.')
   })
 
-  it('lists the figures and each spam-flagged lead with its reason and contact details', async () => {
+  it('lists the figures and each spam-flagged lead by name and reason only', async () => {
     const sent: AlertMessage[] = []
-    const spamLead = { ...lead({ status: 'spam', lastError: null, name: 'Hedy <b>' }), reason: 'honeypot' }
+    const spamLead = {
+      ...lead({
+        status: 'spam',
+        lastError: null,
+        name: 'Hedy <b> *win* https://evil.example',
+        email: 'pay@evil.example',
+        phone: '0400 000 000',
+      }),
+      reason: 'honeypot',
+    }
     const figures: DigestFigures = { received: 4, delivered: 3, pending: 1, failed: 0, spam: 1, spamLeads: [spamLead] }
     await sendDigest({ figures: async () => figures, channels: [channel('webhook', sent)], logger: recordingLogger(), always: false })
     expect(sent[0]!.subject).toBe('Leads digest: 4 received, 0 failed, 1 flagged as spam')
     expect(sent[0]!.text).toContain('Received 4, delivered 3. Still pending now: 1. Failed now: 0.')
-    expect(sent[0]!.text).toContain('- Hedy &lt;b&gt;, 0422470721, ada@example.com, from Homepage (/)')
-    expect(sent[0]!.text).toContain(`reason: honeypot filled, id ${spamLead.submissionId}`)
+    expect(sent[0]!.text).toContain(
+      `- Hedy &lt;b&gt; \u2217win\u2217 hxxps[://]evil[.]example, reason: honeypot filled, id ${spamLead.submissionId}`,
+    )
+    expect(sent[0]!.text).not.toContain('0400 000 000')
+    expect(sent[0]!.text).not.toMatch(/evil\.example|pay@/)
   })
 })

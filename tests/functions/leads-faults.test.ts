@@ -30,7 +30,7 @@ let clients = 0
 const post = (body: unknown, { url = leads.url, ip = `10.0.0.${++clients % 250}` } = {}) =>
   fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': ip },
+    headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': ip },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   })

@@ -43,7 +43,7 @@ beforeEach(loopbackPassesThrough)
 
 const ask = (ip: string) =>
   fetch(`${places.url}?input=george&session=s1`, {
-    headers: { origin: ORIGIN, 'x-forwarded-for': ip },
+    headers: { origin: ORIGIN, 'cf-connecting-ip': ip },
     signal: AbortSignal.timeout(10_000),
   })
 

@@ -52,7 +52,7 @@ beforeEach(loopbackPassesThrough)
 
 const ask = (ip: string, origin = ORIGIN) =>
   fetch(`${check.url}?place=mock-vet-harbourside&radius=5`, {
-    headers: { origin, 'x-forwarded-for': ip },
+    headers: { origin, 'cf-connecting-ip': ip },
     signal: AbortSignal.timeout(10_000),
   })
 

@@ -5,6 +5,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { validRegistration } from '../support/enterprise-row'
 import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
+import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/invoicing.ts'
 import { createStripeWebhookHandler } from '../../supabase/functions/stripe-webhook/handler.ts'
 import { loopbackPassesThrough, recordingLogger } from './support'
 
@@ -48,15 +49,34 @@ beforeEach(async () => {
   channels.clear()
 })
 
-async function register(): Promise<string> {
+// Growth Package, Annually: $2,950 a month × 12.
+const PERIOD_TOTAL = invoiceAmountCents({ plan: validRegistration.selected_plan, billingCycle: validRegistration.billing_cycle })
+
+/** A registration whose follow-through sent it the Stripe invoice `invoiceId`. */
+async function register(invoiceId: string | null = 'in_test_1'): Promise<string> {
   const [row] = await pg.sql<{ id: string }[]>`
     insert into enterprise_registrations ${pg.sql({ ...validRegistration, submission_id: crypto.randomUUID() } as never)}
     returning id`
+  await pg.sql`update enterprise_registrations set stripe_invoice_id = ${invoiceId} where id = ${row!.id}`
   return row!.id
 }
 
-type EventOptions = { id?: string; type?: string; registrationId?: string | null; invoiceId?: string }
-function stripeEvent({ id = `evt_${crypto.randomUUID()}`, type = 'invoice.paid', registrationId, invoiceId = 'in_test_1' }: EventOptions) {
+type EventOptions = {
+  id?: string
+  type?: string
+  registrationId?: string | null
+  invoiceId?: string
+  amountPaid?: number
+  currency?: string
+}
+function stripeEvent({
+  id = `evt_${crypto.randomUUID()}`,
+  type = 'invoice.paid',
+  registrationId,
+  invoiceId = 'in_test_1',
+  amountPaid = PERIOD_TOTAL,
+  currency = 'usd',
+}: EventOptions) {
   return JSON.stringify({
     id,
     object: 'event',
@@ -70,8 +90,8 @@ function stripeEvent({ id = `evt_${crypto.randomUUID()}`, type = 'invoice.paid',
       object: {
         id: invoiceId,
         object: 'invoice',
-        amount_paid: 1_770_000,
-        currency: 'usd',
+        amount_paid: amountPaid,
+        currency,
         status: 'paid',
         status_transitions: { finalized_at: PAID_AT - 86_400, paid_at: PAID_AT },
         metadata: registrationId ? { registration_id: registrationId } : {},
@@ -110,11 +130,12 @@ describe('stripe-webhook (deno, PostgreSQL, fake alert channels)', () => {
 
     expect(paidAlerts()).toHaveLength(1)
     const lines = paidAlerts()[0]!.text.split('\n')
-    expect(lines[0]).toBe("Paid: activate Acme & Co.'s account")
+    // The chat webhook gets the registrant's words inert (`&` escaped, the address no link); the e-mail as typed.
+    expect(lines[0]).toBe("Paid: activate Acme &amp; Co.'s account")
     expect(lines).toContain('Plan: Growth Package, Annually, $2,950 a month, $35,400 per year')
-    expect(lines).toContain('Contact: Jane Doe, +61422470721, jane@example.com')
+    expect(lines).toContain('Contact: Jane Doe, +61422470721, jane@example[.]com')
     expect(lines).toContain(`Registration id: ${id}`)
-    expect(lines).toContain('Invoice: in_test_1, $17,700.00 paid Mon 30 Nov 2026, 12:00 pm AEDT')
+    expect(lines).toContain('Invoice: in_test_1, $35,400.00 paid Mon 30 Nov 2026, 12:00 pm AEDT')
     expect(paidEmails()).toEqual([expect.objectContaining({ subject: "Paid: activate Acme & Co.'s account", to: ['sales@agency.test'] })])
     expect(await paymentOf(id)).toEqual({ paid_at: new Date(PAID_AT * 1000), paid_invoice_id: 'in_test_1' })
     expect(await handledEvents()).toEqual(['evt_paid_1'])
@@ -144,6 +165,44 @@ describe('stripe-webhook (deno, PostgreSQL, fake alert channels)', () => {
     expect(answers.filter((answer) => answer.body.outcome === 'alerted')).toHaveLength(1)
     expect(paidAlerts()).toHaveLength(1)
     expect(paidEmails()).toHaveLength(1)
+  }, 30_000)
+
+  it.each([
+    [
+      'another invoice naming the registration',
+      { invoiceId: 'in_attacker_1', amountPaid: 1 },
+      'Invoice in_attacker_1 is not its invoice (in_test_1)',
+    ],
+    ['its own invoice, but 1 cent paid', { amountPaid: 1 }, 'Paid $0.01, the period total is $35,400.00'],
+    ['its own invoice, paid in another currency', { currency: 'eur' }, 'Paid €35,400.00, the period total is $35,400.00'],
+  ])(
+    '%s: alerts the mismatch once and activates nothing',
+    async (_case, event, mismatch) => {
+      const id = await register()
+      const body = stripeEvent({ registrationId: id, ...event })
+      expect(await deliver(body)).toEqual({ status: 200, body: { outcome: 'mismatch' } })
+      expect(await deliver(body)).toEqual({ status: 200, body: { outcome: 'duplicate-event' } })
+
+      expect(paidAlerts()).toHaveLength(0)
+      const alerts = channels.webhook.filter((message) => message.text.startsWith('Payment not matched'))
+      expect(alerts).toHaveLength(1)
+      const lines = alerts[0]!.text.split('\n')
+      expect(lines[0]).toBe('Payment not matched: Acme &amp; Co. (do not activate)')
+      expect(lines).toContain(mismatch)
+      expect(lines).toContain(`Registration id: ${id}`)
+      expect(await paymentOf(id)).toEqual({ paid_at: null, paid_invoice_id: null })
+      expect(await registrationFigures(pg.sql)).toMatchObject({ paid: 0 })
+    },
+    30_000,
+  )
+
+  it('a paid invoice for a registration with no invoice of its own yet activates nothing', async () => {
+    const id = await register(null)
+    expect((await deliver(stripeEvent({ registrationId: id }))).body).toEqual({ outcome: 'mismatch' })
+    expect(
+      channels.webhook.map((message) => message.text.split('\n')).find((lines) => lines[0]!.startsWith('Payment not matched')),
+    ).toContain('Invoice in_test_1 is not its invoice (it has none)')
+    expect(await paymentOf(id)).toEqual({ paid_at: null, paid_invoice_id: null })
   }, 30_000)
 
   it('a forged, tampered or missing signature gets 400 and changes nothing', async () => {

@@ -15,7 +15,7 @@ export type ChannelFault = 'http-500' | 'rate-limited' | 'hang' | 'sent-hang'
 export interface FakeAlerts {
   webhookUrl: string
   resendUrl: string
-  webhook: { text: string }[]
+  webhook: { text: string; unfurl_links?: boolean; unfurl_media?: boolean }[]
   emails: SentEmail[]
   failRandomly(pick: ((channel: 'webhook' | 'email') => ChannelFault | undefined) | null): void
   breakChannel(channel: 'webhook' | 'email', down?: boolean): void

@@ -25,12 +25,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** Forwards the form post as a platform's gateway would (the client address in X-Forwarded-For). */
+/** Forwards the form post as the platform would (the client address in cf-connecting-ip, as Cloudflare sets it). */
 function proxyTo(target: () => string | undefined) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = target()
     if (!url || req.method !== 'POST' || new URL(req.url ?? '/', 'http://localhost').pathname !== FUNCTION_PATH) return false
-    const headers: Record<string, string> = { 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' }
+    const headers: Record<string, string> = { 'cf-connecting-ip': req.socket.remoteAddress ?? '127.0.0.1' }
     for (const name of ['origin', 'content-type', 'referer']) {
       const value = req.headers[name]
       if (typeof value === 'string') headers[name] = value

@@ -3,6 +3,7 @@ import { createDb } from '../_shared/runtime/db.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { pgRateCounter } from '../_shared/limits/pg-rate-counter.ts'
+import { clientAddressSettings } from '../_shared/limits/client-address-settings.ts'
 import { createRateLimiter } from '../_shared/limits/rate-limit.ts'
 import { createDailyCap } from '../_shared/limits/daily-cap.ts'
 import { serve } from '../_shared/http/serve.ts'
@@ -23,7 +24,15 @@ if (!apiKey) consoleLogger.warn('AI_API_KEY is not set: ai-reply answers with te
 const now = () => new Date()
 const salt = env('RATE_LIMIT_SALT') ?? ''
 const limiter = (bucket: string, limit: number, windowSeconds: number) =>
-  sql && createRateLimiter({ counter: pgRateCounter(sql), rule: { bucket, limit, windowSeconds }, salt, logger: consoleLogger, now })
+  sql &&
+  createRateLimiter({
+    counter: pgRateCounter(sql),
+    rule: { bucket, limit, windowSeconds },
+    salt,
+    logger: consoleLogger,
+    now,
+    ...clientAddressSettings(sql),
+  })
 
 const handler = createAiReplyHandler({
   allowedOrigins: parseAllowedOrigins(env('ALLOWED_ORIGINS')),

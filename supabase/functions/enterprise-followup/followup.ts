@@ -65,12 +65,10 @@ async function boardStep(registration: Registration, deps: FollowupDeps): Promis
 async function salesAlertStep(registration: Registration, deps: FollowupDeps): Promise<StepFailure | undefined> {
   if (registration.salesAlertSentAt) return undefined
   if (deps.channels.length === 0) throw new StepFailed({ reason: 'alerts-off', detail: 'no alert channel is configured' })
-  const message = {
-    ...salesAlert(registration, { confirmationEmail: Boolean(deps.confirmation), invoice: Boolean(deps.invoicing) }),
-    idempotencyKey: `enterprise-sales-alert/${registration.id}`,
-  }
+  const content = salesAlert(registration, { confirmationEmail: Boolean(deps.confirmation), invoice: Boolean(deps.invoicing) })
+  const idempotencyKey = `enterprise-sales-alert/${registration.id}`
   const due = deps.channels.filter((channel) => !registration.salesAlertChannels.includes(channel.name))
-  const results = await Promise.allSettled(due.map((channel) => channel.send(message)))
+  const results = await Promise.allSettled(due.map((channel) => channel.send({ ...content(channel.format), idempotencyKey })))
   const errors: string[] = []
   for (const [index, result] of results.entries()) {
     if (result.status === 'fulfilled') await deps.store.recordAlertChannel(registration.id, due[index]!.name)
@@ -160,8 +158,9 @@ export async function followUp(registration: Registration, deps: FollowupDeps): 
     )
     if (settled.kind === 'failed') {
       if (await deps.store.claimFailureAlert(registration.id)) {
-        await sendOnAnyChannel(failedAlert(registration, `${failure.reason}: ${failure.detail}`), deps.channels).catch((alertError: unknown) =>
-          deps.logger.error('enterprise failure alert not sent', { registrationId: registration.id, message: String(alertError) }),
+        await sendOnAnyChannel(failedAlert(registration, `${failure.reason}: ${failure.detail}`), deps.channels).catch(
+          (alertError: unknown) =>
+            deps.logger.error('enterprise failure alert not sent', { registrationId: registration.id, message: String(alertError) }),
         )
       }
       return { kind: 'failed', failure }

@@ -4,6 +4,7 @@ import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { pgLeadStore } from '../_shared/delivery/pg-lead-store.ts'
 import { pgRateCounter } from '../_shared/limits/pg-rate-counter.ts'
+import { clientAddressSettings } from '../_shared/limits/client-address-settings.ts'
 import { createRateLimiter, parseRateRule } from '../_shared/limits/rate-limit.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { createLeadsHandler } from './handler.ts'
@@ -31,6 +32,7 @@ serve(
         salt: env('RATE_LIMIT_SALT') ?? '',
         logger: consoleLogger,
         now,
+        ...clientAddressSettings(sql),
       }),
     minFillMs: Number.isFinite(minFillMs) ? minFillMs : DEFAULT_MIN_FILL_MS,
   }),

@@ -3,6 +3,7 @@ import { createDb } from '../_shared/runtime/db.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { pgRateCounter } from '../_shared/limits/pg-rate-counter.ts'
+import { clientAddressSettings } from '../_shared/limits/client-address-settings.ts'
 import { createRateLimiter, parseRateRule } from '../_shared/limits/rate-limit.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { createPlacesHandler, DEFAULT_PLACES_URL } from './handler.ts'
@@ -30,6 +31,7 @@ const handler = createPlacesHandler({
       salt: env('RATE_LIMIT_SALT') ?? '',
       logger: consoleLogger,
       now: () => new Date(),
+      ...clientAddressSettings(sql),
     }),
 })
 

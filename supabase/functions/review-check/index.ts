@@ -3,6 +3,7 @@ import { createDb } from '../_shared/runtime/db.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { pgRateCounter } from '../_shared/limits/pg-rate-counter.ts'
+import { clientAddressSettings } from '../_shared/limits/client-address-settings.ts'
 import { createRateLimiter, parseRateRule } from '../_shared/limits/rate-limit.ts'
 import { createDailyCap } from '../_shared/limits/daily-cap.ts'
 import { serve } from '../_shared/http/serve.ts'
@@ -23,6 +24,7 @@ const limiter = (bucket: string, raw: string | undefined, limit: number, windowS
     salt,
     logger: consoleLogger,
     now,
+    ...clientAddressSettings(sql),
   })
 
 const handler = createReviewCheckHandler({

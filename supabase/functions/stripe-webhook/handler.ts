@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { sendOnAnyChannel, type AlertChannel } from '../_shared/alerts/channels.ts'
-import { paidAlert, type PaymentStore } from '../_shared/enterprise/payment.ts'
+import { mismatchAlert, paidAlert, type PaymentStore } from '../_shared/enterprise/payment.ts'
 import { json, methodNotAllowed, readLimitedText } from '../_shared/http/http.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 
@@ -17,8 +17,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * Stripe's webhook (docs/enterprise.md). The signature is checked on the raw body before anything
- * else: a missing or bad one is 400 and changes nothing. `invoice.paid` for an invoice whose
- * metadata names a registration records the payment and sends one 'Paid: activate …' alert; an
+ * else: a missing or bad one is 400 and changes nothing. `invoice.paid` for the invoice stored on the
+ * registration its metadata names, paid in full, records the payment and sends one 'Paid: activate …'
+ * alert; any other invoice naming a registration sends one 'Payment not matched' alert and activates nothing; an
  * event id already handled, a second payment event for the same registration, and every other event
  * answer 200 and do nothing. When no channel takes the alert, nothing is recorded and the answer is
  * 500, so Stripe sends the event again (it retries for up to three days).
@@ -63,7 +64,10 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (req: Reque
       currency: invoice.currency,
     }
     try {
-      const outcome = await deps.payments.settle(payment, (registration) => sendOnAnyChannel(paidAlert(registration, payment), deps.channels))
+      const outcome = await deps.payments.settle(payment, {
+        paid: (registration) => sendOnAnyChannel(paidAlert(registration, payment), deps.channels),
+        mismatch: (registration, mismatch) => sendOnAnyChannel(mismatchAlert(registration, payment, mismatch), deps.channels),
+      })
       deps.logger.info('stripe-webhook invoice.paid', { eventId: event.id, invoiceId: invoice.id, registrationId, outcome })
       return json(200, { outcome })
     } catch (error) {

@@ -6,6 +6,9 @@ export type ChannelName = 'webhook' | 'email'
 /** `idempotencyKey`: the e-mail channel sends one message per key (Resend keeps keys 24 h); the webhook has none. */
 export type AlertMessage = { subject: string; text: string; idempotencyKey?: string }
 
+/** A message written for each channel's format, so visitor text is made safe for where it goes. */
+export type AlertContent = (format: TextFormat) => AlertMessage
+
 /** `send` throws when the message did not go out; the caller logs it and tries again next run. */
 export type AlertChannel = { name: ChannelName; format: TextFormat; send(message: AlertMessage): Promise<void> }
 
@@ -14,9 +17,9 @@ export const DEFAULT_RESEND_API_URL = 'https://api.resend.com'
 const CHANNEL_TIMEOUT_MS = 5_000
 
 /** Sent once at least one channel took it; throws with every channel's error when none did (or none is set). */
-export async function sendOnAnyChannel(message: AlertMessage, channels: AlertChannel[]): Promise<void> {
+export async function sendOnAnyChannel(content: AlertContent, channels: AlertChannel[]): Promise<void> {
   if (channels.length === 0) throw new Error('no alert channel is configured')
-  const results = await Promise.allSettled(channels.map((channel) => channel.send(message)))
+  const results = await Promise.allSettled(channels.map((channel) => channel.send(content(channel.format))))
   const failed = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []))
   if (failed.length === results.length) throw new Error(`no alert channel took it: ${failed.join('; ')}`)
 }
@@ -29,12 +32,15 @@ async function post(fetch: Fetch, url: string, headers: Record<string, string>, 
   if (answer.status < 200 || answer.status > 299) throw new Error(hide(`HTTP ${answer.status} ${excerpt(answer.text)}`.trim()))
 }
 
-/** A Slack-compatible incoming webhook (Slack, Google Chat, Teams workflows): JSON `{ text }`. */
+/**
+ * A Slack-compatible incoming webhook (Slack, Google Chat, Teams workflows): JSON `{ text }`, with
+ * link and media previews off, so no URL in an alert is fetched or shown as a card.
+ */
 export function webhookChannel(url: string, fetch: Fetch): AlertChannel {
   return {
     name: 'webhook',
     format: 'slack',
-    send: ({ text }) => post(fetch, url, {}, { text }, [url]),
+    send: ({ text }) => post(fetch, url, {}, { text, unfurl_links: false, unfurl_media: false }, [url]),
   }
 }
 

@@ -36,10 +36,10 @@ export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessag
       strong(`Flagged as spam: ${f.spam}`, format),
       "A person wrongly flagged can be sent to the board with `select release_spam_lead('<submission id>');`.",
     )
+    // A spam lead is a stranger's text: its name and why it was held, never its message, links or contacts.
     for (const lead of f.spamLeads) {
-      lines.push(
-        `${leadLine(lead, format)}, reason: ${REASONS[lead.reason ?? ''] ?? visitorText(lead.reason, format)}, id ${lead.submissionId}`,
-      )
+      const reason = REASONS[lead.reason ?? ''] ?? visitorText(lead.reason, format, 40)
+      lines.push(`- ${visitorText(lead.name, format, 60)}, reason: ${reason}, id ${lead.submissionId}`)
     }
     const more = f.spam - f.spamLeads.length
     if (more > 0) lines.push(`- …and ${more} more: select submission_id, spam_reason, lead from leads where status = 'spam';`)

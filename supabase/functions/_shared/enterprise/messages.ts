@@ -5,6 +5,8 @@ import { agencyTime } from '../runtime/agency-time.ts'
 import { INVOICE_DAYS_UNTIL_DUE } from './invoicing.ts'
 import { invoiceLine } from './invoicing.ts'
 import type { Registration } from './registration.ts'
+import type { AlertContent } from '../alerts/channels.ts'
+import { visitorText, type TextFormat } from '../alerts/text.ts'
 
 /** 'Starter Enterprise, Annually, $1,660 a month, $19,920 per year' */
 export function planLine(registration: Pick<Registration, 'plan' | 'billingCycle'>): string {
@@ -39,8 +41,19 @@ export function boardNote(registration: Registration): string {
   return `<p><strong>Enterprise registration</strong><br>${lines.join('<br>')}</p>`
 }
 
+/** The registrant's own words, one line each and inert on the channel (`visitorText`). */
+const typed = (registration: Registration, format: TextFormat) => ({
+  company: visitorText(registration.companyName, format),
+  contact: [registration.name, registration.phone, registration.email].map((value) => visitorText(value, format)).join(', '),
+  address: visitorText(registration.fullAddress, format, 200),
+  seats: visitorText(registration.seats, format),
+})
+
 /** The sales alert: who, what, and what a person must still do by hand. */
-export function salesAlert(registration: Registration, { confirmationEmail, invoice }: { confirmationEmail: boolean; invoice: boolean }) {
+export function salesAlert(
+  registration: Registration,
+  { confirmationEmail, invoice }: { confirmationEmail: boolean; invoice: boolean },
+): AlertContent {
   const byHand = registration.overDailyCap
     ? 'Over the daily cap (ENTERPRISE_DAILY_CAP): no confirmation e-mail or invoice was sent. Decide, then write to them and create the invoice by hand.'
     : [
@@ -51,30 +64,37 @@ export function salesAlert(registration: Registration, { confirmationEmail, invo
           ? `The Stripe invoice for ${formatUsd(periodTotal(planById(registration.plan), registration.billingCycle))} goes out automatically, due in ${INVOICE_DAYS_UNTIL_DUE} days.`
           : 'Stripe is not configured: create the invoice by hand.',
       ].join(' ')
-  const text = [
-    `New enterprise registration: ${registration.companyName}`,
-    `Plan: ${planLine(registration)}`,
-    `Seats: ${registration.seats}`,
-    `Contact: ${registration.name}, ${registration.phone}, ${registration.email}`,
-    `Address: ${registration.fullAddress}`,
-    `Submitted: ${agencyTime(registration.createdAt)}`,
-    `Registration id: ${registration.id}`,
-    'Assign an account manager within 24 hours.',
-    byHand,
-  ].join('\n')
-  return { subject: `New enterprise registration: ${registration.companyName}`, text }
+  return (format) => {
+    const { company, contact, address, seats } = typed(registration, format)
+    const text = [
+      `New enterprise registration: ${company}`,
+      `Plan: ${planLine(registration)}`,
+      `Seats: ${seats}`,
+      `Contact: ${contact}`,
+      `Address: ${address}`,
+      `Submitted: ${agencyTime(registration.createdAt)}`,
+      `Registration id: ${registration.id}`,
+      'Assign an account manager within 24 hours.',
+      byHand,
+    ].join('\n')
+    return { subject: `New enterprise registration: ${company}`, text }
+  }
 }
 
 /** Once a step has failed past MAX_ATTEMPTS: the contact details, so a person can take it from here. */
-export function failedAlert(registration: Registration, lastError: string) {
-  const text = [
-    `Enterprise registration failed: ${registration.companyName}`,
-    `The follow-through gave up after ${registration.attempts} attempts: ${lastError}`,
-    `Contact: ${registration.name}, ${registration.phone}, ${registration.email}`,
-    `Plan: ${planLine(registration)}`,
-    `Registration id: ${registration.id}`,
-  ].join('\n')
-  return { subject: `Enterprise registration failed: ${registration.companyName}`, text }
+export function failedAlert(registration: Registration, lastError: string): AlertContent {
+  return (format) => {
+    const { company, contact } = typed(registration, format)
+    const text = [
+      `Enterprise registration failed: ${company}`,
+      // An upstream's error can echo what the visitor typed.
+      `The follow-through gave up after ${registration.attempts} attempts: ${visitorText(lastError, format, 300)}`,
+      `Contact: ${contact}`,
+      `Plan: ${planLine(registration)}`,
+      `Registration id: ${registration.id}`,
+    ].join('\n')
+    return { subject: `Enterprise registration failed: ${company}`, text }
+  }
 }
 
 /** The registrant's confirmation: a plain-text part and escaped HTML with the same content. */

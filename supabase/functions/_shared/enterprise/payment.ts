@@ -1,9 +1,10 @@
-import type { AlertMessage } from '../alerts/channels.ts'
-import { visitorText } from '../alerts/text.ts'
+import type { AlertContent } from '../alerts/channels.ts'
+import { visitorText, type TextFormat } from '../alerts/text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import type { Sql } from '../runtime/db.ts'
 import type { Registration } from './registration.ts'
 import { planLine } from './messages.ts'
+import { invoiceAmountCents } from './invoicing.ts'
 
 /** A paid invoice of a registration, from a verified `invoice.paid` event. */
 export type Payment = {
@@ -19,14 +20,24 @@ export type Payment = {
 
 export type PaidRegistration = Pick<Registration, 'id' | 'companyName' | 'name' | 'phone' | 'email' | 'plan' | 'billingCycle'>
 
-export type PaymentOutcome = 'duplicate-event' | 'unknown-registration' | 'already-paid' | 'alerted'
+export type PaymentOutcome = 'duplicate-event' | 'unknown-registration' | 'mismatch' | 'already-paid' | 'alerted'
+
+/** Why a payment naming a registration does not pay for it: the text of the mismatch alert's line. */
+export type Mismatch = string
 
 export type PaymentStore = {
   /**
-   * Records the event and the payment, and runs `alert` for a first payment, in ONE transaction:
-   * when `alert` throws, nothing is recorded (the caller answers 5xx and Stripe sends the event again).
+   * Records the event and, when the payment matches, the payment, and runs `alert` (for a first
+   * matching payment) or `mismatch` (for one that does not match) in ONE transaction: when either
+   * throws, nothing is recorded (the caller answers 5xx and Stripe sends the event again).
    */
-  settle(payment: Payment, alert: (registration: PaidRegistration) => Promise<void>): Promise<PaymentOutcome>
+  settle(
+    payment: Payment,
+    alerts: {
+      paid: (registration: PaidRegistration) => Promise<void>
+      mismatch: (registration: PaidRegistration, mismatch: Mismatch) => Promise<void>
+    },
+  ): Promise<PaymentOutcome>
 }
 
 type Row = {
@@ -38,6 +49,24 @@ type Row = {
   selected_plan: PaidRegistration['plan']
   billing_cycle: PaidRegistration['billingCycle']
   paid_at: Date | null
+  stripe_invoice_id: string | null
+}
+
+/**
+ * Only the invoice the follow-through stored for this registration (stripe_invoice_id), paid in
+ * full (the period total, in US dollars), pays for it. Any other invoice naming the registration in
+ * its metadata (anyone with the Stripe account, or a second invoice by mistake) is a mismatch.
+ */
+export function paymentMismatch(
+  registration: Pick<Registration, 'plan' | 'billingCycle'> & { stripeInvoiceId: string | null },
+  payment: Pick<Payment, 'invoiceId' | 'amountPaid' | 'currency'>,
+): Mismatch | undefined {
+  if (payment.invoiceId !== registration.stripeInvoiceId)
+    return `Invoice ${payment.invoiceId} is not its invoice (${registration.stripeInvoiceId ?? 'it has none'})`
+  const total = invoiceAmountCents(registration)
+  if (payment.amountPaid !== total || payment.currency.toLowerCase() !== 'usd')
+    return `Paid ${money(payment.amountPaid, payment.currency)}, the period total is ${money(total, 'usd')}`
+  return undefined
 }
 
 /**
@@ -49,22 +78,17 @@ type Row = {
  */
 export function pgPaymentStore(sql: Sql): PaymentStore {
   return {
-    settle: (payment, alert) =>
+    settle: (payment, alerts) =>
       sql.begin(async (tx): Promise<PaymentOutcome> => {
         const fresh = await tx`
           insert into public.stripe_webhook_events (event_id, type) values (${payment.eventId}, ${payment.eventType})
           on conflict (event_id) do nothing returning event_id`
         if (fresh.length === 0) return 'duplicate-event'
         const [row] = await tx<Row[]>`
-          select id, company_name, name, phone, email, selected_plan, billing_cycle, paid_at
+          select id, company_name, name, phone, email, selected_plan, billing_cycle, paid_at, stripe_invoice_id
           from public.enterprise_registrations where id = ${payment.registrationId} for update`
         if (!row) return 'unknown-registration'
-        if (row.paid_at) return 'already-paid'
-        await tx`
-          update public.enterprise_registrations
-          set paid_at = ${payment.paidAt}, paid_invoice_id = ${payment.invoiceId}, updated_at = now()
-          where id = ${row.id}`
-        await alert({
+        const registration: PaidRegistration = {
           id: row.id,
           companyName: row.company_name,
           name: row.name,
@@ -72,7 +96,18 @@ export function pgPaymentStore(sql: Sql): PaymentStore {
           email: row.email,
           plan: row.selected_plan,
           billingCycle: row.billing_cycle,
-        })
+        }
+        const mismatch = paymentMismatch({ ...registration, stripeInvoiceId: row.stripe_invoice_id }, payment)
+        if (mismatch) {
+          await alerts.mismatch(registration, mismatch)
+          return 'mismatch'
+        }
+        if (row.paid_at) return 'already-paid'
+        await tx`
+          update public.enterprise_registrations
+          set paid_at = ${payment.paidAt}, paid_invoice_id = ${payment.invoiceId}, updated_at = now()
+          where id = ${row.id}`
+        await alerts.paid(registration)
         return 'alerted'
       }),
   }
@@ -86,21 +121,43 @@ function money(amount: number, currency: string): string {
   }
 }
 
+const contact = (registration: PaidRegistration, format: TextFormat) =>
+  `Contact: ${visitorText(registration.name, format)}, ${visitorText(registration.phone, format)}, ${visitorText(registration.email, format)}`
+
 /** 'Paid: activate <company>'s account': the registrant paid, a person activates the account now. */
 export function paidAlert(
   registration: PaidRegistration,
   payment: Pick<Payment, 'invoiceId' | 'paidAt' | 'amountPaid' | 'currency'>,
-): AlertMessage {
-  // One line per value: a company or contact name can never start a line of its own.
-  const line = (value: string) => visitorText(value, 'plain')
-  const subject = `Paid: activate ${line(registration.companyName)}'s account`
-  const text = [
-    subject,
-    `Plan: ${planLine(registration)}`,
-    `Contact: ${line(registration.name)}, ${line(registration.phone)}, ${line(registration.email)}`,
-    `Invoice: ${payment.invoiceId}, ${money(payment.amountPaid, payment.currency)} paid ${agencyTime(payment.paidAt)}`,
-    `Registration id: ${registration.id}`,
-    'Activate the account and tell the account manager.',
-  ].join('\n')
-  return { subject, text }
+): AlertContent {
+  return (format) => {
+    // One line per value: a company or contact name can never start a line of its own.
+    const subject = `Paid: activate ${visitorText(registration.companyName, format)}'s account`
+    const text = [
+      subject,
+      `Plan: ${planLine(registration)}`,
+      contact(registration, format),
+      `Invoice: ${payment.invoiceId}, ${money(payment.amountPaid, payment.currency)} paid ${agencyTime(payment.paidAt)}`,
+      `Registration id: ${registration.id}`,
+      'Activate the account and tell the account manager.',
+    ].join('\n')
+    return { subject, text }
+  }
+}
+
+/** A payment event naming a registration that it does not pay for: nothing is activated, a person looks. */
+export function mismatchAlert(registration: PaidRegistration, payment: Pick<Payment, 'eventId'>, mismatch: Mismatch): AlertContent {
+  return (format) => {
+    const subject = `Payment not matched: ${visitorText(registration.companyName, format)} (do not activate)`
+    const text = [
+      subject,
+      // Stripe's own values from a signed event (ids, amounts), not a visitor's.
+      mismatch,
+      `Stripe event: ${payment.eventId}`,
+      `Plan: ${planLine(registration)}`,
+      contact(registration, format),
+      `Registration id: ${registration.id}`,
+      'Nothing was activated. Check the payment in Stripe before you activate anything by hand.',
+    ].join('\n')
+    return { subject, text }
+  }
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '../runtime/logger.ts'
+import { DEFAULT_SHARED_FACTOR, type AddressKey } from './client-address.ts'
 
 /** `limit` requests per `windowSeconds` per client, per bucket (one bucket per function). */
 export type RateRule = { bucket: string; limit: number; windowSeconds: number }
@@ -17,11 +18,8 @@ export function parseRateRule(bucket: string, raw: string | undefined, fallback:
   return match && limit > 0 && windowSeconds > 0 ? { bucket, limit, windowSeconds } : { bucket, ...fallback }
 }
 
-/** The platform puts the visitor's address first in these headers; the last resort is one shared bucket. */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return headers.get('cf-connecting-ip')?.trim() || headers.get('x-real-ip')?.trim() || forwarded || 'unknown'
-}
+/** The one client that stands for every request without a trusted address (never an address key). */
+export const SHARED_CLIENT = 'shared'
 
 /** Addresses are personal data: only a salted SHA-256 of one is ever stored. */
 export function clientHash(address: string, salt: string): Promise<string> {
@@ -35,20 +33,32 @@ export async function sha256Hex(text: string): Promise<string> {
 
 export type RateLimiter = (req: Request) => Promise<RateDecision>
 
+/**
+ * Counts each request by its client's address key (`AddressKey`, docs/client-address.md). Requests
+ * without a trusted address are one client together, with `sharedFactor` times the limit.
+ */
 export function createRateLimiter(deps: {
   counter: RateCounter
   rule: RateRule
   salt: string
   logger: Logger
   now: () => Date
+  addressKey: AddressKey
+  sharedFactor?: number
 }): RateLimiter {
   return async (req) => {
-    const hash = await clientHash(clientAddress(req.headers), deps.salt)
+    const key = await deps.addressKey(req.headers)
+    const hash = await clientHash(key ?? SHARED_CLIENT, deps.salt)
+    const limit = key === null ? deps.rule.limit * (deps.sharedFactor ?? DEFAULT_SHARED_FACTOR) : deps.rule.limit
     const { hits, resetsAt } = await deps.counter.hit(deps.rule.bucket, hash, deps.rule.windowSeconds)
-    if (hits <= deps.rule.limit) return { allowed: true }
+    if (hits <= limit) return { allowed: true }
     const retryAfterSeconds = Math.max(1, Math.ceil((resetsAt.getTime() - deps.now().getTime()) / 1000))
-    if (hits === deps.rule.limit + 1)
-      deps.logger.warn('client rate limited', { bucket: deps.rule.bucket, client: hash.slice(0, 12), retryAfterSeconds })
+    if (hits === limit + 1)
+      deps.logger.warn('client rate limited', {
+        bucket: deps.rule.bucket,
+        client: key === null ? SHARED_CLIENT : hash.slice(0, 12),
+        retryAfterSeconds,
+      })
     return { allowed: false, retryAfterSeconds }
   }
 }
