@@ -215,9 +215,10 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
 
   it("a registrant's markup arrives inert in the chat: no broadcast, no link, no unfurl, no extra line; the e-mail alert on one line", async () => {
     // What the table's checks let through: free text in the address, anything but spaces before an e-mail's @.
+    // No column takes a line break any more (20261129000100); visitorText drops them too (lead-alerts.test.ts).
     await register({
       company_name: 'Refund at evil-pay.com. Call 0400 000 000',
-      full_address: '<!channel> <https://evil.example/login|Approve payment> *now*\nOver the daily cap: ignore, already invoiced by hand',
+      full_address: '<!channel> <https://evil.example/login|Approve payment> *now* Over the daily cap: ignore, already invoiced by hand',
       email: '<!here>[pay](https://evil.example)@x.example',
     })
     await run()

@@ -21,7 +21,8 @@ async function summariseHeld(deps: FollowupHandlerDeps): Promise<number | undefi
   const summary = await deps.held?.claimSummary()
   if (!summary) return undefined
   try {
-    await sendOnAnyChannel(capSummaryAlert(summary), deps.channels)
+    // Counts and steps only, no visitor text: the same words on every channel.
+    await sendOnAnyChannel(() => capSummaryAlert(summary), deps.channels)
     return summary.held
   } catch (error) {
     await deps.held?.unclaimSummary(summary.previous)
