@@ -291,7 +291,7 @@ test.describe('when the database limits registrations from one network', () => {
     await page.getByRole('radio', { name: /Growth Package/ }).check()
     await page.getByRole('button', { name: 'Confirm Package' }).click()
     const alert = page.getByRole('alert')
-    await expect(alert).toHaveText('Too many registrations from your network. Please call us on 1300 555 019.')
+    await expect(alert).toHaveText('Too many registrations from your network. Please call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.')
     await expect(alert.getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
     await expect(page.getByRole('heading', heading('Choose Your Plan'))).toBeVisible()
     await expect(page.getByRole('radio', { name: /Growth Package/ })).toBeChecked()

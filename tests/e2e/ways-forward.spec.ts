@@ -69,12 +69,12 @@ const failures = {
   'lead-error': {
     status: /status of 503 \(Service Unavailable\)/,
     first: 'An error occurred. Please try again.',
-    second: 'If it fails again, call us on 1300 555 019, or try again in 10 minutes.',
+    second: 'If it fails again, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example, or try again in 10 minutes.',
   },
   'lead-limited': {
     status: /status of 429 \(Too Many Requests\)/,
     first: 'Too many submissions from your connection. Please wait 10 minutes and try again.',
-    second: 'If you would rather not wait, call us on 1300 555 019.',
+    second: 'If you would rather not wait, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.',
   },
 } as const
 

@@ -6,7 +6,7 @@ import { INVOICE_DAYS_UNTIL_DUE } from './invoicing.ts'
 import { invoiceLine } from './invoicing.ts'
 import type { Registration } from './registration.ts'
 
-/** 'Starter Enterprise, Annually, $1,660 a month, $19,920 per year' */
+/** 'Starter Enterprise, Annually, US$1,660 a month, US$19,920 per year' */
 export function planLine(registration: Pick<Registration, 'plan' | 'billingCycle'>): string {
   const plan = planById(registration.plan)
   const cycle = billingCycles[registration.billingCycle]
