@@ -23,7 +23,7 @@ export function placeholderMessage(placeholders) {
   return [
     'Build stopped: this production build would ship placeholder contact details:',
     ...placeholders.map(({ name, value }) => `  ${name} is ${value}`),
-    'Set each variable to the agency\'s real value (see .env.example), or build a preview that may',
+    "Set each variable to the agency's real value (see .env.example), or build a preview that may",
     'carry them with --allow-placeholders (or ALLOW_PLACEHOLDERS=1).',
   ].join('\n')
 }

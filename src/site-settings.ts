@@ -66,7 +66,8 @@ export function readSiteSettings(env: RawEnv): SiteSettings {
   const given = (name: SettingName) => blank(env[name])
   const value = (name: SettingName) => given(name) || settingDefaults[name]
   const phone = value('VITE_SALES_PHONE')
-  const international = given('VITE_SALES_PHONE_INTERNATIONAL') || internationalForm(phone) || settingDefaults.VITE_SALES_PHONE_INTERNATIONAL
+  const international =
+    given('VITE_SALES_PHONE_INTERNATIONAL') || internationalForm(phone) || settingDefaults.VITE_SALES_PHONE_INTERNATIONAL
   const resolved: Record<SettingName, string> = {
     ...Object.fromEntries(Object.keys(settingDefaults).map((name) => [name, value(name as SettingName)])),
     VITE_SALES_PHONE_INTERNATIONAL: international,

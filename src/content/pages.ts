@@ -77,8 +77,7 @@ export const pages: Record<RoutePath, PageEntry> = {
   '/qrb': {
     image: 'partner',
     title: `Dare Accounting Partner Offer | ${brand}`,
-    description:
-      `An exclusive offer for Dare Accounting clients: the business growth package for ${offer.price} per month instead of ${offer.regular}, saving ${offer.saving} every month.`,
+    description: `An exclusive offer for Dare Accounting clients: the business growth package for ${offer.price} per month instead of ${offer.regular}, saving ${offer.saving} every month.`,
     source: 'Accountants Page (QRB)',
     leadForm: topLeadForm,
     endsOnBand: true,
@@ -86,8 +85,7 @@ export const pages: Record<RoutePath, PageEntry> = {
   '/konversable': {
     image: 'partner',
     title: `Konversable Partner Offer | ${brand}`,
-    description:
-      `An exclusive offer for Konversable clients: the business growth package for ${offer.price} per month instead of ${offer.regular}, saving ${offer.saving} every month.`,
+    description: `An exclusive offer for Konversable clients: the business growth package for ${offer.price} per month instead of ${offer.regular}, saving ${offer.saving} every month.`,
     source: 'Konversable Page',
     leadForm: topLeadForm,
     endsOnBand: true,
