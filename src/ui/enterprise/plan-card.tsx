@@ -31,6 +31,8 @@ export function PlanCard(props: PlanCardProps) {
         </span>
         <span className="text-3xl font-extrabold text-ink">
           {props.price}
+          {/* At 280 px US$ and the price leave no room for /month on the same line. */}
+          <wbr />
           <span className="text-base font-medium text-muted">/month</span>
         </span>
         <span className="text-sm font-medium text-muted">{props.total}</span>
