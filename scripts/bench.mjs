@@ -27,7 +27,13 @@ const option = (name) => {
 const distOption = option('--dist')
 const dist = resolve(root, distOption ?? 'node_modules/.cache/bench-dist')
 const env = { ...process.env, BENCH_DIST: dist, ...(option('--routes') ? { BENCH_ROUTES: option('--routes') } : {}) }
-const LIVE_ENV = { VITE_SUPABASE_URL: 'https://project.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon', VITE_MOCK_SERVICES: 'false' }
+// A preview of the live build: the stand-in contact details are allowed (scripts/site-placeholders.mjs).
+const LIVE_ENV = {
+  VITE_SUPABASE_URL: 'https://project.supabase.co',
+  VITE_SUPABASE_ANON_KEY: 'anon',
+  VITE_MOCK_SERVICES: 'false',
+  ALLOW_PLACEHOLDERS: '1',
+}
 const REPORTS = join(root, '.lighthouseci', 'reports')
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`)

@@ -2,6 +2,8 @@
 //   node scripts/build.mjs              production (live services), into dist/
 //   node scripts/build.mjs --mock       mock mode (MSW), into dist-mock/ (end-to-end tests, offline demos)
 //   --out DIR                           another output folder
+//   --allow-placeholders                a preview: a live build may carry the stand-in contact details
+//                                       (also ALLOW_PLACEHOLDERS=1); without it a live build stops on them
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -9,6 +11,7 @@ import { build } from 'vite'
 import { findLeaks } from './check-bundle.mjs'
 import { createPreloader } from './preload-links.mjs'
 import { writeSecurityHeaders } from './security-headers.mjs'
+import { placeholderMessage, placeholderSettings } from './site-placeholders.mjs'
 
 const args = process.argv.slice(2)
 const mock = args.includes('--mock')
@@ -18,6 +21,15 @@ const outDir = resolve(outIndex >= 0 ? args[outIndex + 1] : mock ? 'dist-mock' :
 const serverDir = resolve('node_modules/.cache/prerender', String(process.pid))
 process.env.NODE_ENV = 'production'
 process.env.VITE_MOCK_SERVICES = mock ? 'true' : (process.env.VITE_MOCK_SERVICES ?? 'false')
+const allowPlaceholders = args.includes('--allow-placeholders') || process.env.ALLOW_PLACEHOLDERS === '1'
+
+if (process.env.VITE_MOCK_SERVICES !== 'true' && !allowPlaceholders) {
+  const message = placeholderMessage(await placeholderSettings())
+  if (message) {
+    console.error(message)
+    process.exit(1)
+  }
+}
 
 await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
 await build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true } })

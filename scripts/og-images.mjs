@@ -15,7 +15,7 @@ const logo = readFileSync(new URL('logo.svg', root), 'utf8')
 const families = {
   home: ['Reputation management', 'More 5-star Google reviews, on autopilot', 'SMS review requests, AI replies, widgets and reporting'],
   vet: ['For veterinary practices', 'More 5-star reviews for your practice', 'Trusted by 50+ veterinary practices'],
-  partner: ['Partner offer', 'The business growth package for $390 a month', 'An exclusive saving of $210 every month'],
+  partner: ['Partner offer', 'The business growth package for US$390 a month', 'An exclusive saving of US$210 every month'],
   x18: ['Design services', 'Websites, branding and creative built to convert', 'From the team trusted by 99+ happy clients'],
   schedule: ['Free strategy call', "You're one step away", 'Pick a time with our reputation specialists'],
   enterprise: ['Enterprise', 'Reputation management for every location', 'Dedicated account manager and 24/7 priority support'],

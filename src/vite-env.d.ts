@@ -12,6 +12,14 @@ interface ImportMetaEnv {
   readonly VITE_VET_VIDEO_URL?: string
   readonly VITE_CONSENT_DEFAULT?: string
   readonly VITE_CONSENT_BANNER?: string
+  readonly VITE_SALES_PHONE?: string
+  readonly VITE_SALES_PHONE_INTERNATIONAL?: string
+  readonly VITE_CONTACT_EMAIL?: string
+  readonly VITE_CLIENT_APP_URL?: string
+  readonly VITE_FACEBOOK_URL?: string
+  readonly VITE_TWITTER_URL?: string
+  readonly VITE_LINKEDIN_URL?: string
+  readonly VITE_INSTAGRAM_URL?: string
 }
 
 interface ImportMeta {

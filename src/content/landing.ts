@@ -73,7 +73,8 @@ const offer = offerFigures()
 const partnerHero = (partner: string): LandingHero => ({
   eyebrow: `${partner} partner offer`,
   headline: { before: `An exclusive growth offer for`, highlight: `${partner} clients`, after: '' },
-  lead: `As a ${partner} client, get the ${offer.summary.toLowerCase()}.`,
+  // Only the name's first letter goes lower case: the prices keep their US$.
+  lead: `As a ${partner} client, get the ${offer.summary.charAt(0).toLowerCase()}${offer.summary.slice(1)}.`,
   points: [
     'Set up for you by a dedicated specialist',
     'SMS review requests, AI replies and social posts in one package',

@@ -8,7 +8,7 @@ const brand = site.brand
 export const ogImages = {
   home: { url: '/images/og/home.png', alt: `${brand}: more 5-star Google reviews, on autopilot` },
   vet: { url: '/images/og/vet.png', alt: `${brand} for veterinary practices: more 5-star reviews for your practice` },
-  partner: { url: '/images/og/partner.png', alt: 'Partner offer: the business growth package for $390 a month' },
+  partner: { url: '/images/og/partner.png', alt: 'Partner offer: the business growth package for US$390 a month' },
   x18: { url: '/images/og/x18.png', alt: 'Design services: websites, branding and creative built to convert' },
   schedule: { url: '/images/og/schedule.png', alt: "Free strategy call: you're one step away" },
   enterprise: { url: '/images/og/enterprise.png', alt: `${brand} Enterprise: reputation management for every location` },

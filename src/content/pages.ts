@@ -1,6 +1,9 @@
 import { site } from '@/site'
 import type { OgFamily } from '@/content/og-images'
+import { offerFigures } from '@/content/partner-offer'
 import type { STATIC_PAGE_PATHS } from '@/content/page-paths'
+
+const offer = offerFigures()
 
 /** One page of the site: its head values, the lead source label of SPEC §9, and its canonical path. */
 export type PageEntry = {
@@ -74,8 +77,7 @@ export const pages: Record<RoutePath, PageEntry> = {
   '/qrb': {
     image: 'partner',
     title: `Dare Accounting Partner Offer | ${brand}`,
-    description:
-      'An exclusive offer for Dare Accounting clients: the business growth package for $390 per month instead of $600, saving $210 every month.',
+    description: `An exclusive offer for Dare Accounting clients: the business growth package for ${offer.price} per month instead of ${offer.regular}, saving ${offer.saving} every month.`,
     source: 'Accountants Page (QRB)',
     leadForm: topLeadForm,
     endsOnBand: true,
@@ -83,8 +85,7 @@ export const pages: Record<RoutePath, PageEntry> = {
   '/konversable': {
     image: 'partner',
     title: `Konversable Partner Offer | ${brand}`,
-    description:
-      'An exclusive offer for Konversable clients: the business growth package for $390 per month instead of $600, saving $210 every month.',
+    description: `An exclusive offer for Konversable clients: the business growth package for ${offer.price} per month instead of ${offer.regular}, saving ${offer.saving} every month.`,
     source: 'Konversable Page',
     leadForm: topLeadForm,
     endsOnBand: true,

@@ -30,7 +30,7 @@ export const partnerOffer: PartnerOffer = v.parse(OfferSchema, {
   ],
 })
 
-/** Whole US dollars: 390 -> "$390". */
+/** Whole US dollars: 390 -> "US$390". */
 export const formatPrice = wholeDollars
 
 export const monthlySaving = (offer: PartnerOffer) => offer.regularPrice - offer.monthlyPrice

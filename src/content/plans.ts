@@ -13,7 +13,7 @@ export type BillingCycleInfo = {
   label: string
   months: number
   period: string
-  /** After the period total on a plan card and on step 3: '$11,070 billed every 6 months'. */
+  /** After the period total on a plan card and on step 3: 'US$11,070 billed every 6 months'. */
   billed: string
   /** Beside a label people read two ways ('twice a year' or 'every two years'). */
   clarifier?: string
@@ -78,6 +78,6 @@ export const periodTotal = (plan: Plan, cycle: BillingCycle): number => plan.mon
 
 export const formatUsd = wholeDollars
 
-/** The period total with its billing: '$11,070 billed every 6 months'. */
+/** The period total with its billing: 'US$11,070 billed every 6 months'. */
 export const billedTotal = (plan: Plan, cycle: BillingCycle): string =>
   `${formatUsd(periodTotal(plan, cycle))} ${billingCycles[cycle].billed}`

@@ -24,6 +24,8 @@ describe('production build', () => {
         VITE_MOCK_SERVICES: 'false',
         VITE_SUPABASE_URL: 'https://project.supabase.co',
         VITE_SUPABASE_ANON_KEY: 'anon',
+        // A preview: the stand-in contact details are allowed (tests/build/placeholders.test.ts checks the refusal).
+        ALLOW_PLACEHOLDERS: '1',
       },
       stdio: 'pipe',
     })

@@ -20,10 +20,10 @@ describe('plans content (SPEC §3, §9)', () => {
   })
 
   it.each([
-    ['starter', 'quarterly', '$1,660', '$19,920', 'per year', 'billed every year'],
-    ['starter', 'biannually', '$1,845', '$11,070', 'per 6 months', 'billed every 6 months'],
-    ['growth', 'quarterly', '$2,950', '$35,400', 'per year', 'billed every year'],
-    ['growth', 'biannually', '$3,470', '$20,820', 'per 6 months', 'billed every 6 months'],
+    ['starter', 'quarterly', 'US$1,660', 'US$19,920', 'per year', 'billed every year'],
+    ['starter', 'biannually', 'US$1,845', 'US$11,070', 'per 6 months', 'billed every 6 months'],
+    ['growth', 'quarterly', 'US$2,950', 'US$35,400', 'per year', 'billed every year'],
+    ['growth', 'biannually', 'US$3,470', 'US$20,820', 'per 6 months', 'billed every 6 months'],
   ] as const)('%s billed %s: %s a month, %s %s', (id, cycle, monthly, total, period, billed) => {
     const plan = planById(id)
     expect(formatUsd(plan.monthlyPrice[cycle])).toBe(monthly)

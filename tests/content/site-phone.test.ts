@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { pageJsonLd } from '@/lib/page-meta'
-import { site, telHref } from '@/site'
+import { site } from '@/site'
+import { telHref } from '@/site-settings'
 
 describe('telHref: a tel: link as Australians dial the number', () => {
   it.each([

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { expectWaysToReachUs } from './contact-helpers'
 import { holdAppScript } from './lead-helpers'
 
 const NATIVE_ERROR = 'An error occurred. Please try again.'
@@ -8,15 +9,17 @@ test('the invalid-input redirect of the native post shows the error without scri
   const plain = await noScript.newPage()
   await plain.goto('/vet?lead=error#lead-error')
   await expect(plain.locator('#lead-error')).toBeVisible()
-  await expect(plain.locator('#lead-error')).toHaveText(`${NATIVE_ERROR}If it fails again, call us on 1300 555 019.`)
+  await expect(plain.locator('#lead-error')).toHaveText(
+    `${NATIVE_ERROR}If it fails again, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.`,
+  )
   // Even without the script, the failure leaves the phone as a way forward.
-  await expect(plain.locator('#lead-error').getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+  await expectWaysToReachUs(plain.locator('#lead-error'))
   await noScript.close()
 
   await page.goto('/vet?lead=error#lead-error')
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
   await expect(page.locator('main form').first().getByRole('alert')).toHaveText(
-    `${NATIVE_ERROR}If it fails again, call us on 1300 555 019.`,
+    `${NATIVE_ERROR}If it fails again, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.`,
   )
   await expect(page.getByText(NATIVE_ERROR)).toHaveCount(1)
 })

@@ -1,4 +1,5 @@
 import { expect, gotoHydrated, test } from './fixtures'
+import { expectWaysToReachUs } from './contact-helpers'
 import {
   addressBox,
   expectContactKept,
@@ -167,16 +168,16 @@ test('Back keeps every value; the plan modal shows totals for both billing cycle
 
   const annually = page.getByRole('radio', { name: 'Annually', exact: true })
   await expect(annually).toBeChecked()
-  await expect(page.getByRole('radio', { name: /Starter Enterprise/ })).toHaveAccessibleName(/\$1,660\/month/)
-  await expect(page.getByRole('radio', { name: /Growth Package/ })).toHaveAccessibleName(/\$2,950\/month/)
+  await expect(page.getByRole('radio', { name: /Starter Enterprise/ })).toHaveAccessibleName(/US\$1,660\/month/)
+  await expect(page.getByRole('radio', { name: /Growth Package/ })).toHaveAccessibleName(/US\$2,950\/month/)
   await expect(page.getByRole('button', { name: '+6 more features of Starter Enterprise' })).toBeVisible()
 
   const moreStarter = page.getByRole('button', { name: '+6 more features of Starter Enterprise' })
   await moreStarter.click()
   const dialog = page.getByRole('dialog', { name: 'Starter Enterprise' })
   await expect(dialog).toBeVisible()
-  await expect(dialog).toContainText('$1,660/month')
-  await expect(dialog).toContainText('Total: $19,920 per year')
+  await expect(dialog).toContainText('US$1,660/month')
+  await expect(dialog).toContainText('Total: US$19,920 per year')
   await expect(dialog.getByRole('listitem')).toHaveCount(12 + 4)
   await expect(dialog).toContainText('Dedicated account manager assigned within 24 hours')
   await expectNoAxeViolations(page, 'plan modal open')
@@ -185,11 +186,11 @@ test('Back keeps every value; the plan modal shows totals for both billing cycle
   await expect(moreStarter).toBeFocused()
 
   await page.getByRole('radio', { name: 'Biannually' }).check()
-  await expect(page.getByRole('radio', { name: /Starter Enterprise/ })).toHaveAccessibleName(/\$1,845\/month/)
+  await expect(page.getByRole('radio', { name: /Starter Enterprise/ })).toHaveAccessibleName(/US\$1,845\/month/)
   await page.getByRole('button', { name: '+9 more features of Growth Package' }).click()
   const growth = page.getByRole('dialog', { name: 'Growth Package' })
-  await expect(growth).toContainText('$3,470/month')
-  await expect(growth).toContainText('Total: $20,820 per 6 months')
+  await expect(growth).toContainText('US$3,470/month')
+  await expect(growth).toContainText('Total: US$20,820 per 6 months')
   await expect(growth.getByRole('listitem')).toHaveCount(15 + 4)
   await page.keyboard.press('Escape')
   await expect(growth).toBeHidden()
@@ -243,9 +244,7 @@ test.describe('after a Confirm that did not save', () => {
       await confirmStarter(page, 'registration-error')
       await expect(page.getByRole('alert')).toHaveText('There was an error submitting your registration. Please try again.')
       await expect(page.getByText('Everything you entered is kept: your details, the plan and the billing cycle.')).toBeVisible()
-      const call = page.getByRole('main').getByRole('link', { name: '1300 555 019' })
-      await expect(call).toBeVisible()
-      await expect(call).toHaveAttribute('href', 'tel:1300555019')
+      await expectWaysToReachUs(page.getByRole('main'))
       await expect(page.getByRole('radio', { name: /Starter Enterprise/ })).toBeChecked()
       await page.getByRole('button', { name: 'Back' }).click()
       await expectContactKept(page)
@@ -298,8 +297,10 @@ test.describe('when the database limits registrations from one network', () => {
     await page.getByRole('radio', { name: /Growth Package/ }).check()
     await page.getByRole('button', { name: 'Confirm Package' }).click()
     const alert = page.getByRole('alert')
-    await expect(alert).toHaveText('Too many registrations from your network. Please call us on 1300 555 019.')
-    await expect(alert.getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+    await expect(alert).toHaveText(
+      'Too many registrations from your network. Please call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.',
+    )
+    await expectWaysToReachUs(alert)
     await expect(page.getByRole('heading', heading('Choose Your Plan'))).toBeVisible()
     await expect(page.getByRole('radio', { name: /Growth Package/ })).toBeChecked()
     await expectNoAxeViolations(page, 'step 2 with the limit alert')

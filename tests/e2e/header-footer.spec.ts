@@ -39,7 +39,8 @@ test('footer has the client area, social, contact and legal links', async ({ pag
   for (const name of ['Facebook', 'Twitter', 'LinkedIn', 'Instagram']) {
     await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /^https:\/\//)
   }
-  await expect(footer.getByRole('link', { name: /Phone:/ })).toHaveAttribute('href', /^tel:/)
+  await expect(footer.getByRole('link', { name: /Phone: ?1300/ })).toHaveAttribute('href', /^tel:/)
+  await expect(footer.getByRole('link', { name: /Phone: ?\+61/ })).toHaveAttribute('href', /^tel:\+61/)
   await expect(footer.getByRole('link', { name: /Email:/ })).toHaveAttribute('href', /^mailto:/)
   await expect(footer.getByText(/© \d{4} .+ All rights reserved/)).toBeVisible()
   for (const [name, path] of [
@@ -185,6 +186,6 @@ for (const how of ['pointer', 'keyboard'] as const) {
     await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height)
     // The next Tab goes on from there: the phone number.
     await page.keyboard.press('Tab')
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: /Phone:/ })).toBeFocused()
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: /Phone: ?1300/ })).toBeFocused()
   })
 }

@@ -77,25 +77,25 @@ for (const [path, partner] of [
   ['/qrb', 'Dare Accounting'],
   ['/konversable', 'Konversable'],
 ] as const) {
-  test(`${path}: the ${partner} offer shows $390 instead of $600, saving $210, and the lead carries its source`, async ({
+  test(`${path}: the ${partner} offer shows US$390 instead of US$600, saving US$210, and the lead carries its source`, async ({
     page,
     request,
   }) => {
     const html = await (await request.get(path)).text()
     expect(html).not.toContain('\\$')
-    expect(html).toContain('$390')
+    expect(html).toContain('US$390')
 
     await gotoHydrated(page, path)
     await expect(page.getByRole('heading', { level: 1 })).toContainText(partner)
     const offer = page.getByRole('region', { name: 'Business growth package' })
-    await expect(offer).toContainText('$390')
-    await expect(offer).toContainText('instead of $600 per month')
-    await expect(offer).toContainText('You save $210 per month')
+    await expect(offer).toContainText('US$390')
+    await expect(offer).toContainText('instead of US$600 per month')
+    await expect(offer).toContainText('You save US$210 per month')
     await expect(page.locator('main')).not.toContainText('\\')
     await expectAxeClean(page, `${path} loaded`)
 
     await fillLeadForm(page)
-    await page.getByRole('button', { name: 'Claim My $390 Offer' }).click()
+    await page.getByRole('button', { name: 'Claim My US$390 Offer' }).click()
     await expect(page.getByRole('dialog', { name: 'Congrats!' })).toBeVisible()
     await expectAxeClean(page, `${path} with Congrats open`)
     const [lead] = await leadRequests(page)

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
+import { expectWaysToReachUs } from './contact-helpers'
 import { addressBox, fillLeadForm, leadRequests } from './lead-helpers'
 
 // No visitor turned away. Phones as people type them, a way forward under every failed
@@ -69,12 +70,14 @@ const failures = {
   'lead-error': {
     status: /status of 503 \(Service Unavailable\)/,
     first: 'An error occurred. Please try again.',
-    second: 'If it fails again, call us on 1300 555 019, or try again in 10 minutes.',
+    second:
+      'If it fails again, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example, or try again in 10 minutes.',
   },
   'lead-limited': {
     status: /status of 429 \(Too Many Requests\)/,
     first: 'Too many submissions from your connection. Please wait 10 minutes and try again.',
-    second: 'If you would rather not wait, call us on 1300 555 019.',
+    second:
+      'If you would rather not wait, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.',
   },
 } as const
 
@@ -87,14 +90,14 @@ for (const [scenario, failure] of Object.entries(failures))
       await expect(alert).toBeVisible()
       await expect(alert).toContainText(failure.second)
       await expect(alert).not.toContainText('a few minutes')
-      await expect(alert.getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
+      await expectWaysToReachUs(alert)
     }
 
     for (const [path, submit, locations] of [
       ['/', 'Get My Free Consultation', '11-50'],
       ['/vet', 'Get My Free Consultation', '6-15'],
-      ['/qrb', 'Claim My $390 Offer', '11-50'],
-      ['/konversable', 'Claim My $390 Offer', '11-50'],
+      ['/qrb', 'Claim My US$390 Offer', '11-50'],
+      ['/konversable', 'Claim My US$390 Offer', '11-50'],
       ['/blog/get-more-customer-reviews', 'Get My Free Consultation', '11-50'],
     ] as const) {
       test(`${path}`, async ({ page }) => {
@@ -155,21 +158,39 @@ test('/schedule with the calendar down: the phone number to call, readable at 39
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 })
     await gotoHydrated(page, '/schedule?mock=calendar-down')
-    const call = page.getByRole('main').getByRole('link', { name: '1300 555 019' })
-    await expect(call).toBeVisible()
-    await expect(call).toHaveAttribute('href', 'tel:1300555019')
+    await expectWaysToReachUs(page.getByRole('main').getByRole('status'))
     // The mock build has no VITE_CAL_ORIGIN/VITE_CAL_LINK: no booking page to offer, and no link back here.
     await expect(page.getByRole('link', { name: 'pick a time on our booking page' })).toHaveCount(0)
     await expect(page.getByRole('main').locator('a[href$="/schedule"]')).toHaveCount(0)
   }
 })
 
-test('every phone link dials the 1300 number as Australians do, and the JSON-LD telephone follows', async ({ page }) => {
+test('every phone link dials the 1300 number as Australians do or its +61 form, and the JSON-LD telephone follows', async ({ page }) => {
   await gotoHydrated(page, '/')
   const hrefs = await page.locator('a[href^="tel:"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
   // The header banner, the header and the footer at least.
   expect(hrefs.length).toBeGreaterThanOrEqual(3)
-  expect(new Set(hrefs)).toEqual(new Set(['tel:1300555019']))
+  expect(new Set(hrefs)).toEqual(new Set(['tel:1300555019', 'tel:+61255504019']))
   const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent()
   expect(jsonLd).toContain('"telephone":"1300555019"')
+})
+
+// Issue 38 point 7: the footer, on every page, offers the phone, its +61 form and an e-mail link,
+// before the script runs and without it.
+test('the footer offers the phone, its form for callers outside Australia, and an e-mail, without script too', async ({ browser }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false })
+  const plain = await noScript.newPage()
+  for (const path of ['/', '/enterprise', '/news']) {
+    await plain.goto(path)
+    const footer = plain.getByRole('contentinfo')
+    await expect(footer.getByRole('link', { name: /^Phone: ?1300 555 019$/ })).toHaveAttribute('href', 'tel:1300555019')
+    const abroad = footer.getByRole('link', { name: /^Phone: ?\+61 2 5550 4019$/ })
+    await expect(abroad).toHaveAttribute('href', 'tel:+61255504019')
+    await expect(abroad.locator('xpath=..')).toContainText('+61 2 5550 4019 from outside Australia')
+    await expect(footer.getByRole('link', { name: /^Email: ?hello@reviewlift\.example$/ })).toHaveAttribute(
+      'href',
+      'mailto:hello@reviewlift.example',
+    )
+  }
+  await noScript.close()
 })

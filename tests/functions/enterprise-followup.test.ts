@@ -62,7 +62,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     const create = board.requests.find((r) => r.operation === 'create_item')
     expect(create?.variables).toMatchObject({ groupId: 'enterprise', itemName: 'Enterprise: Acme & Co.' })
     const note = board.requests.find((r) => r.operation === 'create_update')
-    expect(String(note?.variables.body)).toContain('Growth Package, Annually, $2,950 a month, $35,400 per year')
+    expect(String(note?.variables.body)).toContain('Growth Package, Annually, US$2,950 a month, US$35,400 per year')
     expect(String(note?.variables.body)).toContain(id)
     expect(String(note?.variables.body)).toContain('Acme &amp; Co.')
     expect(String(note?.variables.body)).toMatch(/Submitted:<\/strong> \w{3} \d{1,2} \w{3} 2026, .* AEDT/)
@@ -72,7 +72,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     for (const part of [
       'Acme &amp; Co.',
       'Growth Package, Annually',
-      '$35,400 per year',
+      'US$35,400 per year',
       'Seats: 11-50',
       'jane@example[.]com',
       '+61422470721',
@@ -88,7 +88,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
       reply_to: 'sales@agency.test',
       idempotencyKey: `enterprise-confirmation/${id}`,
     })
-    expect(email.text).toContain('$2,950 a month')
+    expect(email.text).toContain('US$2,950 a month')
     expect(email.text).toContain('Go-live support')
     expect(email.text).toContain('within 24 hours')
     expect(email.html).toContain('Acme &amp; Co.')

@@ -100,7 +100,7 @@ describe('enterprise-followup: the Stripe invoice (deno, PostgreSQL, fake Stripe
       invoice_finalized_at: expect.any(Date),
       invoice_sent_at: expect.any(Date),
     })
-    expect(salesAlerts()[0]!.text).toContain('The Stripe invoice for $35,400 goes out automatically, due in 14 days.')
+    expect(salesAlerts()[0]!.text).toContain('The Stripe invoice for US$35,400 goes out automatically, due in 14 days.')
     expect(salesAlerts()[0]!.text).not.toContain('by hand')
     expect(await registrationFigures(pg.sql)).toMatchObject({ pending: 0, awaitingPayment: 1, paid: 0 })
 

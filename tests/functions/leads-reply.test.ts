@@ -5,7 +5,11 @@ import { fakeBoard, leadsHandler, NOW, only, postLead, submission } from './supp
 
 // A lead booked from the free AI reply carries what was tried to the board's update note.
 const reply = { rating: 1, tone: 'professional', kind: 'health', source: 'ai', businessName: 'Harbourside Vets' } as const
-const fromReply = submission({ source: leadSource('/reply'), lead: { ...submission().lead, business: '221 King Street, Newtown NSW' }, reply })
+const fromReply = submission({
+  source: leadSource('/reply'),
+  lead: { ...submission().lead, business: '221 King Street, Newtown NSW' },
+  reply,
+})
 
 describe('leads function: a lead from the AI reply', () => {
   it('records the reply settings with the lead and writes them into the update note', async () => {

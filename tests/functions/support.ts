@@ -28,7 +28,12 @@ export const pipelineEnv = (dbUrl: string, boardUrl: string): Record<string, str
 })
 
 /** enterprise-followup's settings in tests: the pipeline's, the run secret, the fake alert channels and the sender. */
-export const followupEnv = (dbUrl: string, boardUrl: string, channels: Pick<FakeAlerts, 'webhookUrl' | 'resendUrl'>, maxAttempts: number) => ({
+export const followupEnv = (
+  dbUrl: string,
+  boardUrl: string,
+  channels: Pick<FakeAlerts, 'webhookUrl' | 'resendUrl'>,
+  maxAttempts: number,
+) => ({
   ...pipelineEnv(dbUrl, boardUrl),
   MAX_ATTEMPTS: String(maxAttempts),
   BACKOFF_MAX_MS: '100',

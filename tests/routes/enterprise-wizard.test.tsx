@@ -172,7 +172,9 @@ describe('EnterpriseWizard (StrictMode, mock places)', { timeout: 20_000 }, () =
     })
     await toConfirm(user)
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Too many registrations from your network. Please call us on 1300 555 019.')
+    expect(alert).toHaveTextContent(
+      'Too many registrations from your network. Please call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.',
+    )
     expect(within(alert).getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
     expect(screen.getByRole('heading', { name: 'Choose Your Plan' })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: /Growth Package/ })).toBeChecked()

@@ -155,7 +155,7 @@ describe('LeadCapture rate limit', { timeout: 20_000 }, () => {
     await user.click(submitButton())
     // Issue 29 point 7: the wait the function gave, once, instead of 'a few minutes' and then '10 minutes'.
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many submissions from your connection. Please wait 10 minutes and try again.If you would rather not wait, call us on 1300 555 019.',
+      'Too many submissions from your connection. Please wait 10 minutes and try again.If you would rather not wait, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.',
     )
     expect(screen.getByRole('alert')).not.toHaveTextContent(LEAD_RATE_LIMITED)
     expectTypedValuesKept('3 Vet Clinic Way')
@@ -169,7 +169,9 @@ describe('LeadCapture rate limit', { timeout: 20_000 }, () => {
     await user.type(field.address(), '3 Vet Clinic Way')
     await user.click(submitButton())
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent(`${LEAD_ERROR}If it fails again, call us on 1300 555 019, or try again in 10 minutes.`)
+    expect(alert).toHaveTextContent(
+      `${LEAD_ERROR}If it fails again, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example, or try again in 10 minutes.`,
+    )
     expect(within(alert).getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
   })
 

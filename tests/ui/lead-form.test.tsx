@@ -174,36 +174,43 @@ describe('LeadForm', () => {
   it('shows a form error in an alert, with the sales phone as a way forward', () => {
     renderForm({ formError: leadFailureCopy('submit-failed') })
     const alert = screen.getByRole('alert')
-    expect(alert).toHaveTextContent('An error occurred. Please try again.If it fails again, call us on 1300 555 019.')
+    expect(alert).toHaveTextContent(
+      'An error occurred. Please try again.If it fails again, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.',
+    )
     expect(within(alert).getByRole('link', { name: '1300 555 019' })).toHaveAttribute('href', 'tel:1300555019')
   })
 
   // Issue 29 point 7: the second sentence agrees with the first, and a wait appears once.
   it.each([
-    ['submit-failed', null, 'An error occurred. Please try again.', 'If it fails again, call us on 1300 555 019.'],
+    [
+      'submit-failed',
+      null,
+      'An error occurred. Please try again.',
+      'If it fails again, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.',
+    ],
     [
       'submit-failed',
       600,
       'An error occurred. Please try again.',
-      'If it fails again, call us on 1300 555 019, or try again in 10 minutes.',
+      'If it fails again, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example, or try again in 10 minutes.',
     ],
     [
       'rate-limited',
       null,
       'Too many submissions from your connection. Please wait a few minutes and try again.',
-      'If you would rather not wait, call us on 1300 555 019.',
+      'If you would rather not wait, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.',
     ],
     [
       'rate-limited',
       600,
       'Too many submissions from your connection. Please wait 10 minutes and try again.',
-      'If you would rather not wait, call us on 1300 555 019.',
+      'If you would rather not wait, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.',
     ],
     [
       'rate-limited',
       7_200,
       'Too many submissions from your connection. Please wait about 2 hours and try again.',
-      'If you would rather not wait, call us on 1300 555 019.',
+      'If you would rather not wait, call us on 1300 555 019 (+61 2 5550 4019 from outside Australia) or e-mail hello@reviewlift.example.',
     ],
   ] as const)('%s with a wait of %s s: %s %s', (kind, seconds, first, second) => {
     renderForm({ formError: leadFailureCopy(kind, seconds) })

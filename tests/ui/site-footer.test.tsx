@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { describe, expect, it, vi } from 'vitest'
@@ -24,5 +24,21 @@ describe('the footer’s Cookie settings', () => {
     renderFooter()
     expect(await screen.findByRole('link', { name: 'Cookie settings' })).toHaveAttribute('href', '/cookies')
     expect(screen.queryByRole('button', { name: 'Cookie settings' })).not.toBeInTheDocument()
+  })
+})
+
+// Issue 38 point 7: a 1300 number cannot be dialled from abroad, so the footer offers its +61 form and an e-mail.
+describe('the footer’s contact details', () => {
+  it('offer the sales phone, its form for callers outside Australia, and an e-mail link', async () => {
+    renderFooter()
+    const contact = (await screen.findByRole('heading', { name: 'Contact' })).parentElement!
+    expect(within(contact).getByRole('link', { name: /^Phone: ?1300 555 019$/ })).toHaveAttribute('href', 'tel:1300555019')
+    const abroad = within(contact).getByRole('link', { name: /^Phone: ?\+61 2 5550 4019$/ })
+    expect(abroad).toHaveAttribute('href', 'tel:+61255504019')
+    expect(abroad.parentElement).toHaveTextContent('+61 2 5550 4019 from outside Australia')
+    expect(within(contact).getByRole('link', { name: /^Email: ?hello@reviewlift\.example$/ })).toHaveAttribute(
+      'href',
+      'mailto:hello@reviewlift.example',
+    )
   })
 })

@@ -2,7 +2,7 @@ export type PlanCardProps = {
   id: string
   name: string
   price: string
-  /** The total for the chosen billing cycle: '$11,070 billed every 6 months'. */
+  /** The total for the chosen billing cycle: 'US$11,070 billed every 6 months'. */
   total: string
   shownFeatures: readonly string[]
   moreCount: number

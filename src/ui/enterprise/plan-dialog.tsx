@@ -31,6 +31,8 @@ export function PlanDialog({ plan, whatsNext, onClose }: PlanDialogProps) {
           </h2>
           <p className="mt-2 text-3xl font-extrabold text-ink">
             {plan.monthlyPrice}
+            {/* At 280 px US$ and the price leave no room for /month on the same line. */}
+            <wbr />
             <span className="text-base font-medium text-muted">/month</span>
           </p>
           <p className="mt-1 text-sm font-medium text-muted">

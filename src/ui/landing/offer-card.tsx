@@ -1,6 +1,6 @@
 export type OfferCardProps = {
   name: string
-  /** Display strings, formatted by the content module: "$390", "$600", "$210". */
+  /** Display strings, formatted by the content module: "US$390", "US$600", "US$210". */
   price: string
   regular: string
   saving: string

@@ -64,13 +64,22 @@ export function SiteFooter({ flush = false, onCookieSettings }: { flush?: boolea
           </h3>
           <ul className="mt-3 space-y-2">
             <li>
-              <a href={site.phone.href} className="hover:text-white">
+              <a href={site.phone.href} className="whitespace-nowrap hover:text-white">
                 <span className="sr-only">Phone: </span>
                 {site.phone.display}
               </a>
             </li>
+            {site.phoneInternational.display !== site.phone.display && (
+              <li>
+                <a href={site.phoneInternational.href} className="whitespace-nowrap hover:text-white">
+                  <span className="sr-only">Phone: </span>
+                  {site.phoneInternational.display}
+                </a>{' '}
+                <span className="text-sm text-slate-400">from outside Australia</span>
+              </li>
+            )}
             <li>
-              <a href={`mailto:${site.email}`} className="hover:text-white">
+              <a href={`mailto:${site.email}`} className="break-all hover:text-white">
                 <span className="sr-only">Email: </span>
                 {site.email}
               </a>

@@ -1,4 +1,4 @@
-import { site } from '@/site'
+import { CallUs } from '@/ui/lead-form/call-us'
 
 const link = 'font-semibold text-brand-700 underline underline-offset-2'
 
@@ -13,7 +13,7 @@ export type CalendarPanelProps = {
 
 /**
  * The calendar widget's place: its schedule button and the host it renders into; when it cannot
- * load, the sales phone as a visible number and the calendar's own page when there is one.
+ * load, the sales phone, its international form and the e-mail, and the calendar's own page when there is one.
  * The data-cal-* attributes appear once the widget is ready, so the first render matches the server.
  */
 export function CalendarPanel({ status, bookingUrl, triggerAttributes, hostId, triggerId }: CalendarPanelProps) {
@@ -26,11 +26,7 @@ export function CalendarPanel({ status, bookingUrl, triggerAttributes, hostId, t
         {status === 'failed' ? (
           <div role="status" className="space-y-2">
             <p>
-              The booking calendar could not load. Call us on{' '}
-              <a href={site.phone.href} className={`${link} whitespace-nowrap`}>
-                {site.phone.display}
-              </a>{' '}
-              to book your call.
+              The booking calendar could not load. <CallUs before="Call us on" after=" to book your call" inline />
             </p>
             {bookingUrl && (
               <p>

@@ -8,7 +8,7 @@ import type { Registration } from './registration.ts'
 import type { AlertContent } from '../alerts/channels.ts'
 import { visitorText, type TextFormat } from '../alerts/text.ts'
 
-/** 'Starter Enterprise, Annually, $1,660 a month, $19,920 per year' */
+/** 'Starter Enterprise, Annually, US$1,660 a month, US$19,920 per year' */
 export function planLine(registration: Pick<Registration, 'plan' | 'billingCycle'>): string {
   const plan = planById(registration.plan)
   const cycle = billingCycles[registration.billingCycle]

@@ -1,3 +1,4 @@
+import { formatUsd } from '../../../../src/content/plans.ts'
 import type { AlertContent } from '../alerts/channels.ts'
 import { visitorText, type TextFormat } from '../alerts/text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
@@ -113,9 +114,11 @@ export function pgPaymentStore(sql: Sql): PaymentStore {
   }
 }
 
+/** 'US$17,700' for whole US dollars, as the site writes prices; any other amount with its currency code. */
 function money(amount: number, currency: string): string {
+  if (currency.toUpperCase() === 'USD' && amount % 100 === 0) return formatUsd(amount / 100)
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100)
+    return new Intl.NumberFormat('en-CA', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100)
   } catch {
     return `${amount} ${currency}`
   }
