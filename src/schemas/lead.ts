@@ -21,8 +21,7 @@ export const BUSINESS_MAX_LENGTH = 300
 export const NOTE_MAX_LENGTH = 1000
 
 /** Anything but blank: the name and address inputs' `pattern`, so the browser refuses what the schema's trim would empty. */
-export const NAME_INPUT_PATTERN = '[\\s\\S]*\\S[\\s\\S]*'
-export const ADDRESS_INPUT_PATTERN = NAME_INPUT_PATTERN
+export const NON_BLANK_INPUT_PATTERN = '[\\s\\S]*\\S[\\s\\S]*'
 
 // Every address this accepts is also a valid e-mail to the browser (WHATWG's `type=email`), so the
 // browser's own check never refuses one the function takes. Written for the `v` flag browsers

@@ -1,14 +1,7 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import {
-  ADDRESS_INPUT_PATTERN,
-  EMAIL_INPUT_PATTERN,
-  EMAIL_MAX_LENGTH,
-  LeadSchema,
-  NAME_INPUT_PATTERN,
-  NAME_MAX_LENGTH,
-} from '@/schemas/lead'
+import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH, LeadSchema, NON_BLANK_INPUT_PATTERN, NAME_MAX_LENGTH } from '@/schemas/lead'
 import { isAcceptablePhone, PHONE_INPUT_PATTERN, PHONE_MAX_DIGITS, PHONE_MAX_LENGTH, PHONE_MIN_DIGITS } from '@/schemas/lead-phone'
 import { addresses, emails, names, phones } from '../support/lead-arbitraries'
 
@@ -80,8 +73,8 @@ describe('lead inputs: the browser and the schema agree on every value', () => {
   it('name and address: anything but blank', () => {
     fc.assert(
       fc.property(names, addresses, (name, business) => {
-        expect(browserTakes(name, { pattern: NAME_INPUT_PATTERN, maxLength: NAME_MAX_LENGTH })).toBe(schemaTakes('name', name))
-        expect(browserTakes(business, { pattern: ADDRESS_INPUT_PATTERN, maxLength: 300 })).toBe(schemaTakes('business', business))
+        expect(browserTakes(name, { pattern: NON_BLANK_INPUT_PATTERN, maxLength: NAME_MAX_LENGTH })).toBe(schemaTakes('name', name))
+        expect(browserTakes(business, { pattern: NON_BLANK_INPUT_PATTERN, maxLength: 300 })).toBe(schemaTakes('business', business))
       }),
       runs,
     )

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useHydrated, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
 import * as v from 'valibot'
 import {
-  ADDRESS_INPUT_PATTERN,
+  NON_BLANK_INPUT_PATTERN,
   BUSINESS_MAX_LENGTH,
   GENERAL_LOCATIONS,
   LEAD_FIELD_TEXT,
@@ -158,7 +158,7 @@ export function LeadCapture({
             id={inputId}
             invalid={fieldErrors.business !== undefined}
             describedBy={fieldErrors.business ? errorId : undefined}
-            constraints={{ pattern: ADDRESS_INPUT_PATTERN, title: LEAD_FIELD_TEXT.business.required, maxLength: BUSINESS_MAX_LENGTH }}
+            constraints={{ pattern: NON_BLANK_INPUT_PATTERN, title: LEAD_FIELD_TEXT.business.required, maxLength: BUSINESS_MAX_LENGTH }}
             size={addressListSize}
             frozen={submitting}
           />

@@ -5,7 +5,7 @@ import {
   EMAIL_INPUT_PATTERN,
   EMAIL_MAX_LENGTH,
   LEAD_FIELD_TEXT,
-  NAME_INPUT_PATTERN,
+  NON_BLANK_INPUT_PATTERN,
   NAME_MAX_LENGTH,
   type LeadFieldErrors,
 } from '@/schemas/lead'
@@ -115,7 +115,7 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
           autoComplete="name"
           required
           maxLength={NAME_MAX_LENGTH}
-          pattern={NAME_INPUT_PATTERN}
+          pattern={NON_BLANK_INPUT_PATTERN}
           title={LEAD_FIELD_TEXT.name.required}
           placeholder="Your name"
           {...name.invalid}
