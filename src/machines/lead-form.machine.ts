@@ -1,7 +1,19 @@
-import { assertEvent, assign, emit, fromPromise, not, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
 import { addressAutocompleteMachine, type AddressChangedEvent } from './address-autocomplete.machine'
-import type { Lead, LeadCheck, LeadErrorKind, LeadReply, LeadSource, SpamGuard, Tracking } from '@/schemas/lead'
-import { isAcceptablePhone } from '@/schemas/lead-phone'
+import {
+  fieldErrorsOf,
+  LEAD_FIELD_NAMES,
+  leadFieldErrors,
+  type Lead,
+  type LeadCheck,
+  type LeadErrorKind,
+  type LeadFieldErrors,
+  type LeadFieldName,
+  type LeadReply,
+  type LeadSource,
+  type SpamGuard,
+  type Tracking,
+} from '@/schemas/lead'
 import { readFailure } from '@/schemas/failure'
 
 /** A lead's fields as typed: plain strings, validated by LeadSubmissionSchema in the service. */
@@ -29,6 +41,9 @@ export interface LeadFormContext {
   values: FormValues
   /** The optional note (veterinary form): shown until hydration, then while it holds text or once added. */
   noteShown: boolean
+  /** What the schema (here, or the function's 400) refused, field by field, in the visitor's words. */
+  fieldErrors: LeadFieldErrors
+  /** A failure of the lead as a whole, shown above the button. */
   error: LeadErrorKind | null
   /** How long the server asked to wait after a failed submission (Retry-After), when it said. */
   retryAfterSeconds: number | null
@@ -51,8 +66,8 @@ export type LeadFormEvent =
   | { type: 'lead.submit'; honeypot?: string }
   /** Hydration: what the visitor typed or chose before the script ran, read from the page (the address goes to its search). */
   | { type: 'form.adopted'; values: Partial<LeadValues> }
-  /** The native post came back with invalid input (`?lead=error`). */
-  | { type: 'native.failed' }
+  /** The native post came back refused (`?lead=error`), naming the fields it refused when it did. */
+  | { type: 'native.failed'; fields?: readonly LeadFieldName[] }
   | { type: 'note.add' }
   | { type: 'note.remove' }
   /** The Congrats dialog of an accepted lead: closed, or its Schedule Your Call chosen. */
@@ -60,8 +75,8 @@ export type LeadFormEvent =
   | { type: 'congrats.schedule' }
   | AddressChangedEvent
 
-/** Heard by the page (`actor.on`): a refused submission moves focus to the field it was refused for. */
-export type LeadFormEmitted = { type: 'field.refused'; field: 'phone' | 'business' }
+/** Heard by the page (`actor.on`): a refused submission moves focus to the first field it was refused for. */
+export type LeadFormEmitted = { type: 'field.refused'; field: LeadFieldName }
 
 /** LeadSubmission-shaped; the app's actor parses it with LeadSubmissionSchema before sending. */
 export interface SubmitLeadInput {
@@ -78,19 +93,15 @@ export interface SubmitLeadOutput {
 }
 
 const addressOf = (context: LeadFormContext) => context.address.getSnapshot().context.query
+const typedLead = (context: LeadFormContext): LeadValues => ({ ...context.values, business: addressOf(context) })
+/** The first field of the form, in its order, that holds an error. */
+const firstRefused = (errors: LeadFieldErrors) => LEAD_FIELD_NAMES.find((field) => errors[field] !== undefined)
 
 const submission = (context: LeadFormContext): SubmitLeadInput => {
-  const { locations, name, phone, email, note } = context.values
+  const lead = typedLead(context)
   return {
     submissionId: context.submissionId,
-    lead: {
-      locations: locations.trim(),
-      name: name.trim(),
-      phone: phone.trim(),
-      email: email.trim(),
-      business: addressOf(context).trim(),
-      note: note.trim(),
-    },
+    lead: Object.fromEntries(Object.entries(lead).map(([field, value]) => [field, value.trim()])) as LeadValues,
     tracking: context.tracking,
     source: context.source,
     guard: context.guard,
@@ -98,6 +109,11 @@ const submission = (context: LeadFormContext): SubmitLeadInput => {
     ...(context.reply ? { reply: context.reply } : {}),
   }
 }
+
+/** The fields a refused submission (the function's 400) named; none for any other failure. */
+const refusalOf = (error: unknown): LeadFieldErrors => fieldErrorsOf(readFailure(error, ['invalid'], 'other').issues ?? [])
+const nativeRefusal = (event: LeadFormEvent): LeadFieldErrors =>
+  event.type === 'native.failed' ? fieldErrorsOf((event.fields ?? []).map((field) => ({ path: `lead.${field}` }))) : {}
 
 export const leadFormMachine = setup({
   types: {
@@ -142,10 +158,14 @@ export const leadFormMachine = setup({
     showNote: assign({ noteShown: true }),
     removeNote: assign({ noteShown: false, values: ({ context }) => ({ ...context.values, note: '' }) }),
     clearError: assign({ error: null, retryAfterSeconds: null }),
-    clearPhoneError: assign({ error: ({ context }) => (context.error === 'phone-invalid' ? null : context.error) }),
-    showPhoneInvalid: assign({ error: 'phone-invalid' as const }),
-    showAddressRequired: assign({ error: 'address-required' as const }),
-    focusRefused: emit((_, field: LeadFormEmitted['field']) => ({ type: 'field.refused' as const, field })),
+    clearFieldError: assign({
+      fieldErrors: ({ context }, field: LeadFieldName) => {
+        const { [field]: _cleared, ...rest } = context.fieldErrors
+        return rest
+      },
+    }),
+    markFields: assign((_, fieldErrors: LeadFieldErrors) => ({ fieldErrors, error: null, retryAfterSeconds: null })),
+    focusRefused: emit(({ context }) => ({ type: 'field.refused' as const, field: firstRefused(context.fieldErrors) ?? 'locations' })),
     showFailure: assign((_, error: unknown) => {
       const failure = readFailure(error, ['rate-limited', 'submit-failed'], 'submit-failed')
       return { error: failure.kind, retryAfterSeconds: failure.retryAfterSeconds ?? null }
@@ -156,10 +176,8 @@ export const leadFormMachine = setup({
     openSchedule: () => {},
   },
   guards: {
-    hasAddress: ({ context }) => addressOf(context).trim() !== '',
     adoptsAddress: ({ event }) => event.type === 'form.adopted' && Boolean(event.values.business),
-    hasAcceptablePhone: ({ context }) => isAcceptablePhone(context.values.phone),
-    isPhoneField: (_, field: LeadField) => field === 'phone',
+    refusesField: (_, fieldErrors: LeadFieldErrors) => firstRefused(fieldErrors) !== undefined,
   },
 }).createMachine({
   id: 'leadForm',
@@ -171,6 +189,7 @@ export const leadFormMachine = setup({
       ...(input.reply ? { reply: input.reply } : {}),
       values: { ...EMPTY_VALUES, ...values },
       noteShown: true,
+      fieldErrors: {},
       error: null,
       retryAfterSeconds: null,
       tracking: input.tracking,
@@ -185,23 +204,27 @@ export const leadFormMachine = setup({
   states: {
     idle: {
       on: {
-        'field.changed': [
-          { guard: { type: 'isPhoneField', params: ({ event }) => event.field }, actions: ['setField', 'clearPhoneError'] },
-          { actions: 'setField' },
-        ],
-        'address.changed': { actions: 'clearError' },
+        'field.changed': { actions: ['setField', { type: 'clearFieldError', params: ({ event }) => event.field }] },
+        'address.changed': { actions: ['clearError', { type: 'clearFieldError', params: 'business' }] },
         'note.add': { actions: 'showNote' },
         'note.remove': { actions: 'removeNote' },
         'form.adopted': [{ guard: 'adoptsAddress', actions: ['adoptValues', 'adoptAddress'] }, { actions: 'adoptValues' }],
-        'native.failed': { actions: { type: 'showFailure', params: undefined } },
-        'lead.submit': [
-          { guard: not('hasAcceptablePhone'), actions: ['showPhoneInvalid', { type: 'focusRefused', params: 'phone' }] },
+        'native.failed': [
           {
-            guard: 'hasAddress',
+            guard: { type: 'refusesField', params: ({ event }) => nativeRefusal(event) },
+            actions: [{ type: 'markFields', params: ({ event }) => nativeRefusal(event) }, 'focusRefused'],
+          },
+          { actions: { type: 'showFailure', params: undefined } },
+        ],
+        'lead.submit': [
+          {
+            guard: { type: 'refusesField', params: ({ context }) => leadFieldErrors(typedLead(context)) },
+            actions: [{ type: 'markFields', params: ({ context }) => leadFieldErrors(typedLead(context)) }, 'focusRefused'],
+          },
+          {
             target: 'submitting',
             actions: ['clearError', { type: 'stampGuard', params: ({ event }) => event.honeypot ?? '' }],
           },
-          { actions: ['showAddressRequired', { type: 'focusRefused', params: 'business' }] },
         ],
       },
     },
@@ -220,7 +243,14 @@ export const leadFormMachine = setup({
             'startAddressSearch',
           ],
         },
-        onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: [
+          {
+            target: 'idle',
+            guard: { type: 'refusesField', params: ({ event }) => refusalOf(event.error) },
+            actions: [{ type: 'markFields', params: ({ event }) => refusalOf(event.error) }, 'focusRefused'],
+          },
+          { target: 'idle', actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        ],
       },
     },
     /** The Congrats dialog is open over a form already cleared for the next lead. */

@@ -59,8 +59,23 @@ export const formSourcePath = (form: URLSearchParams): string => form.get('sourc
 export const FORM_ERROR_ID = 'lead-error'
 const ERROR_FLAG = ['lead', 'error'] as const
 
-/** Back to the form's page with the error flag only: nothing the visitor typed. */
-export const errorReturnPath = (path: string): string => `${path}?${ERROR_FLAG[0]}=${ERROR_FLAG[1]}#${FORM_ERROR_ID}`
+const REFUSED_FIELDS = 'fields'
+type LeadField = (typeof LEAD_FIELDS)[number]
+const isLeadField = (name: string): name is LeadField => (LEAD_FIELDS as readonly string[]).includes(name)
+
+/**
+ * Back to the form's page with the error flag and the names of the fields refused (never what was
+ * typed in them), so the page can mark those fields.
+ */
+export function errorReturnPath(path: string, refused: readonly string[] = []): string {
+  const fields = [...new Set(refused.filter(isLeadField))]
+  const named = fields.length > 0 ? `&${REFUSED_FIELDS}=${fields.join(',')}` : ''
+  return `${path}?${ERROR_FLAG[0]}=${ERROR_FLAG[1]}${named}#${FORM_ERROR_ID}`
+}
 
 /** Whether the page was reached by a native post that came back refused (its `location.search`). */
 export const isErrorReturn = (search: string): boolean => new URLSearchParams(search).get(ERROR_FLAG[0]) === ERROR_FLAG[1]
+
+/** The lead fields a refused native post named (its `location.search`). */
+export const refusedFields = (search: string): LeadField[] =>
+  (new URLSearchParams(search).get(REFUSED_FIELDS) ?? '').split(',').filter(isLeadField)

@@ -12,31 +12,82 @@ export const ADDRESS_REQUIRED = 'Please enter your business address'
 export const LEAD_SUBMIT_FAILED = 'An error occurred. Please try again.'
 export const LEAD_RATE_LIMITED = 'Too many submissions from your connection. Please wait a few minutes and try again.'
 
-/** What went wrong with a lead, as the form machine names it; the text lives only in LEAD_ERROR_TEXT. */
-export type LeadErrorKind = 'phone-invalid' | 'address-required' | 'submit-failed' | 'rate-limited'
-export const LEAD_ERROR_TEXT: Record<LeadErrorKind, string> = {
-  'phone-invalid': PHONE_INVALID,
-  'address-required': ADDRESS_REQUIRED,
-  'submit-failed': LEAD_SUBMIT_FAILED,
-  'rate-limited': LEAD_RATE_LIMITED,
-}
+/** What went wrong with a lead as a whole, as the form machine names it; the text lives in src/content/lead-failure.ts. */
+export type LeadErrorKind = 'submit-failed' | 'rate-limited'
+
+export const NAME_MAX_LENGTH = 100
+export const EMAIL_MAX_LENGTH = 254
+export const BUSINESS_MAX_LENGTH = 300
+export const NOTE_MAX_LENGTH = 1000
+
+/** Anything but blank: the name and address inputs' `pattern`, so the browser refuses what the schema's trim would empty. */
+export const NON_BLANK_INPUT_PATTERN = '[\\s\\S]*\\S[\\s\\S]*'
+
+// Every address this accepts is also a valid e-mail to the browser (WHATWG's `type=email`), so the
+// browser's own check never refuses one the function takes. Written for the `v` flag browsers
+// compile `pattern` with, which reads the same under `u`.
+const LOCAL = "[A-Za-z0-9_'+\\-]+"
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?'
+/** The e-mails we take, as the input's `pattern` and the schema's check: a dot in the domain, a TLD of 2+ characters. */
+export const EMAIL_INPUT_PATTERN = `\\s*${LOCAL}(?:\\.${LOCAL})*@(?:${LABEL}\\.)+[A-Za-z](?:[A-Za-z0-9\\-]{0,61}[A-Za-z0-9])\\s*`
+
+/**
+ * The visitor's text for each refusal, one per field and reason. The function answers a 400 with
+ * the same texts; the form shows its own, so a server's words never reach the page (SPEC §8).
+ */
+export const LEAD_FIELD_TEXT = {
+  locations: { required: 'Please choose the number of locations' },
+  name: { required: 'Please enter your name', invalid: `Please enter a name of up to ${NAME_MAX_LENGTH} characters` },
+  phone: { required: 'Please enter your phone number', invalid: PHONE_INVALID },
+  email: { required: 'Please enter your email', invalid: 'Please enter a valid email' },
+  business: { required: ADDRESS_REQUIRED, invalid: `Please enter an address of up to ${BUSINESS_MAX_LENGTH} characters` },
+  note: { invalid: `Please keep the note to ${NOTE_MAX_LENGTH} characters` },
+} as const
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
-const required = (max: number, message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max))
+const required = (max: number, messages: { required: string; invalid: string }) =>
+  v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.invalid))
+const anchored = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'u')
 
 export const LeadSchema = v.object({
-  locations: v.picklist(ALL_LOCATIONS, 'Please choose the number of locations'),
-  name: required(100, 'Please enter your name'),
+  locations: v.picklist(ALL_LOCATIONS, LEAD_FIELD_TEXT.locations.required),
+  name: required(NAME_MAX_LENGTH, LEAD_FIELD_TEXT.name),
   // As typed or autofilled ('+61 422 470 721'); what goes on is digits with a leading + kept.
-  phone: v.pipe(
-    required(PHONE_MAX_LENGTH, 'Please enter your phone number'),
-    v.check(isAcceptablePhone, PHONE_INVALID),
-    v.transform(normalisePhone),
+  phone: v.pipe(required(PHONE_MAX_LENGTH, LEAD_FIELD_TEXT.phone), v.check(isAcceptablePhone, PHONE_INVALID), v.transform(normalisePhone)),
+  email: v.pipe(required(EMAIL_MAX_LENGTH, LEAD_FIELD_TEXT.email), v.regex(anchored(EMAIL_INPUT_PATTERN), LEAD_FIELD_TEXT.email.invalid)),
+  business: required(BUSINESS_MAX_LENGTH, LEAD_FIELD_TEXT.business),
+  note: v.optional(
+    v.pipe(v.string(LEAD_FIELD_TEXT.note.invalid), v.trim(), v.maxLength(NOTE_MAX_LENGTH, LEAD_FIELD_TEXT.note.invalid)),
+    '',
   ),
-  email: v.pipe(required(254, 'Please enter your email'), v.email('Please enter a valid email')),
-  business: required(300, ADDRESS_REQUIRED),
-  note: v.optional(text(1000), ''),
 })
+
+export type LeadFieldName = keyof typeof LEAD_FIELD_TEXT
+export const LEAD_FIELD_NAMES = Object.keys(LEAD_FIELD_TEXT) as LeadFieldName[]
+/** The first refusal of each field, as the visitor reads it. */
+export type LeadFieldErrors = Partial<Record<LeadFieldName, string>>
+
+/** What the schema refuses in a lead as typed, field by field: what the form marks before sending. */
+export function leadFieldErrors(lead: Record<LeadFieldName, string>): LeadFieldErrors {
+  const result = v.safeParse(LeadSchema, lead)
+  if (result.success) return {}
+  return fieldErrorsOf(result.issues.map((issue) => ({ path: `lead.${v.getDotPath(issue) ?? ''}`, message: issue.message })))
+}
+
+/**
+ * The lead fields a refusal names (`{ path: 'lead.email' }`, as the function's 400 and the form's own
+ * check give them), each with its own text: the schema's message when it is one of ours, else the field's.
+ */
+export function fieldErrorsOf(issues: readonly { path: string; message?: string }[]): LeadFieldErrors {
+  const errors: LeadFieldErrors = {}
+  for (const { path, message } of issues) {
+    const field = LEAD_FIELD_NAMES.find((name) => path === `lead.${name}`)
+    if (!field || errors[field]) continue
+    const texts: readonly string[] = Object.values(LEAD_FIELD_TEXT[field])
+    errors[field] = message && texts.includes(message) ? message : texts.at(-1)!
+  }
+  return errors
+}
 
 export const TrackingSchema = v.object({
   platform: v.optional(text(100), ''),
@@ -45,7 +96,7 @@ export const TrackingSchema = v.object({
 
 export const LeadSourceSchema = v.object({
   path: v.pipe(v.string(), v.startsWith('/'), v.maxLength(200)),
-  label: required(100, 'Source label is required'),
+  label: v.pipe(v.string(), v.trim(), v.nonEmpty('Source label is required'), v.maxLength(100)),
   note: v.optional(text(500)),
 })
 

@@ -1,9 +1,18 @@
 import type { RetryOptions } from 'ky'
 import * as v from 'valibot'
 import { LeadAcceptedSchema, type LeadSubmission } from '@/schemas/lead'
-import { FailureError } from '@/schemas/failure'
+import { FailureError, FailureIssuesSchema } from '@/schemas/failure'
 import { retryAfterMs, toFailure } from './http-failure'
-import { lazyHttp } from './http'
+import { isHttpError, lazyHttp } from './http'
+
+/** A 400 from the function names what it refused (`{ error, issues }`): the form marks those fields. */
+async function refusal(error: unknown): Promise<FailureError | undefined> {
+  if (!isHttpError(error) || error.response.status !== 400) return undefined
+  const body: unknown = await error.response.json().catch(() => undefined)
+  const issues = v.safeParse(v.object({ issues: FailureIssuesSchema }), body)
+  if (!issues.success) return undefined
+  return new FailureError('invalid', { service: 'leads', detail: 'HTTP 400', status: 400, issues: issues.output.issues })
+}
 
 export interface LeadsService {
   submit(submission: LeadSubmission, signal?: AbortSignal): Promise<{ id: string }>
@@ -73,7 +82,7 @@ export function createLeadsService({
         })
         body = await request.json()
       } catch (error) {
-        throw toFailure('leads', error)
+        throw (await refusal(error)) ?? toFailure('leads', error)
       }
       const parsed = v.safeParse(LeadAcceptedSchema, body)
       if (!parsed.success) throw new FailureError('unexpected', { service: 'leads', detail: 'response without an item id' })

@@ -36,7 +36,9 @@ function postForm(
   )
 }
 
-const errorBack = (path: string) => `${ORIGIN}${path}?lead=error#lead-error`
+/** The way back names the refused fields, never what was typed in them. */
+const errorBack = (path: string, fields: string[] = []) =>
+  `${ORIGIN}${path}?lead=error${fields.length > 0 ? `&fields=${fields.join(',')}` : ''}#lead-error`
 const nothingTypedIn = (location: string) => {
   for (const value of [typed.name, typed.phone, typed.email, typed.business, typed.note]) {
     expect(location).not.toContain(value)
@@ -110,22 +112,27 @@ describe('leads function: native form post', () => {
   })
 
   it.each([
-    ['phone with letters', { phone: '04224x0721' }],
-    ['phone with 5 digits', { phone: '0422 4' }],
-    ['email invalid', { email: 'jane@' }],
-    ['name missing', { name: undefined }],
-    ['locations not offered', { locations: '3' }],
-    ['source label missing', { source_label: undefined }],
-  ])('invalid input (%s): 303 back to the page with the error flag only, nothing recorded', async (_case, change) => {
-    const calls = fakeBoard()
-    const { handler, store } = leadsHandler()
-    const res = await postForm(handler, { ...typed, ...change })
-    expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe(errorBack('/vet'))
-    nothingTypedIn(res.headers.get('location')!)
-    expect(store.rows.size).toBe(0)
-    expect(calls).toHaveLength(0)
-  })
+    ['phone with letters', { phone: '04224x0721' }, ['phone']],
+    ['phone with 5 digits', { phone: '0422 4' }, ['phone']],
+    ['email invalid', { email: 'jane@' }, ['email']],
+    ['email without a dot in its domain', { email: 'jane@clinic' }, ['email']],
+    ['name missing', { name: undefined }, ['name']],
+    ['name and email blank', { name: ' ', email: '' }, ['name', 'email']],
+    ['locations not offered', { locations: '3' }, ['locations']],
+    ['source label missing', { source_label: undefined }, []],
+  ])(
+    'invalid input (%s): 303 back to the page with the error flag and the fields it names, nothing recorded',
+    async (_case, change, fields) => {
+      const calls = fakeBoard()
+      const { handler, store } = leadsHandler()
+      const res = await postForm(handler, { ...typed, ...change })
+      expect(res.status).toBe(303)
+      expect(res.headers.get('location')).toBe(errorBack('/vet', fields))
+      nothingTypedIn(res.headers.get('location')!)
+      expect(store.rows.size).toBe(0)
+      expect(calls).toHaveLength(0)
+    },
+  )
 
   it.each([
     ['an unknown path', '/admin', '/'],
@@ -138,7 +145,7 @@ describe('leads function: native form post', () => {
   ])('sends the visitor back only to a known page: %s -> %s', async (_case, sourcePath, expected) => {
     const { handler } = leadsHandler()
     const res = await postForm(handler, { ...typed, phone: 'x', source_path: sourcePath })
-    expect(res.headers.get('location')).toBe(errorBack(expected))
+    expect(res.headers.get('location')).toBe(errorBack(expected, ['phone']))
   })
 
   it.each([

@@ -5,6 +5,7 @@ import {
   type FetchPredictionsInput,
   type FetchPredictionsOutput,
 } from '@/machines/address-autocomplete.machine'
+import { PHONE_INVALID } from '@/schemas/lead-phone'
 import { leadFormMachine, type SubmitLeadInput, type SubmitLeadOutput } from '@/machines/lead-form.machine'
 
 // The address search is the form's child and owns the address text; the form hears of every change
@@ -47,24 +48,27 @@ function fillContact(actor: Actor) {
 }
 
 describe('leadFormMachine address search', () => {
-  it('typing searches, choosing a suggestion fills the address, and each change clears a shown error', async () => {
+  it('typing searches, choosing a suggestion fills the address, and each change clears the address error', async () => {
     const { actor, clock, queries } = start()
-    actor.send({ type: 'field.changed', field: 'phone', value: '0422470721' })
+    fillContact(actor)
     actor.send({ type: 'lead.submit' })
-    expect(actor.getSnapshot().context.error).toBe('address-required')
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ business: 'Please enter your business address' })
     search(actor).send({ type: 'query.changed', value: '1 Main' })
-    expect(actor.getSnapshot().context.error).toBeNull()
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({})
     clock.increment(300)
     await showing(actor)
     expect(queries.map((q) => q.query)).toEqual(['1 Main'])
 
     actor.send({ type: 'field.changed', field: 'phone', value: '' })
     actor.send({ type: 'lead.submit' })
-    expect(actor.getSnapshot().context.error).toBe('phone-invalid')
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ phone: 'Please enter your phone number' })
     search(actor).send({ type: 'list.next' })
     search(actor).send({ type: 'list.choose' })
     expect(search(actor).getSnapshot().context.query).toBe('1 Main St, Springfield')
-    expect(actor.getSnapshot().context.error).toBeNull()
+    // Only editing the phone clears the phone's error.
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ phone: 'Please enter your phone number' })
+    actor.send({ type: 'field.changed', field: 'phone', value: '0422470721' })
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({})
     expect(search(actor).getSnapshot().matches({ enabled: 'idle' })).toBe(true)
   })
 
@@ -120,9 +124,19 @@ describe('leadFormMachine address search', () => {
     expect(search(actor).getSnapshot().context.query).toBe('Harbourside Vet')
   })
 
-  it('a native post that came back invalid shows the submit failure', () => {
+  it('a native post that came back refused without naming a field shows the submit failure', () => {
     const { actor } = start()
     actor.send({ type: 'native.failed' })
     expect(actor.getSnapshot().context.error).toBe('submit-failed')
+  })
+
+  it('a native post that came back naming fields marks them, not the submit failure', () => {
+    const { actor } = start()
+    const refused: unknown[] = []
+    actor.on('field.refused', (event) => refused.push(event))
+    actor.send({ type: 'native.failed', fields: ['email', 'phone'] })
+    expect(actor.getSnapshot().context.error).toBeNull()
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'Please enter a valid email', phone: PHONE_INVALID })
+    expect(refused).toEqual([{ type: 'field.refused', field: 'phone' }])
   })
 })

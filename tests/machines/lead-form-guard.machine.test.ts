@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PHONE_INVALID } from '@/schemas/lead-phone'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { leadFormMachine, type SubmitLeadInput, type SubmitLeadOutput } from '@/machines/lead-form.machine'
 
@@ -57,5 +58,30 @@ describe('leadFormMachine failures', () => {
     expect(after.context.error).toBe(message)
     expect(after.context.values).toEqual(fields)
     expect(after.context.address.getSnapshot().context.query).toBe(business)
+  })
+
+  it("a refusal naming lead fields (the function's 400) marks those fields, never the generic error", async () => {
+    const issues = [
+      { path: 'lead.email', message: 'Please enter a valid email' },
+      { path: 'lead.email', message: 'Please enter your email' },
+      { path: 'lead.phone', message: 'words the page does not know' },
+    ]
+    const { actor } = start(() => Promise.reject(Object.assign(new Error('HTTP 400'), { kind: 'invalid', status: 400, issues })))
+    const refused = vi.fn()
+    actor.on('field.refused', refused)
+    actor.send({ type: 'lead.submit' })
+    const after = await waitFor(actor, (snapshot) => snapshot.matches('idle'))
+    expect(after.context.error).toBeNull()
+    expect(after.context.fieldErrors).toEqual({ email: 'Please enter a valid email', phone: PHONE_INVALID })
+    expect(refused).toHaveBeenCalledWith({ type: 'field.refused', field: 'phone' })
+    expect(after.context.values).toEqual(fields)
+  })
+
+  it('a 400 that names no lead field is the submit failure', async () => {
+    const issues = [{ path: 'source.path', message: 'Invalid' }]
+    const { actor } = start(() => Promise.reject(Object.assign(new Error('HTTP 400'), { kind: 'invalid', status: 400, issues })))
+    actor.send({ type: 'lead.submit' })
+    const after = await waitFor(actor, (snapshot) => snapshot.matches('idle'))
+    expect(after.context).toMatchObject({ error: 'submit-failed', fieldErrors: {} })
   })
 })

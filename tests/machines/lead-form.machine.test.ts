@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { ADDRESS_REQUIRED, LEAD_ERROR_TEXT, LEAD_SUBMIT_FAILED } from '@/schemas/lead'
+import { ADDRESS_REQUIRED } from '@/schemas/lead'
 import { PHONE_INVALID } from '@/schemas/lead-phone'
 import {
   leadFormMachine,
@@ -76,8 +76,8 @@ describe('leadFormMachine', () => {
     actor.send({ type: 'lead.submit' })
     expect(refused).toHaveBeenCalledWith({ type: 'field.refused', field: 'business' })
     expect(actor.getSnapshot().value).toBe('idle')
-    expect(actor.getSnapshot().context.error).toBe('address-required')
-    expect(LEAD_ERROR_TEXT['address-required']).toBe(ADDRESS_REQUIRED)
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ business: ADDRESS_REQUIRED })
+    expect(actor.getSnapshot().context.error).toBeNull()
     expect(submitLead).not.toHaveBeenCalled()
   })
 
@@ -89,14 +89,13 @@ describe('leadFormMachine', () => {
       actor.on('field.refused', refused)
       fill(actor, { ...typed, phone })
       actor.send({ type: 'lead.submit' })
-      expect(actor.getSnapshot().context.error).toBe('phone-invalid')
-      expect(LEAD_ERROR_TEXT['phone-invalid']).toBe(PHONE_INVALID)
+      expect(actor.getSnapshot().context.fieldErrors.phone).toBe(phone ? PHONE_INVALID : 'Please enter your phone number')
       actor.send({ type: 'lead.submit' })
       expect(refused.mock.calls).toEqual([[{ type: 'field.refused', field: 'phone' }], [{ type: 'field.refused', field: 'phone' }]])
       expect(submitLead).not.toHaveBeenCalled()
 
       actor.send({ type: 'field.changed', field: 'phone', value: '+61 422 470 721' })
-      expect(actor.getSnapshot().context.error).toBeNull()
+      expect(actor.getSnapshot().context.fieldErrors).toEqual({})
     },
   )
 
@@ -194,7 +193,7 @@ describe('leadFormMachine', () => {
     const failed = await waitFor(actor, (s) => s.matches('idle'))
 
     expect(failed.context.error).toBe('submit-failed')
-    expect(LEAD_ERROR_TEXT['submit-failed']).toBe(LEAD_SUBMIT_FAILED)
+    expect(failed.context.fieldErrors).toEqual({})
     expect(failed.context.values).toEqual(typedFields)
     expect(addressOf(actor)).toBe(typed.business)
     expect(failed.context.submissionId).toBe(submissionId)
@@ -227,17 +226,17 @@ describe('leadFormMachine', () => {
     expect(leadAccepted).toHaveBeenCalledTimes(1)
   })
 
-  it('typing in the address (its search reports the change) clears a shown error; other fields keep it', () => {
+  it('typing in the address (its search reports the change) clears its error; other fields keep it', () => {
     const { actor } = start(async () => ({ id: 'x' }))
-    actor.send({ type: 'field.changed', field: 'phone', value: '0422470721' })
+    fill(actor, { ...typed, business: '' })
     actor.send({ type: 'lead.submit' })
-    expect(actor.getSnapshot().context.error).toBe('address-required')
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ business: ADDRESS_REQUIRED })
 
     actor.send({ type: 'field.changed', field: 'name', value: 'Jane' })
-    expect(actor.getSnapshot().context.error).toBe('address-required')
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ business: ADDRESS_REQUIRED })
 
     typeAddress(actor, '1')
-    expect(actor.getSnapshot().context.error).toBeNull()
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({})
     expect(addressOf(actor)).toBe('1')
   })
 
@@ -256,7 +255,8 @@ describe('leadFormMachine', () => {
 
   it('the default submitLead is not provided: the form reports a failure', async () => {
     const actor = createActor(leadFormMachine, { input }).start()
-    actor.send({ type: 'field.changed', field: 'phone', value: '0422470721' })
+    for (const [field, value] of Object.entries(typedFields) as [keyof typeof typedFields, string][])
+      actor.send({ type: 'field.changed', field, value })
     typeAddress(actor, '1 Main St')
     actor.send({ type: 'lead.submit' })
     const snapshot = await waitFor(actor, (s) => s.matches('idle'))

@@ -107,12 +107,17 @@ describe('LeadCapture failures', { timeout: 20_000 }, () => {
     expect(recordedRequests('leads')).toEqual([])
   })
 
-  it('leaves an empty form to the browser: no request and no message', async () => {
+  it('marks every field of an empty form with its own message, focusing the first, and sends nothing', async () => {
     const user = userEvent.setup({ delay: null })
     renderLeadCapture()
     await user.click(await screen.findByRole('button', { name: 'Get My Free Consultation' }))
-    expect(field.name()).toBeInvalid()
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(field.locations()).toHaveAccessibleDescription('Please choose the number of locations')
+    expect(field.name()).toHaveAccessibleDescription('Please enter your name')
+    expect(field.phone()).toHaveAccessibleDescription('Please enter your phone number')
+    expect(field.email()).toHaveAccessibleDescription('Please enter your email')
+    expect(field.address()).toHaveAccessibleDescription(ADDRESS_ERROR)
+    expect(field.locations()).toHaveFocus()
+    expect(screen.queryByText(LEAD_ERROR)).not.toBeInTheDocument()
     expect(recordedRequests('leads')).toEqual([])
   })
 

@@ -10,6 +10,7 @@ import {
   FORM_FIELDS,
   HONEYPOT_NAME,
   isErrorReturn,
+  refusedFields,
   type FormPost,
 } from '@/schemas/lead-form-post'
 
@@ -58,5 +59,13 @@ describe('the native lead post', () => {
     expect(isErrorReturn(back.search)).toBe(true)
     expect(isErrorReturn('?lead=sent')).toBe(false)
     expect(isErrorReturn('')).toBe(false)
+  })
+
+  it('names the refused lead fields on the way back, and reads only lead field names from it', () => {
+    const back = new URL(`https://site.test${errorReturnPath('/vet', ['email', 'phone', 'email', 'source.path', '<script>'])}`)
+    expect(back.search).toBe('?lead=error&fields=email,phone')
+    expect(refusedFields(back.search)).toEqual(['email', 'phone'])
+    expect(refusedFields('?lead=error&fields=email,password,note')).toEqual(['email', 'note'])
+    expect(refusedFields('?lead=error')).toEqual([])
   })
 })

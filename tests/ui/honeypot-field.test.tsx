@@ -22,7 +22,8 @@ function renderForm() {
       hiddenFields={{}}
       locationOptions={GENERAL_LOCATIONS}
       submitting={false}
-      addressError={null}
+      schemaValidates
+      fieldErrors={{}}
       formError={null}
       onFieldChange={() => {}}
       onSubmit={onSubmit}
@@ -41,7 +42,7 @@ describe('the honeypot field', () => {
     expect(honeypot).toHaveAttribute('tabindex', '-1')
     expect(honeypot).toHaveAttribute('autocomplete', 'off')
 
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     for (let i = 0; i < 8; i++) await user.tab()
     expect(document.activeElement).not.toBe(honeypot)
   })

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { leadFailureCopy } from '@/content/lead-failure'
-import { GENERAL_LOCATIONS, VET_LOCATIONS } from '@/schemas/lead'
-import { PHONE_INVALID } from '@/schemas/lead-phone'
+import { EMAIL_INPUT_PATTERN, GENERAL_LOCATIONS, VET_LOCATIONS } from '@/schemas/lead'
+import { PHONE_INPUT_PATTERN, PHONE_INVALID } from '@/schemas/lead-phone'
 import { LeadForm, type LeadFormProps, type LeadFormValues } from '@/ui/lead-form/lead-form'
 import { AddressCombobox } from '@/ui/lead-form/address-combobox'
 
@@ -20,7 +20,8 @@ function renderForm({ values = empty, ...props }: Partial<Omit<LeadFormProps, 'v
     hiddenFields: { source_path: '/', source_label: 'Homepage' },
     locationOptions: GENERAL_LOCATIONS,
     submitting: false,
-    addressError: null,
+    schemaValidates: true,
+    fieldErrors: {},
     formError: null,
     onFieldChange,
     onSubmit,
@@ -32,8 +33,8 @@ function renderForm({ values = empty, ...props }: Partial<Omit<LeadFormProps, 'v
         options={[]}
         expanded={false}
         highlightedIndex={-1}
-        invalid={Boolean(props.addressError)}
-        describedBy={props.addressError ? errorId : undefined}
+        invalid={Boolean(props.fieldErrors?.business)}
+        describedBy={props.fieldErrors?.business ? errorId : undefined}
         onInput={(value) => onFieldChange('business', value)}
         onNext={() => {}}
         onPrevious={() => {}}
@@ -161,7 +162,8 @@ describe('LeadForm', () => {
         locationOptions={GENERAL_LOCATIONS}
         submitting
         busyLabel="Processing..."
-        addressError={null}
+        schemaValidates
+        fieldErrors={{}}
         formError={null}
         addressField={() => null}
         onFieldChange={() => {}}
@@ -222,16 +224,32 @@ describe('LeadForm', () => {
     )
   })
 
-  it('shows the phone error in an alert that describes the phone input', () => {
-    renderForm({ phoneError: PHONE_INVALID })
-    expect(screen.getByRole('alert')).toHaveTextContent(PHONE_INVALID)
-    const phone = screen.getByLabelText('Phone')
-    expect(phone).toHaveAttribute('aria-invalid', 'true')
-    expect(phone).toHaveAccessibleDescription(PHONE_INVALID)
+  it.each([
+    ['Phone', 'phone', PHONE_INVALID],
+    ['Email', 'email', 'Please enter a valid email'],
+    ['Full name', 'name', 'Please enter your name'],
+    ['Number of locations', 'locations', 'Please choose the number of locations'],
+  ] as const)('shows the %s error in an alert that describes its input', (label, name, message) => {
+    renderForm({ fieldErrors: { [name]: message } })
+    expect(screen.getByRole('alert')).toHaveTextContent(message)
+    const input = screen.getByLabelText(label)
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(input).toHaveAccessibleDescription(message)
+  })
+
+  it('leaves the checks to the schema once hydrated, and to the same rules as input constraints before', () => {
+    const { update } = renderForm({ schemaValidates: false })
+    const form = screen.getByRole('button', { name: 'Get My Free Consultation' }).closest('form')!
+    expect(form.noValidate).toBe(false)
+    expect(screen.getByLabelText('Email')).toHaveAttribute('pattern', EMAIL_INPUT_PATTERN)
+    expect(screen.getByLabelText('Email')).toHaveAttribute('title', 'Please enter a valid email')
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('pattern', PHONE_INPUT_PATTERN)
+    update({ schemaValidates: true })
+    expect(form.noValidate).toBe(true)
   })
 
   it('shows the address error in an alert that describes the address input', () => {
-    renderForm({ addressError: 'Please enter your business address' })
+    renderForm({ fieldErrors: { business: 'Please enter your business address' } })
     const alert = screen.getByRole('alert')
     expect(alert).toHaveTextContent('Please enter your business address')
     const address = screen.getByLabelText('Business address')

@@ -13,6 +13,7 @@ export type AddressFieldProps = {
   size?: 'large' | 'compact'
   kind?: 'address' | 'business'
   placeholder?: string
+  constraints?: { pattern: string; title: string; maxLength: number }
   /** While its form is busy (a lead sending, a check running) the field holds still. */
   frozen?: boolean
 }

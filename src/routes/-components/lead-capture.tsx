@@ -2,14 +2,16 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useHydrated, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
 import * as v from 'valibot'
 import {
+  NON_BLANK_INPUT_PATTERN,
+  BUSINESS_MAX_LENGTH,
   GENERAL_LOCATIONS,
-  LEAD_ERROR_TEXT,
+  LEAD_FIELD_TEXT,
   LeadSubmissionSchema,
   VET_LOCATIONS,
   type LeadCheck,
   type LeadReply,
 } from '@/schemas/lead'
-import { encodeHiddenFields, isErrorReturn, LEAD_FIELDS } from '@/schemas/lead-form-post'
+import { encodeHiddenFields, isErrorReturn, LEAD_FIELDS, refusedFields } from '@/schemas/lead-form-post'
 import type { LeadValues, SubmitLeadInput } from '@/machines/lead-form.machine'
 import { leadFormMachine } from '@/machines/lead-form.machine'
 import { leadSource } from '@/content/lead-sources'
@@ -104,7 +106,8 @@ export function LeadCapture({
       formElement.current = element
       if (!element) return
       formRef.send({ type: 'form.adopted', values: readFilledForm(element, { text: LEAD_FIELDS }).values })
-      if (isErrorReturn(window.location.search)) formRef.send({ type: 'native.failed' })
+      const { search } = window.location
+      if (isErrorReturn(search)) formRef.send({ type: 'native.failed', fields: refusedFields(search) })
     },
     [formRef],
   )
@@ -116,10 +119,7 @@ export function LeadCapture({
     return () => refused.unsubscribe()
   }, [formRef])
 
-  const { values, error, retryAfterSeconds, address } = form.context
-  const addressRequired = error === 'address-required'
-  const phoneInvalid = error === 'phone-invalid'
-  const fieldError = addressRequired || phoneInvalid
+  const { values, error, retryAfterSeconds, address, fieldErrors } = form.context
   const submitting = form.matches('submitting')
   const noteId = useId()
 
@@ -133,9 +133,9 @@ export function LeadCapture({
         nativeError={nativeErrorTarget && !hydrated ? leadFailureCopy('submit-failed') : undefined}
         locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
         submitting={submitting}
-        phoneError={phoneInvalid ? LEAD_ERROR_TEXT[error] : null}
-        addressError={addressRequired ? LEAD_ERROR_TEXT[error] : null}
-        formError={error && !fieldError ? leadFailureCopy(error, retryAfterSeconds) : null}
+        schemaValidates={hydrated}
+        fieldErrors={fieldErrors}
+        formError={error ? leadFailureCopy(error, retryAfterSeconds) : null}
         submitLabel={submitLabel}
         busyLabel={busyLabel}
         onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}
@@ -156,8 +156,9 @@ export function LeadCapture({
           <AddressField
             search={address}
             id={inputId}
-            invalid={addressRequired}
-            describedBy={addressRequired ? errorId : undefined}
+            invalid={fieldErrors.business !== undefined}
+            describedBy={fieldErrors.business ? errorId : undefined}
+            constraints={{ pattern: NON_BLANK_INPUT_PATTERN, title: LEAD_FIELD_TEXT.business.required, maxLength: BUSINESS_MAX_LENGTH }}
             size={addressListSize}
             frozen={submitting}
           />

@@ -20,6 +20,8 @@ export type AddressComboboxProps = {
   /** What is searched: addresses (the lead forms) or businesses (the review check); names the input and the live count. */
   kind?: 'address' | 'business'
   placeholder?: string
+  /** The constraints the browser checks before or without the script (the lead schema's). */
+  constraints?: { pattern: string; title: string; maxLength: number }
   onInput: (value: string) => void
   onNext: () => void
   onPrevious: () => void
@@ -72,6 +74,7 @@ export function AddressCombobox(props: AddressComboboxProps) {
           autoComplete={kind === 'address' ? 'address-line1' : 'organization'}
           placeholder={props.placeholder ?? 'Start typing your business address'}
           required
+          {...props.constraints}
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={listId}

@@ -1,6 +1,14 @@
 import { useId, type FormEvent, type ReactNode, type Ref } from 'react'
 import type { LeadFailureCopy } from '@/content/lead-failure'
 import { PHONE_INPUT_PATTERN, PHONE_MAX_LENGTH } from '@/schemas/lead-phone'
+import {
+  EMAIL_INPUT_PATTERN,
+  EMAIL_MAX_LENGTH,
+  LEAD_FIELD_TEXT,
+  NON_BLANK_INPUT_PATTERN,
+  NAME_MAX_LENGTH,
+  type LeadFieldErrors,
+} from '@/schemas/lead'
 import { FORM_ERROR_ID, HONEYPOT_NAME } from '@/schemas/lead-form-post'
 import { FieldError } from '@/ui/forms/field-error'
 import { CallUs } from './call-us'
@@ -22,10 +30,13 @@ export type LeadFormProps = {
   nativeError?: LeadFailureCopy
   locationOptions: readonly string[]
   submitting: boolean
-  /** The error shown under the phone field (fewer than 6 or more than 15 digits). */
-  phoneError?: string | null
-  /** The error shown under the address field ('Please enter your business address'). */
-  addressError: string | null
+  /**
+   * Once hydrated the lead schema alone decides (through the machine); before, the browser checks
+   * the same rules, written as each input's constraints, so nothing it lets through is refused.
+   */
+  schemaValidates: boolean
+  /** The errors shown under their fields, each described by its message. */
+  fieldErrors: LeadFieldErrors
   /** The error shown above the button (a failed submission), with the phone as a way forward. */
   formError: LeadFailureCopy | null
   submitLabel?: string
@@ -43,6 +54,17 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
   const { values, submitting, submitLabel = 'Get My Free Consultation', busyLabel = 'Submitting...' } = props
   const id = useId()
   const field = (name: string) => `${id}-${name}`
+  const errorOf = (name: keyof LeadFieldErrors) => {
+    const message = props.fieldErrors[name]
+    return {
+      invalid: message ? { 'aria-invalid': true, 'aria-describedby': field(`${name}-error`) } : {},
+      error: <FieldError id={field(`${name}-error`)} message={message} alert />,
+    }
+  }
+  const locations = errorOf('locations')
+  const name = errorOf('name')
+  const phone = errorOf('phone')
+  const email = errorOf('email')
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const honeypot = new FormData(event.currentTarget).get(HONEYPOT_NAME)
@@ -57,7 +79,7 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
       onSubmit={submit}
       aria-busy={submitting}
       className="space-y-4"
-      noValidate={false}
+      noValidate={props.schemaValidates}
     >
       <fieldset className="space-y-4">
         <legend className="sr-only">Your details</legend>
@@ -72,6 +94,7 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
             value={values.locations}
             onChange={(event) => props.onFieldChange('locations', event.target.value)}
             className={inputClass}
+            {...locations.invalid}
           >
             <option value="" disabled>
               Select how many
@@ -82,6 +105,7 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
               </option>
             ))}
           </select>
+          {locations.error}
         </div>
         <TextField
           id={field('name')}
@@ -90,11 +114,16 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
           type="text"
           autoComplete="name"
           required
-          maxLength={100}
+          maxLength={NAME_MAX_LENGTH}
+          pattern={NON_BLANK_INPUT_PATTERN}
+          title={LEAD_FIELD_TEXT.name.required}
           placeholder="Your name"
+          {...name.invalid}
           value={values.name}
           onValueChange={(value) => props.onFieldChange('name', value)}
-        />
+        >
+          {name.error}
+        </TextField>
         {/* The phone takes the wider column: its placeholder is the longer one, and stays whole in the 28rem dialogs. */}
         <div className="grid gap-4 @md:grid-cols-[minmax(0,6fr)_minmax(0,5fr)]">
           <TextField
@@ -104,16 +133,15 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
             type="tel"
             autoComplete="tel"
             pattern={PHONE_INPUT_PATTERN}
-            title="Digits, with spaces, dashes, dots, brackets or a leading + if you like, for example 0422 470 721"
+            title={LEAD_FIELD_TEXT.phone.invalid}
             required
             maxLength={PHONE_MAX_LENGTH}
             placeholder="Phone ex. 0422470721"
-            aria-invalid={props.phoneError ? true : undefined}
-            aria-describedby={props.phoneError ? field('phone-error') : undefined}
+            {...phone.invalid}
             value={values.phone}
             onValueChange={(value) => props.onFieldChange('phone', value)}
           >
-            <FieldError id={field('phone-error')} message={props.phoneError} alert />
+            {phone.error}
           </TextField>
           <TextField
             id={field('email')}
@@ -122,15 +150,20 @@ export function LeadForm({ formRef, ...props }: LeadFormProps) {
             type="email"
             autoComplete="email"
             required
-            maxLength={254}
+            maxLength={EMAIL_MAX_LENGTH}
+            pattern={EMAIL_INPUT_PATTERN}
+            title={LEAD_FIELD_TEXT.email.invalid}
             placeholder="you@business.com"
+            {...email.invalid}
             value={values.email}
             onValueChange={(value) => props.onFieldChange('email', value)}
-          />
+          >
+            {email.error}
+          </TextField>
         </div>
         <div>
           {props.addressField({ inputId: field('business'), errorId: field('business-error') })}
-          <FieldError id={field('business-error')} message={props.addressError} alert />
+          <FieldError id={field('business-error')} message={props.fieldErrors.business} alert />
         </div>
         {props.extraFields}
         <HoneypotField id={field(HONEYPOT_NAME)} />

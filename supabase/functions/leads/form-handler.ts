@@ -17,7 +17,7 @@ export type FormDeps = {
  * A lead posted by the browser itself (urlencoded), before or without the page's script. It goes
  * through the JSON path's intake (schema, outbox, spam guard with the honeypot and no fill time,
  * rate limit) and answers with pages instead of JSON: 303 to /thanks (spam too), 303 back with
- * `?lead=error` on invalid input or when rate limited, 403 for a missing or unlisted Origin, 413,
+ * `?lead=error` on invalid input (naming the refused fields) or when rate limited, 403 for a missing or unlisted Origin, 413,
  * and 503 pages.
  */
 export function createFormHandler(deps: FormDeps): (req: Request) => Promise<Response> {
@@ -48,10 +48,14 @@ export function createFormHandler(deps: FormDeps): (req: Request) => Promise<Res
       case 'bad-characters':
         return htmlPage(400, { title: 'Characters we cannot accept', message: BAD_CHARACTERS, back: `${origin}${back}` })
       case 'unreadable':
-      case 'invalid':
-        // Paths only: never what the visitor typed.
-        if (outcome.kind === 'invalid') logger.info('form post invalid', { paths: outcome.issues.map((issue) => issue.path).join(',') })
         return seeOther(errorLocation(origin, back))
+      case 'invalid': {
+        // Paths only: never what the visitor typed. The page marks the lead fields named.
+        const paths = outcome.issues.map((issue) => issue.path)
+        logger.info('form post invalid', { paths: paths.join(',') })
+        const refused = paths.flatMap((path) => (path.startsWith('lead.') ? [path.slice('lead.'.length)] : []))
+        return seeOther(errorLocation(origin, back, refused))
+      }
       case 'rate-limited':
         return seeOther(errorLocation(origin, back))
       case 'not-configured':

@@ -27,8 +27,9 @@ export function backPath(form: URLSearchParams): string {
 
 export const thanksLocation = (origin: string): string => `${origin}/thanks`
 
-/** Back to the form's page with the error flag only: nothing the visitor typed. */
-export const errorLocation = (origin: string, path: string): string => `${origin}${errorReturnPath(path)}`
+/** Back to the form's page with the error flag and the refused fields' names: nothing the visitor typed. */
+export const errorLocation = (origin: string, path: string, refused: readonly string[] = []): string =>
+  `${origin}${errorReturnPath(path, refused)}`
 
 export function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
