@@ -1,20 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react'
 import { useHydrated, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
 import * as v from 'valibot'
-import {
-  GENERAL_LOCATIONS,
-  LEAD_ERROR_TEXT,
-  LeadSubmissionSchema,
-  VET_LOCATIONS,
-  type LeadCheck,
-  type LeadReply,
-} from '@/schemas/lead'
+import { GENERAL_LOCATIONS, LEAD_ERROR_TEXT, LeadSubmissionSchema, VET_LOCATIONS, type LeadCheck, type LeadReply } from '@/schemas/lead'
 import { encodeHiddenFields, isErrorReturn, LEAD_FIELDS } from '@/schemas/lead-form-post'
 import type { LeadValues, SubmitLeadInput } from '@/machines/lead-form.machine'
 import { leadFormMachine } from '@/machines/lead-form.machine'
 import { leadSource } from '@/content/lead-sources'
 import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
+import { useFocusOn } from '@/lib/use-focus-on'
 import { leadFailureCopy } from '@/content/lead-failure'
 import { NO_TRACKING, sessionStore, visitTracking } from '@/lib/visit-tracking'
 import { rememberSchedulePrefill } from '@/lib/schedule-prefill'
@@ -108,13 +102,7 @@ export function LeadCapture({
     },
     [formRef],
   )
-  useEffect(() => {
-    const refused = formRef.on('field.refused', ({ field }) => {
-      const input = formElement.current?.elements.namedItem(field)
-      if (input instanceof HTMLElement) input.focus()
-    })
-    return () => refused.unsubscribe()
-  }, [formRef])
+  useFocusOn(formRef, 'field.refused', ({ field }) => formElement.current?.querySelector(`[name="${field}"]`))
 
   const { values, error, retryAfterSeconds, address } = form.context
   const addressRequired = error === 'address-required'
