@@ -29,7 +29,7 @@ test('each in-site navigation moves focus to the new page heading, by mouse, by 
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/check$/)
   await expectHeadingFocused(page, 'How Do You Stack Up Locally?')
-  expect(await page.evaluate(() => window.scrollY), 'a new page opens at its top').toBe(0)
+  await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'a new page opens at its top' }).toBe(0)
 
   for (const [name, path] of [
     ['Blog', '/news'],
