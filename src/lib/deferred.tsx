@@ -8,7 +8,7 @@ import { partReady } from './held-clicks'
  * boundary stays dehydrated) until the browser is idle, the part comes near the viewport or the
  * visitor touches it, then loads the chunk and hydrates that part alone, in its own task. Until
  * then it is plain HTML: links navigate, forms post natively and keep what is typed (the part
- * adopts it when it hydrates). After the first load (client navigation) it renders at once.
+ * adopts it when it hydrates), and a button's click is held and replayed (held-clicks-boot.ts). After the first load (client navigation) it renders at once.
  */
 type Loader<P> = () => Promise<ComponentType<P>>
 
