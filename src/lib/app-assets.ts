@@ -4,10 +4,12 @@
 // In production an inline boot loads the entry after the first paint (paint-first.ts). In both, an
 // inline script keeps the visit's tracking values and fills the forms' hidden fields (visit-tracking-boot.ts),
 // and Consent Mode's defaults come first in the head, before any tag or gtag command (consent-boot.ts).
+// Clicks on a deferred part before it has hydrated are held and replayed (held-clicks-boot.ts).
 // In production the sections marked to render later are rendered once the page has loaded (render-later-boot.ts).
 // Each inline script is its TypeScript module bundled at build (`?boot`, scripts/boot-scripts.mjs).
 import { readConsentConfig } from '@/config'
 import consentBoot from './consent-boot?boot'
+import heldClicksBoot from './held-clicks-boot?boot'
 import paintFirstBoot from './paint-first?boot'
 import renderLaterBoot from './render-later-boot?boot'
 import visitTrackingBoot from './visit-tracking-boot?boot'
@@ -27,7 +29,7 @@ const consentDefaults: ScriptTag = { children: consentBoot(readConsentConfig().f
 export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScripts: ScriptTag[] } = import.meta.env.DEV
   ? {
       stylesheet: '/src/styles.css',
-      bodyScripts: [{ children: visitTrackingBoot() }],
+      bodyScripts: [{ children: visitTrackingBoot() }, { children: heldClicksBoot() }],
       headScripts: [
         consentDefaults,
         { type: 'module', children: reactRefreshPreamble },
@@ -38,5 +40,10 @@ export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScri
   : {
       stylesheet: '/assets/app.css',
       headScripts: [consentDefaults],
-      bodyScripts: [{ children: visitTrackingBoot() }, { children: paintFirstBoot('/assets/app.js') }, { children: renderLaterBoot() }],
+      bodyScripts: [
+        { children: visitTrackingBoot() },
+        { children: heldClicksBoot() },
+        { children: paintFirstBoot('/assets/app.js') },
+        { children: renderLaterBoot() },
+      ],
     }

@@ -1,5 +1,6 @@
 import { createElement, Suspense, use, useEffect, useId, useState, type ComponentType } from 'react'
 import { hydrationStarted, isHydrating, sectionHydrated } from './hydration-progress'
+import { partReady } from './held-clicks'
 
 /**
  * Progressive hydration. A deferred part is prerendered like any other, but its code is a separate
@@ -7,7 +8,7 @@ import { hydrationStarted, isHydrating, sectionHydrated } from './hydration-prog
  * boundary stays dehydrated) until the browser is idle, the part comes near the viewport or the
  * visitor touches it, then loads the chunk and hydrates that part alone, in its own task. Until
  * then it is plain HTML: links navigate, forms post natively and keep what is typed (the part
- * adopts it when it hydrates). After the first load (client navigation) it renders at once.
+ * adopts it when it hydrates), and a button's click is held and replayed (held-clicks-boot.ts). After the first load (client navigation) it renders at once.
  */
 type Loader<P> = () => Promise<ComponentType<P>>
 
@@ -64,29 +65,44 @@ export function deferred<P extends object>(name: string, load: Loader<P>): Compo
     }))
   loaders.push(start)
 
-  function Part({ pending, id, props }: { pending: ComponentType<P> | Promise<ComponentType<P>>; id: string; props: P }) {
+  type Pending = { component: ComponentType<P> | Promise<ComponentType<P>>; release?: (replay: boolean) => void }
+
+  function Part({ pending: { component: pending, release }, id, props }: { pending: Pending; id: string; props: P }) {
     // A chunk already loaded renders at once: no fallback, so hydration finds the server's markup.
     const component = pending instanceof Promise ? use(pending) : pending
-    useEffect(() => sectionHydrated(id), [id])
+    useEffect(() => {
+      sectionHydrated(id)
+      // After this commit has settled: every component in the part has started its machine and rendered.
+      const replay = setTimeout(() => release?.(true))
+      return () => {
+        clearTimeout(replay)
+        release?.(false)
+      }
+    }, [id, release])
     return createElement(component, props)
   }
 
   function Deferred(props: P) {
     const id = useId()
-    const [pending] = useState<ComponentType<P> | Promise<ComponentType<P>>>(() => {
-      if (loaded) return loaded
+    const [pending] = useState<Pending>(() => {
+      if (loaded) return { component: loaded }
       if (typeof document === 'undefined') throw new Error(`Deferred part ${name} rendered before loadAllDeferred()`)
-      // Only a part that came prerendered waits; rendered in the browser (navigation) it loads now.
-      const element = isHydrating() ? document.querySelector(`[data-deferred="${CSS.escape(id)}"]`) : null
-      if (!element) return start()
+      // A part that came prerendered is found by its id (the ids of a client render never match).
+      // Clicks on it are held by an inline boot (held-clicks-boot.ts) until it is ready.
+      const element = document.querySelector(`[data-deferred="${CSS.escape(id)}"]`)
+      const release = element ? (replay: boolean) => partReady(element, replay) : undefined
+      // Only a part hydrated with the shell waits; rendered in the browser (navigation) it loads now.
+      if (!element || !isHydrating()) return { component: start(), release }
       hydrationStarted(id)
       // A chunk that fails to load leaves the server HTML as it is: it still works without the script.
-      return hydrationTrigger(element)
+      const component = hydrationTrigger(element)
         .then(start)
         .catch(() => {
+          partReady(element, false)
           sectionHydrated(id)
           return new Promise<ComponentType<P>>(() => {})
         })
+      return { component, release }
     })
     return (
       <div data-deferred={id} data-part={name}>

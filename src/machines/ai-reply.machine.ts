@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, not, setup } from 'xstate'
+import { assertEvent, assign, emit, fromCallback, fromPromise, not, setup } from 'xstate'
 import * as v from 'valibot'
 import { templateReply } from '@/lib/reply-templates'
 import type { Failure } from '@/schemas/failure'
@@ -28,6 +28,9 @@ export type AiReplyEvent =
   | { type: 'reply.edit'; text: string }
   | { type: 'reply.copy' }
   | StreamEvent
+
+/** A submit the form refused: the page moves focus to the first field it marked. */
+export type AiReplyEmitted = { type: 'draft.refused' }
 
 export interface AiReplyContext {
   form: ReplyForm
@@ -61,7 +64,7 @@ const withValue = (form: ReplyForm, field: ReplyField, value: string): ReplyForm
   field === 'rating' ? { ...form, rating: (Number(value) || null) as Rating | null } : { ...form, [field]: value }
 
 export const aiReplyMachine = setup({
-  types: { context: {} as AiReplyContext, events: {} as AiReplyEvent },
+  types: { context: {} as AiReplyContext, events: {} as AiReplyEvent, emitted: {} as AiReplyEmitted },
   actors: {
     streamReply: fromCallback<AiReplyEvent, AiReplyRequest>(() => {
       throw new Error('streamReply not provided')
@@ -86,6 +89,7 @@ export const aiReplyMachine = setup({
       return { form, errors }
     }),
     showErrors: assign(({ context }) => ({ errors: errorsOf(context.form) })),
+    refuse: emit({ type: 'draft.refused' as const }),
     startDraft: assign({ reply: '', source: null, reason: null, stopped: false, failure: null, errors: {} }),
     append: assign(({ context }, { text, source }: { text: string; source: ReplySource }) => ({ reply: context.reply + text, source })),
     finish: assign((_, { text, source, reason }: Done) => ({ reply: text, source, reason: reason ?? null })),
@@ -116,7 +120,7 @@ export const aiReplyMachine = setup({
   on: { 'field.changed': { actions: 'setField' } },
   states: {
     editing: {
-      on: { 'draft.submit': [{ guard: 'isValid', target: 'drafting' }, { actions: 'showErrors' }] },
+      on: { 'draft.submit': [{ guard: 'isValid', target: 'drafting' }, { actions: ['showErrors', 'refuse'] }] },
     },
     drafting: {
       entry: 'startDraft',
@@ -160,7 +164,7 @@ export const aiReplyMachine = setup({
       on: {
         'draft.submit': [
           { guard: 'isValid', target: 'drafting' },
-          { target: 'editing', actions: 'showErrors' },
+          { target: 'editing', actions: ['showErrors', 'refuse'] },
         ],
         'reply.edit': { actions: { type: 'edit', params: ({ event }) => event.text } },
         'reply.copy': { target: '.copying' },
@@ -183,7 +187,7 @@ export const aiReplyMachine = setup({
       on: {
         'draft.submit': [
           { guard: 'isValid', target: 'drafting' },
-          { target: 'editing', actions: 'showErrors' },
+          { target: 'editing', actions: ['showErrors', 'refuse'] },
         ],
       },
       initial: 'invalid',

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, emit, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { addressAutocompleteMachine, type AddressChangedEvent } from './address-autocomplete.machine'
 import {
   CHECK_FAILURE_KINDS,
@@ -39,6 +39,9 @@ export type ReviewCheckEvent =
   | { type: 'url.changed'; placeId?: string; radiusKm: RadiusKm }
   | { type: 'check.retry' }
 
+/** A check asked for before a business was chosen: the page moves focus to the business field. */
+export type ReviewCheckEmitted = { type: 'check.refused' }
+
 const checkOf = ({ context }: { context: ReviewCheckContext }): RunCheckInput => ({
   placeId: context.business?.placeId ?? '',
   radiusKm: context.radiusKm,
@@ -52,6 +55,7 @@ export const reviewCheckMachine = setup({
   types: {
     context: {} as ReviewCheckContext,
     events: {} as ReviewCheckEvent,
+    emitted: {} as ReviewCheckEmitted,
     tags: {} as 'noReviews' | 'noCompetitors',
   },
   actors: {
@@ -87,6 +91,7 @@ export const reviewCheckMachine = setup({
       error: ({ context }): BusinessError =>
         context.search.getSnapshot().context.query.trim() ? 'business-not-chosen' : 'business-required',
     }),
+    refuse: emit({ type: 'check.refused' as const }),
     keepResult: assign((_, result: ReviewCheckResult) => ({ result, failure: null })),
     keepFailure: assign((_, error: unknown) => ({ failure: failureOf(error), result: null })),
   },
@@ -128,7 +133,7 @@ export const reviewCheckMachine = setup({
       on: {
         'address.changed': { target: 'choosing', actions: 'takeBusiness' },
         'radius.changed': { actions: { type: 'setRadius', params: ({ event }) => event.radiusKm } },
-        'check.submit': { actions: 'requireBusiness' },
+        'check.submit': { actions: ['requireBusiness', 'refuse'] },
       },
     },
     choosing: {
@@ -137,7 +142,7 @@ export const reviewCheckMachine = setup({
         // Even the business chosen here: the URL asks for its result.
         'url.changed': { guard: 'urlHasPlace', target: 'checking', actions: 'openShared' },
         'radius.changed': { actions: { type: 'setRadius', params: ({ event }) => event.radiusKm } },
-        'check.submit': [{ guard: 'hasBusiness', target: 'checking' }, { actions: 'requireBusiness' }],
+        'check.submit': [{ guard: 'hasBusiness', target: 'checking' }, { actions: ['requireBusiness', 'refuse'] }],
       },
     },
     checking: {
@@ -178,7 +183,7 @@ export const reviewCheckMachine = setup({
       on: {
         // The message asks the visitor to choose again: the picker stays live under it.
         'address.changed': { target: 'choosing', actions: 'takeBusiness' },
-        'check.submit': [{ guard: 'hasBusiness', target: 'checking' }, { actions: 'requireBusiness' }],
+        'check.submit': [{ guard: 'hasBusiness', target: 'checking' }, { actions: ['requireBusiness', 'refuse'] }],
         'check.retry': { target: 'checking' },
         'url.changed': { guard: not('urlHasPlace'), target: 'choosing' },
         'radius.changed': { actions: { type: 'setRadius', params: ({ event }) => event.radiusKm } },

@@ -5,6 +5,7 @@ import { appAssets } from '@/lib/app-assets'
 import { scrollToTop } from '@/lib/scroll'
 import { joinUsAction } from '@/lib/join-us'
 import { scrollToHashTarget } from '@/lib/hash-scroll'
+import { focusNewPage } from '@/lib/route-focus'
 import { pageFor, type PageEntry } from '@/content/pages'
 import { shellHydrated } from '@/lib/hydration-progress'
 import { SiteHeader } from '@/ui/layout/site-header'
@@ -41,9 +42,10 @@ function RootDocument() {
   const router = useRouter()
   useEffect(() => {
     let cancel = () => {}
-    const unsubscribe = router.subscribe('onRendered', ({ toLocation }) => {
+    const unsubscribe = router.subscribe('onRendered', (event) => {
       cancel()
-      cancel = scrollToHashTarget(toLocation.hash)
+      cancel = scrollToHashTarget(event.toLocation.hash)
+      focusNewPage(event)
     })
     return () => {
       unsubscribe()

@@ -7,6 +7,7 @@ import { headFor } from '@/lib/page-meta'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
+import { useFocusOn } from '@/lib/use-focus-on'
 import { reviewCheckMachine, type RunCheckInput } from '@/machines/review-check.machine'
 import { DEFAULT_RADIUS_KM, PlaceIdSchema, RadiusSchema } from '@/schemas/review-check'
 import { CheckPicker } from '@/ui/check/check-picker'
@@ -67,6 +68,7 @@ function CheckPage() {
       },
     }),
   )
+  useFocusOn(flow, 'check.refused', () => document.getElementById('check-business'))
   const searchOff = useSelector(state.context.search, (s) => s.matches('disabled'))
   const typed = useSelector(state.context.search, (s) => s.context.query)
   const noMatch = useSelector(state.context.search, (s) => s.matches({ enabled: 'noMatch' }))

@@ -4,6 +4,8 @@ import { fromCallback, fromPromise } from 'xstate'
 import { aiReplyContent as c } from '@/content/ai-reply'
 import { headFor } from '@/lib/page-meta'
 import { useAppActor } from '@/lib/use-app-actor'
+import { firstInvalidField } from '@/lib/move-focus'
+import { useFocusOn } from '@/lib/use-focus-on'
 import { aiReplyMachine, type AiReplyEvent, type AiReplyContext } from '@/machines/ai-reply.machine'
 import { REPLY_FAILURE_KINDS, type AiReplyRequest } from '@/schemas/ai-reply'
 import { readFailure } from '@/schemas/failure'
@@ -59,6 +61,7 @@ function ReplyPage() {
   const { services } = Route.useRouteContext()
   const hydrated = useHydrated()
   const [state, flow] = useAppActor(aiReplyMachine.provide({ actors: { streamReply: streamReply(services.aiReply), writeClipboard } }))
+  useFocusOn(flow, 'draft.refused', () => firstInvalidField(document.getElementById('main')))
   const { context } = state
   const drafting = state.matches('drafting')
   const drafted = state.matches('drafted')

@@ -38,8 +38,11 @@ function fill(actor: ReturnType<typeof start>['actor'], fields: Record<string, s
 describe('ai reply machine', () => {
   it('names every missing field without starting a draft', () => {
     const { actor, stream } = start()
+    const refused = vi.fn()
+    actor.on('draft.refused', refused)
     actor.send({ type: 'draft.submit' })
     expect(actor.getSnapshot().value).toBe('editing')
+    expect(refused).toHaveBeenCalledTimes(1)
     expect(actor.getSnapshot().context.errors).toEqual({
       review: 'Please paste the review',
       rating: 'Please choose the star rating',
@@ -50,6 +53,7 @@ describe('ai reply machine', () => {
     expect(actor.getSnapshot().context.errors.review).toBe('The review can be up to 2000 characters')
     actor.send({ type: 'field.changed', field: 'review', value: 'Fine.' })
     expect(actor.getSnapshot().context.errors.review).toBeUndefined()
+    expect(refused).toHaveBeenCalledTimes(2)
     expect(stream.runs).toHaveLength(0)
   })
 

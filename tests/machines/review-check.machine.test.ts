@@ -77,13 +77,17 @@ describe('review check machine', () => {
 
   it('asks for a business before checking, and forgets a choice when the text changes', async () => {
     const flow = start(async () => ranked)
+    const refused = vi.fn()
+    flow.actor.on('check.refused', refused)
     flow.actor.send({ type: 'check.submit' })
     expect(flow.actor.getSnapshot().context.error).toBe('business-required')
+    expect(refused).toHaveBeenCalledTimes(1)
     await chooseHarbourside(flow)
     expect(flow.actor.getSnapshot().context.error).toBeNull()
     flow.actor.getSnapshot().context.search.send({ type: 'query.changed', value: 'something else' })
     flow.actor.send({ type: 'check.submit' })
     expect(flow.actor.getSnapshot().matches('choosing')).toBe(true)
+    expect(refused).toHaveBeenCalledTimes(2)
     expect(flow.run).not.toHaveBeenCalled()
   })
 

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useRef } from 'react'
 import { useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import { enterpriseWizardMachine } from '@/machines/enterprise-wizard.machine'
 import { LEGAL_DOCUMENTS, SEATS, type ContactField, type ContactTextField, type PlanId } from '@/schemas/enterprise'
 import { enterpriseErrorMessages, legalDocuments, registrationFailureCopy } from '@/content/enterprise-copy'
 import { useAppActor } from '@/lib/use-app-actor'
+import { useFocusOn } from '@/lib/use-focus-on'
 import { ContactStep } from '@/ui/enterprise/contact-step'
 import { WizardProgress } from '@/ui/enterprise/wizard-progress'
 import { AddressField } from './address-field'
@@ -50,10 +51,7 @@ export function EnterpriseWizard() {
     },
     [wizard],
   )
-  useEffect(() => {
-    const refused = wizard.on('contact.refused', () => document.getElementById(ERROR_SUMMARY_ID)?.focus())
-    return () => refused.unsubscribe()
-  }, [wizard])
+  useFocusOn(wizard, 'contact.refused', () => document.getElementById(ERROR_SUMMARY_ID))
 
   const step = state.matches('contact') ? 1 : state.matches('done') ? 3 : 2
   // Each step's heading arrives with its step; focus moves to it on every step after the first.

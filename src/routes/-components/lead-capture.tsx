@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react'
 import { useHydrated, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
 import * as v from 'valibot'
 import {
@@ -17,6 +17,7 @@ import { leadFormMachine } from '@/machines/lead-form.machine'
 import { leadSource } from '@/content/lead-sources'
 import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
+import { useFocusOn } from '@/lib/use-focus-on'
 import { leadFailureCopy } from '@/content/lead-failure'
 import { NO_TRACKING, sessionStore, visitTracking } from '@/lib/visit-tracking'
 import { rememberSchedulePrefill } from '@/lib/schedule-prefill'
@@ -111,13 +112,7 @@ export function LeadCapture({
     },
     [formRef],
   )
-  useEffect(() => {
-    const refused = formRef.on('field.refused', ({ field }) => {
-      const input = formElement.current?.elements.namedItem(field)
-      if (input instanceof HTMLElement) input.focus()
-    })
-    return () => refused.unsubscribe()
-  }, [formRef])
+  useFocusOn(formRef, 'field.refused', ({ field }) => formElement.current?.querySelector(`[name="${field}"]`))
 
   const { values, error, retryAfterSeconds, address, fieldErrors } = form.context
   const submitting = form.matches('submitting')

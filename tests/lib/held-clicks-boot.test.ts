@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import heldClicksBoot from '@/lib/held-clicks-boot?boot'
+import { partReady } from '@/lib/held-clicks'
+
+// The inline boot as the page runs it (the bundled script), then the app telling it a part is ready.
+const runBoot = () => new Function(heldClicksBoot())()
+const part = () => document.querySelector('[data-deferred]')!
+const button = (name: string) => document.querySelector<HTMLButtonElement>(`[aria-label="${name}"]`)!
+
+let acted: string[] = []
+const act = (event: Event) => acted.push((event.target as Element).getAttribute('aria-label') ?? '')
+
+beforeEach(() => {
+  acted = []
+  document.body.innerHTML = `
+    <div data-deferred="_R_1_"><button type="button" aria-label="Unmute video"><svg></svg></button>
+      <form><button aria-label="Send"></button></form></div>
+    <button type="button" aria-label="Menu"></button>`
+  runBoot()
+  document.addEventListener('click', act)
+})
+
+afterEach(() => {
+  document.removeEventListener('click', act)
+  delete window.heldClicks
+})
+
+describe('held clicks boot', () => {
+  it("holds a click on a waiting part's button and clicks it again once the part is ready", () => {
+    button('Unmute video')
+      .querySelector('svg')!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    expect(acted).toEqual([])
+    partReady(part())
+    expect(acted).toEqual(['Unmute video'])
+    button('Unmute video').click()
+    expect(acted).toEqual(['Unmute video', 'Unmute video'])
+  })
+
+  it('leaves alone a submit button, a control outside the parts, and a part that will not hydrate', () => {
+    const submitted = vi.fn((event: Event) => event.preventDefault())
+    document.querySelector('form')!.addEventListener('submit', submitted)
+    button('Send').click()
+    button('Menu').click()
+    expect(acted).toEqual(['Send', 'Menu'])
+    expect(submitted).toHaveBeenCalledTimes(1)
+
+    button('Unmute video').click()
+    partReady(part(), false)
+    expect(acted).toEqual(['Send', 'Menu'])
+  })
+})
