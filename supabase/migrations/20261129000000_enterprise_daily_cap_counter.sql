@@ -32,50 +32,17 @@ create index enterprise_registrations_held on public.enterprise_registrations (c
 
 alter table public.enterprise_registration_settings add column cap_summary_sent_at timestamptz;
 
--- The per-address limit as in 20261127000000, without the cap; its check-then-insert is serialised
--- per address (the hash), so registrations from different clients never wait on each other.
+-- What is left of enterprise_registration_limits() (20261127000000) is the time stamp: the cap is the
+-- counter below, and the per-address limit moves to enterprise_registration_address_limit()
+-- (20261129001000, one client address rule), in the same release. Both held a table-wide lock here.
 create or replace function public.enterprise_registration_limits()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  headers json := nullif(current_setting('request.headers', true), '')::json;
-  address text;
-  settings public.enterprise_registration_settings;
-  recent integer;
 begin
-  select * into settings from public.enterprise_registration_settings where id;
   new.created_at := now();
-
-  -- Not through the API (a migration, a service-role script): no client address to limit.
-  if headers is not null then
-    address := coalesce(
-      nullif(btrim(headers ->> 'cf-connecting-ip'), ''),
-      nullif(btrim(split_part(headers ->> 'x-forwarded-for', ',', 1)), ''),
-      'unknown'
-    );
-    new.client_address_hash := encode(sha256(convert_to(
-      settings.address_salt || '|' || address,
-      'UTF8')), 'hex');
-    perform pg_advisory_xact_lock(hashtextextended('enterprise_registrations:' || new.client_address_hash, 0));
-    -- A retry of a registration already in is answered by the unique key (success), never refused here.
-    if not exists (select 1 from public.enterprise_registrations where submission_id = new.submission_id) then
-      select count(*) into recent
-        from public.enterprise_registrations
-       where client_address_hash = new.client_address_hash and created_at > now() - interval '1 hour';
-      if recent >= coalesce(settings.per_address_hourly_limit, 5) then
-        -- PostgREST answers a PTxyz SQLSTATE with HTTP status xyz: 429 here.
-        raise exception 'Too many registrations from this network'
-          using errcode = 'PT429',
-                detail = 'enterprise_registrations: rate limited',
-                hint = 'Try again in an hour, or call the agency.';
-      end if;
-    end if;
-  else
-    new.client_address_hash := null;
-  end if;
   return new;
 end
 $$;

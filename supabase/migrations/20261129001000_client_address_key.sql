@@ -69,11 +69,9 @@ alter table public.enterprise_registration_settings
   add column shared_hourly_limit integer not null default 20 check (shared_hourly_limit > 0);
 
 -- The per-address limit of enterprise registrations, by client_address_key. It runs after
--- enterprise_registrations_limits (triggers of one event fire in name order) and sets
--- client_address_hash itself, with a prefix that the address block of enterprise_registration_limits()
--- (20261127000000, which keyed on the header text) never produces: that block then counts nothing,
--- and the daily cap in that function is left as it is. A per-key advisory lock serialises inserts of
--- one key only, so concurrent inserts from one address cannot all slip under its limit.
+-- enterprise_registrations_limits (triggers of one event fire in name order), which since
+-- 20261129000000 only stamps the time, and sets client_address_hash itself. A per-key advisory lock
+-- serialises inserts of one key only, so concurrent inserts from one address cannot all slip under its limit.
 create function public.enterprise_registration_address_limit()
 returns trigger
 language plpgsql

@@ -3,22 +3,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { realSiteSettings } from '../support/real-site-settings'
 
 const root = new URL('../../', import.meta.url).pathname
 const out = mkdtempSync(join(tmpdir(), 'placeholder-build-'))
 afterAll(() => rmSync(out, { recursive: true, force: true }))
 
 const LIVE = { VITE_MOCK_SERVICES: 'false', VITE_SUPABASE_URL: 'https://project.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon' }
-const REAL = {
-  VITE_SALES_PHONE: '1300 123 456',
-  VITE_SALES_PHONE_INTERNATIONAL: '+61 2 9123 4567',
-  VITE_CONTACT_EMAIL: 'hello@agency.com.au',
-  VITE_CLIENT_APP_URL: 'https://app.agency.com.au',
-  VITE_FACEBOOK_URL: 'https://www.facebook.com/agency',
-  VITE_TWITTER_URL: 'https://twitter.com/agency',
-  VITE_LINKEDIN_URL: 'https://www.linkedin.com/company/agency',
-  VITE_INSTAGRAM_URL: 'https://www.instagram.com/agency',
-}
+const REAL = realSiteSettings
 
 /** A live build into a scratch folder; it stops before building when a placeholder is left. */
 function liveBuild(env: Record<string, string>) {

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readSiteSettings, settingDefaults } from '@/site-settings'
-
-const real = {
-  VITE_SALES_PHONE: '1300 123 456',
-  VITE_SALES_PHONE_INTERNATIONAL: '+61 2 9123 4567',
-  VITE_CONTACT_EMAIL: 'hello@agency.com.au',
-  VITE_CLIENT_APP_URL: 'https://app.agency.com.au',
-  VITE_FACEBOOK_URL: 'https://www.facebook.com/agency',
-  VITE_TWITTER_URL: 'https://twitter.com/agency',
-  VITE_LINKEDIN_URL: 'https://www.linkedin.com/company/agency',
-  VITE_INSTAGRAM_URL: 'https://www.instagram.com/agency',
-}
+import { realSiteSettings as real } from '../support/real-site-settings'
 
 describe('site settings (issue 38 points 7 and 10)', () => {
   it('without variables, uses the stand-ins and names every one as a placeholder', () => {

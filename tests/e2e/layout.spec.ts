@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
+import { placeholderFit } from './placeholder-fit'
 import { allPaths } from './pages'
 
 // The layout at 390 and 1280 px (checked by eye with screenshots; these pin what is measurable).
@@ -56,15 +57,7 @@ for (const width of [390, 1280]) {
     await gotoHydrated(page, '/x18')
     await page.getByRole('main').getByRole('button', { name: 'Book a call' }).click()
     const box = page.getByRole('dialog', { name: 'Book Your Strategy Call' }).getByRole('combobox', { name: 'Business address' })
-    const { text, room } = await box.evaluate((input: HTMLInputElement) => {
-      const style = getComputedStyle(input)
-      const context = document.createElement('canvas').getContext('2d')!
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
-      return {
-        text: context.measureText(input.placeholder).width,
-        room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
-      }
-    })
+    const { text, room } = await placeholderFit(box)
     expect(text).toBeLessThanOrEqual(room)
     expect(await noHorizontalOverflow(page)).toBe(true)
   })

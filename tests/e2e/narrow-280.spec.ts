@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { addressBox } from './enterprise-helpers'
 import { expect, gotoHydrated, test } from './fixtures'
+import { placeholderFit } from './placeholder-fit'
 
 // Issue 38 point 8: a folding phone's cover screen is 280 px wide. Each check below is one finding
 // from that width, measured so that it cannot come back unseen: boxes that overlap, boxes that stick
@@ -86,15 +87,7 @@ for (const path of ['/', '/x18']) {
     await expect(select.locator('option').first()).toHaveText(/\S/)
 
     const phone = form.getByLabel('Phone')
-    const { text, room } = await phone.evaluate((input: HTMLInputElement) => {
-      const style = getComputedStyle(input)
-      const context = document.createElement('canvas').getContext('2d')!
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
-      return {
-        text: context.measureText(input.placeholder).width,
-        room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
-      }
-    })
+    const { text, room } = await placeholderFit(phone)
     await expect(phone).toHaveAttribute('placeholder', 'Phone ex. 0422470721')
     expect(text, 'the phone placeholder fits its field').toBeLessThanOrEqual(room)
   })
