@@ -52,7 +52,7 @@ describe('the native lead post stand-in', () => {
   it('sends invalid input back with the error flag, and refuses another origin', async () => {
     loopbackPassesThrough()
     const before = (await received()).length
-    expect((await post({ ...fields, email: 'jane@' })).headers.get('location')).toBe(`${origin}/vet?lead=error#lead-error`)
+    expect((await post({ ...fields, email: 'jane@' })).headers.get('location')).toBe(`${origin}/vet?lead=error&fields=email#lead-error`)
     expect((await post(fields, { origin: 'https://evil.test' })).status).toBe(403)
     expect((await post(fields, {})).status).toBe(403)
     expect(await received()).toHaveLength(before)
