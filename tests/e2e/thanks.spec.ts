@@ -29,7 +29,7 @@ test('the preview server answers a same-origin native lead post like the functio
   const accepted = await post(form)
   expect(accepted.status()).toBe(303)
   expect(accepted.headers().location).toBe(`${baseURL}/thanks`)
-  expect((await post({ ...form, phone: 'abc' })).headers().location).toBe(`${baseURL}/vet?lead=error#lead-error`)
+  expect((await post({ ...form, phone: 'abc' })).headers().location).toBe(`${baseURL}/vet?lead=error&fields=phone#lead-error`)
   const received = (await (await request.get('/__mock/native-leads')).json()) as { submission: { lead: { name: string } } }[]
   expect(received.filter((lead) => lead.submission.lead.name === 'Offline Tester')).toHaveLength(1)
 })
