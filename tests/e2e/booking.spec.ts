@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
 import { expectAxeClean } from './axe-helper'
-import { fillLeadForm } from './lead-helpers'
+import { fillLeadForm, scheduleCalendarConfig } from './lead-helpers'
 
 /** Focus is on the booking's confirmation, wholly below the sticky header and inside the window. */
 async function expectConfirmationInView(page: Page) {
@@ -29,12 +29,7 @@ test('a lead sent from / arrives on /schedule prefilled, with no personal data i
   await gotoHydrated(page, '/')
   await fillLeadForm(page)
   await page.getByRole('button', { name: 'Get My Free Consultation' }).click()
-  await page.getByRole('dialog', { name: 'Congrats!' }).getByRole('button', { name: 'Schedule Your Call' }).click()
-  await expect(page).toHaveURL(/\/schedule$/)
-
-  const trigger = page.getByRole('button', { name: 'Schedule Your Call' })
-  await expect(trigger).toHaveAttribute('data-cal-config', /week_view/)
-  const config = JSON.parse((await trigger.getAttribute('data-cal-config')) ?? '{}') as Record<string, string>
+  const config = await scheduleCalendarConfig(page)
   expect(config).toMatchObject({
     layout: 'week_view',
     name: 'Sam Carter',

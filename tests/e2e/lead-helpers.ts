@@ -36,3 +36,12 @@ export async function holdAppScript(page: Page) {
   })
   return release
 }
+
+/** From the Congrats dialog to /schedule: what the calendar is handed (its `data-cal-config`) once the week view is set. */
+export async function scheduleCalendarConfig(page: Page): Promise<Record<string, string>> {
+  await page.getByRole('dialog', { name: 'Congrats!' }).getByRole('button', { name: 'Schedule Your Call' }).click()
+  await expect(page).toHaveURL(/\/schedule$/)
+  const trigger = page.getByRole('button', { name: 'Schedule Your Call' })
+  await expect(trigger).toHaveAttribute('data-cal-config', /week_view/)
+  return JSON.parse((await trigger.getAttribute('data-cal-config')) ?? '{}') as Record<string, string>
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { addressBox } from './enterprise-helpers'
+import { fillContact } from './enterprise-helpers'
 import { expect, gotoHydrated, test } from './fixtures'
 import { placeholderFit } from './placeholder-fit'
 
@@ -111,16 +111,7 @@ test('/schedule: the progress steps neither overlap nor break a word', async ({ 
 /** Fills step 1 of the enterprise wizard and moves on to the plans. */
 async function toPlans(page: Page) {
   await gotoHydrated(page, '/enterprise')
-  await page.getByLabel('Full name').fill('Jane Doe')
-  await page.getByLabel('Phone number').fill('0422 470 721')
-  await page.getByLabel('Business email').fill('jane@example.com')
-  await page.getByLabel('Company name').fill('Acme')
-  await page.getByLabel('Number of seats').selectOption('51-100')
-  await addressBox(page).fill('12 Example Road, Brisbane QLD')
-  await addressBox(page).press('Escape')
-  for (const name of ['Terms and Conditions', 'Privacy Policy', 'Cookie Policy', 'Data Processing Agreement']) {
-    await page.getByRole('checkbox', { name: new RegExp(name) }).check()
-  }
+  await fillContact(page)
   await page.getByRole('button', { name: 'Next Step' }).click()
   await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeFocused()
 }

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, gotoHydrated, test } from './fixtures'
 import { expectWaysToReachUs } from './contact-helpers'
 import { expectAxeClean } from './axe-helper'
-import { leadRequests } from './lead-helpers'
+import { leadRequests, scheduleCalendarConfig } from './lead-helpers'
 
 const REVIEW =
   'Dr Patel misdiagnosed my dog Bella and the surgery went wrong. We waited 3 hours at reception. Call me on 0412 345 678. Dan Whitfield'
@@ -126,11 +126,7 @@ test('paste, choose, draft and watch it grow, Stop, Regenerate, Copy, edit, and 
   expect(JSON.stringify(lead?.body)).not.toContain('misdiagnosed')
 
   // The booking carries the business named on /reply to the calendar, as /check's carries its business.
-  await page.getByRole('dialog', { name: 'Congrats!' }).getByRole('button', { name: 'Schedule Your Call' }).click()
-  await expect(page).toHaveURL(/\/schedule$/)
-  const trigger = page.getByRole('button', { name: 'Schedule Your Call' })
-  await expect(trigger).toHaveAttribute('data-cal-config', /week_view/)
-  const config = JSON.parse((await trigger.getAttribute('data-cal-config')) ?? '{}') as Record<string, string>
+  const config = await scheduleCalendarConfig(page)
   expect(config).toMatchObject({
     name: 'Dana Owner',
     notes: expect.stringContaining('Business: Harbourside Vets, 14 Bay Road, Balmain NSW'),
