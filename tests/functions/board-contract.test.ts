@@ -19,9 +19,8 @@ import { signBody } from '../../supabase/functions/_shared/bookings/cal-event.ts
 import { createCalWebhookHandler } from '../../supabase/functions/cal-webhook/handler.ts'
 import { BOARD_URL, fakeBoard, leadsHandler, postLead, recordingLogger, submission, TOKEN } from './support'
 
-// The repository and shared/ sit side by side, here and in CI.
-const repoRoot = new URL('../../', import.meta.url)
-const schema = buildSchema(readFileSync(new URL('../shared/contracts/monday.schema.graphql', repoRoot), 'utf8'))
+// The board's published schema, kept in the repository (tests/contracts/README.md says where it comes from).
+const schema = buildSchema(readFileSync(new URL('../contracts/monday.schema.graphql', import.meta.url), 'utf8'))
 
 const mutations = { create_item: CREATE_ITEM, create_update: CREATE_UPDATE }
 // validate() also checks variables nested in the lookup's input objects (VariablesInAllowedPosition).
