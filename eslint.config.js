@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-// The layers of shared/DESIGN.md: each zone names what its target may not import.
+// The layers of the architecture (README): each zone names what its target may not import.
 const layers = [
   { target: './src/schemas', from: './src', except: ['./schemas'], message: 'schemas import no app code' },
   {
@@ -31,13 +31,38 @@ const layers = [
       './supabase/functions/_shared/board',
       './supabase/functions/_shared/alerts',
       './supabase/functions/_shared/delivery',
+      './supabase/functions/_shared/enterprise',
+      './supabase/functions/_shared/bookings',
     ],
     message: 'http, runtime and limits import no pipeline stage',
   },
   {
     target: './supabase/functions/_shared/outbox',
-    from: ['./supabase/functions/_shared/board', './supabase/functions/_shared/alerts', './supabase/functions/_shared/delivery', './src'],
-    message: 'the outbox is generic: it imports no board, alerts, lead delivery or site code',
+    from: [
+      './supabase/functions/_shared/board',
+      './supabase/functions/_shared/alerts',
+      './supabase/functions/_shared/delivery',
+      './supabase/functions/_shared/enterprise',
+      './supabase/functions/_shared/bookings',
+      './src',
+    ],
+    message: 'the outbox is generic: it imports no board, alerts, lead delivery, enterprise, bookings or site code',
+  },
+  // Enterprise registrations and bookings sit on the channels and the outbox; nothing below them knows them.
+  {
+    target: ['./supabase/functions/_shared/board', './supabase/functions/_shared/alerts', './supabase/functions/_shared/delivery'],
+    from: ['./supabase/functions/_shared/enterprise', './supabase/functions/_shared/bookings'],
+    message: 'the board, alerts and lead delivery import no enterprise or bookings code',
+  },
+  {
+    target: './supabase/functions/_shared/enterprise',
+    from: ['./supabase/functions/_shared/bookings', './supabase/functions/_shared/delivery'],
+    message: 'enterprise imports no bookings or lead delivery code',
+  },
+  {
+    target: './supabase/functions/_shared/bookings',
+    from: './supabase/functions/_shared/enterprise',
+    message: 'bookings import no enterprise code',
   },
 ]
 

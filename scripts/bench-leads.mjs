@@ -78,7 +78,7 @@ const env = {
   // 50 workers post ~11 leads each in seconds: far past a visitor's limit, which is not under test here.
   LEADS_RATE_LIMIT: '100000/60',
   RATE_LIMIT_SALT: 'bench-salt',
-  REDELIVER_SECRET: SECRET,
+  CRON_SECRET: SECRET,
   REDELIVER_BATCH_SIZE: '200',
   REDELIVER_CONCURRENCY: '3',
   ALERT_WEBHOOK_URL: alerts.webhookUrl,
@@ -136,7 +136,7 @@ async function redeliverUntilSettled(url) {
     const [{ pending }] = await pg.sql`select count(*)::int as pending from leads where status = 'pending'`
     if (pending === 0) break
     if (performance.now() - started > REDELIVERY_LIMIT_MS) throw new Error(`${pending} leads still pending`)
-    await fetch(url, { method: 'POST', headers: { 'x-redeliver-secret': SECRET }, signal: AbortSignal.timeout(60_000) })
+    await fetch(url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(60_000) })
     rounds++
     await sleep(200)
   }

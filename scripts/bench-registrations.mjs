@@ -123,7 +123,7 @@ async function drain(url) {
         const left = await pending()
         if (left === 0) return
         if (performance.now() - started > DRAIN_LIMIT_MS) throw new Error(`${left} registrations still pending`)
-        await fetch(url, { method: 'POST', headers: { 'x-redeliver-secret': SECRET }, signal: AbortSignal.timeout(120_000) }).then(
+        await fetch(url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(120_000) }).then(
           (res) => res.text(),
           () => undefined,
         )
@@ -202,7 +202,7 @@ try {
     BACKOFF_MAX_MS: '1000',
     // 20% of calls failing never exhausts it: the run counts what retries deliver, not give-ups.
     MAX_ATTEMPTS: '100',
-    REDELIVER_SECRET: SECRET,
+    CRON_SECRET: SECRET,
     ALERT_WEBHOOK_URL: alerts.webhookUrl,
     RESEND_API_URL: alerts.resendUrl,
     RESEND_API_KEY: RESEND_KEY,

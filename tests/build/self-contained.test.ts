@@ -31,7 +31,7 @@ describe('the repository stands on its own', () => {
   it('every relative link in the markdown resolves inside the repository', () => {
     const outside = markdown.flatMap((file) =>
       [...read(file).matchAll(/\]\(([^)\s#]+)[^)]*\)/g)]
-        .map((match) => match[1])
+        .map((match) => match[1] ?? '')
         .filter((target) => !/^[a-z][a-z+.-]*:/i.test(target) && !target.startsWith('/'))
         .filter((target) => relative(root, resolve(root, dirname(file), target)).startsWith('..'))
         .map((target) => `${file}: ${target}`),

@@ -3,7 +3,7 @@ import { refuseWithoutSecret, SECRET_HEADER } from '../../supabase/functions/_sh
 import { recordingLogger } from '../functions/support'
 import { registrationInsert } from '../support/enterprise-row'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { clearNetCalls, createVaultSecrets, netCalls, PROJECT_URL, REDELIVER_SECRET } from '../support/pg-net'
+import { clearNetCalls, createVaultSecrets, netCalls, PROJECT_URL, CRON_SECRET } from '../support/pg-net'
 
 // 20261128000200_enterprise_wake.sql: a registration wakes enterprise-followup at once, with the
 // Cron job's call (pg_net and Vault stand-ins record it), and never costs the registration.
@@ -28,14 +28,14 @@ describe('an enterprise registration wakes enterprise-followup (stand-ins for pg
     await clearNetCalls(pg.sql)
   })
 
-  it('an anonymous insert makes one call to /functions/v1/enterprise-followup with the redelivery secret', async () => {
+  it('an anonymous insert makes one call to /functions/v1/enterprise-followup with the Cron secret', async () => {
     await register(pg)
     const [call, ...more] = await netCalls(pg.sql)
     expect(more).toEqual([])
     expect(call?.url).toBe(`${PROJECT_URL}/functions/v1/enterprise-followup`)
-    expect(call?.headers[SECRET_HEADER]).toBe(REDELIVER_SECRET)
+    expect(call?.headers[SECRET_HEADER]).toBe(CRON_SECRET)
     const request = new Request(call!.url, { method: 'POST', headers: call!.headers })
-    expect(refuseWithoutSecret(request, { secret: REDELIVER_SECRET, logger: recordingLogger() }, 'enterprise-followup', '')).toBeUndefined()
+    expect(refuseWithoutSecret(request, { secret: CRON_SECRET, logger: recordingLogger() }, 'enterprise-followup', '')).toBeUndefined()
     expect(call?.timeout_milliseconds).toBeGreaterThanOrEqual(5_000)
   })
 

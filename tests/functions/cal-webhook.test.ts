@@ -8,7 +8,7 @@ import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv } from './suppor
 
 // The calendar's signed webhooks under Deno, on a real PostgreSQL, with the fake board on 127.0.0.1.
 const CAL_SECRET = 'cal-webhook-test-secret'
-const REDELIVER_SECRET = 'bookings-redeliver-secret'
+const CRON_SECRET = 'bookings-redeliver-secret'
 
 let pg: PgCluster
 let board: FakeBoard
@@ -23,7 +23,7 @@ const env = (): Record<string, string> => ({
   BACKOFF_MAX_MS: '100',
   LEADS_RATE_LIMIT: '1000/60',
   RATE_LIMIT_SALT: 'test-salt',
-  REDELIVER_SECRET,
+  CRON_SECRET,
   CAL_WEBHOOK_SECRET: CAL_SECRET,
   AGENCY_TIME_ZONE: 'Australia/Sydney',
   ALERT_WEBHOOK_URL: channels.webhookUrl,
@@ -51,7 +51,7 @@ async function run(fn: DenoFunction = redeliver): Promise<Record<string, unknown
   await sleep(150)
   const res = await fetch(fn.url, {
     method: 'POST',
-    headers: { 'x-redeliver-secret': REDELIVER_SECRET },
+    headers: { 'x-cron-secret': CRON_SECRET },
     signal: AbortSignal.timeout(15_000),
   })
   expect(res.status).toBe(200)

@@ -24,7 +24,7 @@ const env = (): Record<string, string> => ({
   MAX_ATTEMPTS: '2',
   LEADS_RATE_LIMIT: '1000/60',
   RATE_LIMIT_SALT: 'test-salt',
-  REDELIVER_SECRET: SECRET,
+  CRON_SECRET: SECRET,
   ALERT_WEBHOOK_URL: channels.webhookUrl,
   RESEND_API_URL: channels.resendUrl,
   RESEND_API_KEY: RESEND_KEY,
@@ -56,7 +56,7 @@ async function run(fn = redeliver): Promise<Record<string, unknown>> {
   await sleep(150)
   const res = await fetch(fn.url, {
     method: 'POST',
-    headers: { 'x-redeliver-secret': SECRET },
+    headers: { 'x-cron-secret': SECRET },
     signal: AbortSignal.timeout(15_000),
   })
   expect(res.status).toBe(200)
@@ -64,7 +64,7 @@ async function run(fn = redeliver): Promise<Record<string, unknown>> {
 }
 
 async function checkHealth(secret = SECRET) {
-  const res = await fetch(health.url, { headers: { 'x-redeliver-secret': secret }, signal: AbortSignal.timeout(10_000) })
+  const res = await fetch(health.url, { headers: { 'x-cron-secret': secret }, signal: AbortSignal.timeout(10_000) })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 

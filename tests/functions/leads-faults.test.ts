@@ -20,7 +20,7 @@ const env = (): Record<string, string> => ({
   BACKOFF_MAX_MS: '200',
   LEADS_RATE_LIMIT: '3/60',
   RATE_LIMIT_SALT: 'test-salt',
-  REDELIVER_SECRET: SECRET,
+  CRON_SECRET: SECRET,
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -50,7 +50,7 @@ async function settle(submissionId: string): Promise<LeadRecord> {
     if (current?.status !== 'pending') return current!
     const res = await fetch(redeliver.url, {
       method: 'POST',
-      headers: { 'x-redeliver-secret': SECRET },
+      headers: { 'x-cron-secret': SECRET },
       signal: AbortSignal.timeout(10_000),
     })
     expect(res.status).toBe(200)
@@ -206,7 +206,7 @@ describe('leads under faults (deno, PostgreSQL, fake board)', () => {
     const res = await post(lead)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
-    await fetch(redeliver.url, { method: 'POST', headers: { 'x-redeliver-secret': SECRET } })
+    await fetch(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': SECRET } })
     expect(await row(lead.submissionId)).toMatchObject({ status: 'spam', attempts: 0 })
     expect(board.callsFor(lead.submissionId)).toBe(0)
   })
@@ -223,6 +223,6 @@ describe('leads under faults (deno, PostgreSQL, fake board)', () => {
   })
 
   it('refuses redelivery without the secret', async () => {
-    expect((await fetch(redeliver.url, { method: 'POST', headers: { 'x-redeliver-secret': 'guess' } })).status).toBe(401)
+    expect((await fetch(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': 'guess' } })).status).toBe(401)
   })
 })

@@ -37,7 +37,7 @@ export const followupEnv = (
   ...pipelineEnv(dbUrl, boardUrl),
   MAX_ATTEMPTS: String(maxAttempts),
   BACKOFF_MAX_MS: '100',
-  REDELIVER_SECRET: FOLLOWUP_SECRET,
+  CRON_SECRET: FOLLOWUP_SECRET,
   ALERT_WEBHOOK_URL: channels.webhookUrl,
   RESEND_API_URL: channels.resendUrl,
   RESEND_API_KEY: RESEND_KEY,

@@ -8,7 +8,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** One run of enterprise-followup at `url`, as the Cron job makes it (after any short backoff has passed). */
 export async function runFollowup(url: string, secret = FOLLOWUP_SECRET) {
   await sleep(150)
-  const res = await fetch(url, { method: 'POST', headers: { 'x-redeliver-secret': secret }, signal: AbortSignal.timeout(15_000) })
+  const res = await fetch(url, { method: 'POST', headers: { 'x-cron-secret': secret }, signal: AbortSignal.timeout(15_000) })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 

@@ -7,6 +7,7 @@ import { pgRegistrationStore } from '../_shared/enterprise/registration.ts'
 import { stripeInvoicing } from '../_shared/enterprise/stripe-invoicing.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
+import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { createFollowupHandler } from './handler.ts'
 
@@ -24,7 +25,7 @@ if (!stripeKey) consoleLogger.warn('enterprise invoices are off (the sales alert
 
 serve(
   createFollowupHandler({
-    secret: env('REDELIVER_SECRET'),
+    secret: cronSecret(env, consoleLogger),
     store: sql && pgRegistrationStore(sql),
     held: sql && pgHeldRegistrations(sql),
     board,

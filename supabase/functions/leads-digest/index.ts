@@ -4,6 +4,7 @@ import { digestFigures } from '../_shared/alerts/pg-alert-store.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { createDb } from '../_shared/runtime/db.ts'
 import { env } from '../_shared/runtime/env.ts'
+import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { createDigestHandler } from './handler.ts'
 
@@ -14,7 +15,7 @@ if (alerting.incomplete.length) consoleLogger.warn('alert e-mail is off: setting
 
 serve(
   createDigestHandler({
-    secret: env('REDELIVER_SECRET'),
+    secret: cronSecret(env, consoleLogger),
     digest:
       sql &&
       (() =>

@@ -1,6 +1,7 @@
 import { alertConfig } from '../_shared/alerts/config.ts'
 import { createDb } from '../_shared/runtime/db.ts'
 import { env } from '../_shared/runtime/env.ts'
+import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { healthFigures, pgAlertStore } from '../_shared/alerts/pg-alert-store.ts'
 import { serve } from '../_shared/http/serve.ts'
@@ -14,7 +15,7 @@ const alerting = alertConfig(fetch)
 
 serve(
   createHealthHandler({
-    secret: env('REDELIVER_SECRET'),
+    secret: cronSecret(env, consoleLogger),
     figures: sql && (() => healthFigures(sql)),
     // The conditions' names only: no lead's contact details leave the database for a health check.
     holding: sql && (async () => (await pgAlertStore(sql).conditions(alerting.pendingMinutes, 0)).map((report) => report.condition)),

@@ -3,6 +3,7 @@ import { env, envInt } from '../_shared/runtime/env.ts'
 import { runAlerts } from '../_shared/alerts/lead-alerts.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
+import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { pgAlertStore } from '../_shared/alerts/pg-alert-store.ts'
 import { pgLeadStore } from '../_shared/delivery/pg-lead-store.ts'
@@ -20,7 +21,7 @@ if (alerting.incomplete.length) consoleLogger.warn('alert e-mail is off: setting
 
 serve(
   createRedeliverHandler({
-    secret: env('REDELIVER_SECRET'),
+    secret: cronSecret(env, consoleLogger),
     store: sql && pgLeadStore(sql),
     // No waiting inside a call: a board that asks for time gets it through next_attempt_at.
     board,
