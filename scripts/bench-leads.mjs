@@ -1,32 +1,40 @@
 // `npm run bench:leads`: a load run, not a timed test. PostgreSQL (throwaway cluster), the fake
 // board and the `leads` + `leads-redeliver` functions under Deno; 500 distinct leads posted 50 at a
 // time, plus repeats of some submission ids, while the board fails a share of create_item calls
-// (500s, 429s, hangs past the timeout). Then redelivery runs until nothing is pending, and the
-// board is counted: every accepted lead must be on it exactly once.
+// (500s, 429s, hangs past the timeout), and takes a share of item and note calls, does them, then
+// never answers or drops the connection (taken, then unanswered: --unanswered-share). Then
+// redelivery runs until nothing is pending, and the board is counted per channel (items, notes):
+// every accepted lead must be on it exactly once, lost and duplicated printed with the answers lost.
 // Then the auth-outage run: the board refuses the token for the first half of the leads (they fail
 // after MAX_ATTEMPTS=2), the token is fixed, `retry_failed_leads()` and redelivery send them; every
-// lead must be on the board once and exactly one alert must have gone to the webhook.
+// lead must be on the board once, and the alert and its resolutions must reach the chat webhook and
+// e-mail (Resend) while both take a share of messages and leave them unanswered: no e-mail twice,
+// and each chat resend traced to a lost answer.
 // Then the latency run: the same leads against an instant, healthy board and against one that takes
 // 800 ms per call and fails 20% of them. The visitor's answer must not wait for the board: the p95
 // accept latencies are printed side by side with their ratio (target: at most 1.2), and both
 // boards must end with every lead exactly once. It runs at --latency-concurrency (10 visitors at
 // once): at 50, three PostgreSQL connections per function queue the answers, and on a shared
 // machine that queue, not the board, decides the p95 of either side.
-// Options: --leads N, --concurrency N, --latency-concurrency N, --repeat-share X, --fail-share X, --seed N, --run faults|auth|latency|all.
+// Options: --leads N (or --count N), --concurrency N, --latency-concurrency N, --repeat-share X, --fail-share X,
+// --unanswered-share X, --alerts-unanswered-share X, --seed N, --run faults|auth|latency|all.
 import { parseArgs } from 'node:util'
 import { startFunction } from '../tests/support/deno-function.mjs'
-import { startFakeAlerts } from '../tests/support/fake-alerts.mjs'
+import { RESEND_KEY, startFakeAlerts } from '../tests/support/fake-alerts.mjs'
 import { startFakeBoard } from '../tests/support/fake-board.mjs'
 import { startPgCluster } from '../tests/support/pg-cluster.mjs'
-import { list, mulberry32, percentile, sleep } from './bench/load-run.mjs'
+import { channelReport, chatReport, list, lostByKind, mulberry32, percentile, sleep } from './bench/load-run.mjs'
 
 const { values: opts } = parseArgs({
   options: {
     leads: { type: 'string', default: '500' },
+    count: { type: 'string' },
     concurrency: { type: 'string', default: '50' },
     'latency-concurrency': { type: 'string', default: '10' },
     'repeat-share': { type: 'string', default: '0.1' },
     'fail-share': { type: 'string', default: '0.2' },
+    'unanswered-share': { type: 'string', default: '0.1' },
+    'alerts-unanswered-share': { type: 'string', default: '0.5' },
     seed: { type: 'string', default: '8' },
     run: { type: 'string', default: 'all' },
   },
@@ -34,11 +42,14 @@ const { values: opts } = parseArgs({
 const RUNS = opts.run === 'all' ? ['faults', 'auth', 'latency'] : [opts.run]
 const SLOW_BOARD_MS = 800
 const MAX_ACCEPT_RATIO = 1.2
-const LEADS = Number(opts.leads)
+const LEADS = Number(opts.count ?? opts.leads)
 const CONCURRENCY = Number(opts.concurrency)
 const LATENCY_CONCURRENCY = Number(opts['latency-concurrency'])
 const REPEAT_SHARE = Number(opts['repeat-share'])
 const FAIL_SHARE = Number(opts['fail-share'])
+const UNANSWERED_SHARE = Number(opts['unanswered-share'])
+// A run sends a handful of alert messages, so their share is higher: some are lost on every run.
+const ALERTS_UNANSWERED_SHARE = Number(opts['alerts-unanswered-share'])
 const REDELIVERY_LIMIT_MS = 180_000
 const SECRET = 'bench-secret'
 const ORIGIN = 'http://localhost:5173'
@@ -82,6 +93,10 @@ const env = {
   REDELIVER_BATCH_SIZE: '200',
   REDELIVER_CONCURRENCY: '3',
   ALERT_WEBHOOK_URL: alerts.webhookUrl,
+  RESEND_API_URL: alerts.resendUrl,
+  RESEND_API_KEY: RESEND_KEY,
+  ALERT_EMAIL_TO: 'ops@bench.example',
+  ALERT_EMAIL_FROM: 'alerts@bench.example',
 }
 const functions = []
 const start = async (name, overrides = {}) => {
@@ -143,16 +158,23 @@ async function redeliverUntilSettled(url) {
   return { rounds, seconds: (performance.now() - started) / 1000 }
 }
 
-/** Duplicated and lost among `ids`, from the board's items. */
-function countBoard(ids, accepted) {
-  const onBoard = new Map()
-  for (const item of board.items.values())
-    if (ids.has(item.submissionId)) onBoard.set(item.submissionId, (onBoard.get(item.submissionId) ?? 0) + 1)
-  return {
-    duplicated: [...onBoard.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0),
-    lost: [...accepted].filter((id) => !onBoard.has(id)).length,
-  }
+/** The board's channels among `ids` (items, notes): every accepted lead exactly once on each. */
+function boardChannels(ids, accepted) {
+  const ours = (id) => ids.has(id)
+  const lost = (operation) => board.lostAnswers.filter((answer) => answer.operation === operation && ours(answer.submissionId)).length
+  return [
+    channelReport('board items', accepted, [...board.items.values()].map((item) => item.submissionId).filter(ours), lost('create_item')),
+    channelReport(
+      'board notes',
+      accepted,
+      board.notes.map((note) => board.items.get(note.itemId)?.submissionId).filter(ours),
+      lost('create_update'),
+    ),
+  ]
 }
+
+const takenUnanswered = (alertShare = UNANSWERED_SHARE) =>
+  `taken, then unanswered (${Math.round(UNANSWERED_SHARE * 100)}% of board calls, ${Math.round(alertShare * 100)}% of alert messages): board ${lostByKind(board.lostAnswers, (lost) => lost.operation)}; chat and e-mail ${lostByKind(alerts.lostAnswers, (lost) => (lost.channel === 'webhook' ? 'chat' : 'e-mail'))}`
 
 /** The runbook's command, as the service role (the SQL editor) runs it. */
 const retryFailed = () => pg.asRole('service_role', (tx) => tx`select retry_failed_leads() as n`)
@@ -161,6 +183,7 @@ const byStatus = async () =>
   Object.fromEntries((await pg.sql`select status, count(*)::int as n from leads group by status`).map((row) => [row.status, row.n]))
 async function faultsRun() {
   board.failRandomly(() => faults())
+  board.unanswered({ share: UNANSWERED_SHARE, random })
   const [leads, redeliver] = await Promise.all([start('leads'), start('leads-redeliver')])
   const distinct = Array.from({ length: LEADS }, (_, i) => lead(i))
   const posts = [...distinct]
@@ -170,28 +193,30 @@ async function faultsRun() {
   }
   const { accepted, latencies, statuses, seconds } = await postAll(leads.url, posts)
   const redelivery = await redeliverUntilSettled(redeliver.url)
+  await board.quiet()
   board.failRandomly(null)
+  board.unanswered(null)
 
   const statusCounts = await byStatus()
-  const { duplicated, lost } = countBoard(new Set(distinct.map((l) => l.submissionId)), accepted)
+  const channels = boardChannels(new Set(distinct.map((l) => l.submissionId)), accepted)
   const sorted = latencies.sort((a, b) => a - b)
   console.log(
     [
       `posted ${posts.length} (${LEADS} distinct + ${posts.length - LEADS} repeats, concurrency ${CONCURRENCY})`,
       `answers ${list(statuses)}`,
       `board faults injected ${list(injected)} (${Math.round(FAIL_SHARE * 100)}% of create_item)`,
+      takenUnanswered(),
       `accepted ${accepted.size}`,
       `delivered ${statusCounts.delivered ?? 0}`,
       `failed ${statusCounts.failed ?? 0}`,
-      `duplicated ${duplicated}`,
-      `lost ${lost}`,
+      ...channels.map((c) => c.line),
       `throughput ${(accepted.size / seconds).toFixed(1)} leads/s`,
       `p50 accept latency ${Math.round(percentile(sorted, 50))} ms`,
       `p95 accept latency ${Math.round(percentile(sorted, 95))} ms`,
       `redelivery ${redelivery.rounds} rounds, ${redelivery.seconds.toFixed(1)} s until nothing pending`,
     ].join('\n'),
   )
-  return lost === 0 && duplicated === 0
+  return channels.every((c) => c.ok)
 }
 
 async function authOutageRun() {
@@ -201,12 +226,15 @@ async function authOutageRun() {
   const [leads, redeliver] = await Promise.all([start('leads', { MAX_ATTEMPTS: '2' }), start('leads-redeliver', { MAX_ATTEMPTS: '2' })])
   const distinct = Array.from({ length: LEADS }, (_, i) => lead(LEADS + i))
   const half = Math.floor(LEADS / 2)
+  board.lostAnswers.length = 0
+  board.unanswered({ share: UNANSWERED_SHARE, random })
+  alerts.unanswered({ share: ALERTS_UNANSWERED_SHARE, random })
 
   board.refuse('not-authenticated')
   const first = await postAll(leads.url, distinct.slice(0, half))
   const outage = await redeliverUntilSettled(redeliver.url)
   const failed = (await byStatus()).failed ?? 0
-  const alertsDuringOutage = alerts.webhook.length
+  const alertsDuringOutage = alerts.webhook.filter((message) => message.text.includes('ALERT:')).length
 
   board.refuse(null)
   const second = await postAll(leads.url, distinct.slice(half))
@@ -214,13 +242,32 @@ async function authOutageRun() {
   const recovery = await redeliverUntilSettled(redeliver.url)
   const [{ n: again }] = await retryFailed()
   await redeliverUntilSettled(redeliver.url)
+  await board.quiet()
+  board.unanswered(null)
+  alerts.unanswered(null)
 
   const accepted = new Set([...first.accepted, ...second.accepted])
   const statusCounts = await byStatus()
-  const { duplicated, lost } = countBoard(new Set(distinct.map((l) => l.submissionId)), accepted)
-  const sent = alerts.webhook.map((message) => message.text)
-  const alertsSent = sent.filter((text) => text.includes('ALERT:')).length
-  const resolved = sent.filter((text) => text.includes('RESOLVED:')).length
+  // An alert is known by its headings ('ALERT: board refused the credentials', 'RESOLVED: failed leads'):
+  // each must reach the chat and e-mail once; a message's counts may change between runs, they may not.
+  const headings = (text = '') => text.match(/(ALERT|RESOLVED): [a-z ]+[a-z]/g) ?? []
+  const emails = alerts.emails.filter((email) => email.to.includes('ops@bench.example'))
+  const chatHeadings = alerts.webhook.flatMap((message) => headings(message.text))
+  const emailHeadings = emails.flatMap((email) => headings(email.text))
+  const expected = new Set([...chatHeadings, ...emailHeadings])
+  const lostOn = (channel) => alerts.lostAnswers.filter((lost) => lost.channel === channel)
+  const channels = [
+    ...boardChannels(new Set(distinct.map((l) => l.submissionId)), accepted),
+    chatReport(
+      'chat: lead alerts (webhook)',
+      expected,
+      chatHeadings,
+      lostOn('webhook').flatMap((lost) => headings(lost.text)),
+    ),
+    channelReport('e-mail: lead alerts', expected, emailHeadings, lostOn('email').length),
+  ]
+  const alertsSent = [...expected].filter((heading) => heading.startsWith('ALERT:')).length
+  const resolved = [...expected].filter((heading) => heading.startsWith('RESOLVED:')).length
   console.log(
     [
       '',
@@ -228,15 +275,15 @@ async function authOutageRun() {
       `answers ${list(first.statuses)} while refused, ${list(second.statuses)} after the fix`,
       `failed after MAX_ATTEMPTS=2 ${failed} (${outage.rounds} redelivery rounds while refused)`,
       `retry_failed_leads() requeued ${requeued}, a second call ${again}`,
+      takenUnanswered(ALERTS_UNANSWERED_SHARE),
       `accepted ${accepted.size}`,
       `delivered ${statusCounts.delivered ?? 0}`,
-      `duplicated ${duplicated}`,
-      `lost ${lost}`,
-      `alerts sent ${alertsSent} (${alertsDuringOutage} during the outage), resolved messages ${resolved}`,
+      ...channels.map((c) => c.line),
+      `alerts raised ${alertsSent} (chat messages with an alert during the outage ${alertsDuringOutage}), resolutions ${resolved}`,
       `recovery ${recovery.rounds} rounds, ${recovery.seconds.toFixed(1)} s until nothing pending`,
     ].join('\n'),
   )
-  return lost === 0 && duplicated === 0 && alertsSent === 1
+  return channels.every((c) => c.ok) && alertsSent >= 1
 }
 
 /**
@@ -259,10 +306,11 @@ async function latencyRun() {
   const warm = await postAll(pick, distinct.slice(0, 2 * LATENCY_CONCURRENCY), LATENCY_CONCURRENCY)
   const timed = await postAll(pick, distinct.slice(2 * LATENCY_CONCURRENCY), LATENCY_CONCURRENCY)
   const redelivery = await redeliverUntilSettled(redeliver.url)
+  await board.quiet()
   board.slowUrl(null)
 
   const accepted = new Set([...warm.accepted, ...timed.accepted])
-  const { duplicated, lost } = countBoard(new Set(distinct.map((l) => l.submissionId)), accepted)
+  const channels = boardChannels(new Set(distinct.map((l) => l.submissionId)), accepted)
   const p95 = (url) =>
     percentile(
       [...(timed.latencyBy[url] ?? [])].sort((a, b) => a - b),
@@ -283,12 +331,11 @@ async function latencyRun() {
       `slow board (${SLOW_BOARD_MS} ms a call, faults ${list(slowFaults)} of create_item): p50 ${Math.round(p50(slow.url))} ms, p95 ${Math.round(p95(slow.url))} ms`,
       `accept p95 ratio (slow board / healthy board): ${ratio.toFixed(2)}`,
       `accepted ${accepted.size}`,
-      `duplicated ${duplicated}`,
-      `lost ${lost}`,
+      ...channels.map((c) => c.line),
       `redelivery ${redelivery.rounds} rounds, ${redelivery.seconds.toFixed(1)} s until nothing pending`,
     ].join('\n'),
   )
-  return lost === 0 && duplicated === 0 && ratio <= MAX_ACCEPT_RATIO
+  return channels.every((c) => c.ok) && ratio <= MAX_ACCEPT_RATIO
 }
 
 try {

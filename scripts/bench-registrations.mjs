@@ -3,13 +3,16 @@
 // `enterprise-followup` under Deno. 200 registrations are inserted 20 at a time as the browser does
 // (PostgREST's anon role, `request.headers` naming the visitor's address, each visitor its own
 // address), plus retried Confirms of some submission ids (the unique key answers them: success).
-// A share of every fake's calls fails, seeded: 500s, 429s, hangs past the timeout, and calls that
-// take effect and then hang where the service can tell a repeat (the board's item, by the lookup
-// before a create; Resend and Stripe, by Idempotency-Key). A webhook or a board note taken and then
-// unanswered would be sent again: neither API can tell, so those faults are left out. Overlapping
-// follow-through runs then work until nothing is pending, and every channel is counted: each
-// registration must be there exactly once.
-// Options: --registrations N, --concurrency N, --runners N, --repeat-share X, --fail-share X, --seed N.
+// Every fake misbehaves, seeded, in two ways: --fail-share of the calls are refused (500s, 429s,
+// hangs past the timeout, nothing done), and --unanswered-share are taken, then unanswered: the fake
+// does what was asked (the board's item or note, the chat message, the e-mail, each kind of Stripe
+// call) and then never answers or drops the connection. Overlapping follow-through runs then work
+// until nothing is pending, and every channel is counted: lost and duplicated, with the answers
+// lost there. A chat webhook cannot tell a repeat: its resends are counted and each is traced to a
+// lost answer (one with none is a duplicate). Target: 0 lost everywhere, 0 duplicated on the board,
+// e-mail and Stripe; exit 1 otherwise.
+// Options: --registrations N (or --count N), --concurrency N, --runners N, --repeat-share X,
+// --fail-share X, --unanswered-share X, --seed N.
 import { parseArgs } from 'node:util'
 import postgres from 'postgres'
 import { startFunction } from '../tests/support/deno-function.mjs'
@@ -17,23 +20,26 @@ import { RESEND_KEY, startFakeAlerts } from '../tests/support/fake-alerts.mjs'
 import { startFakeBoard } from '../tests/support/fake-board.mjs'
 import { STRIPE_KEY, startFakeStripe } from '../tests/support/fake-stripe.mjs'
 import { startPgCluster } from '../tests/support/pg-cluster.mjs'
-import { faultPicker, list, mulberry32, percentile, sleep } from './bench/load-run.mjs'
+import { channelReport, chatReport, faultPicker, list, lostByKind, mulberry32, percentile, sleep } from './bench/load-run.mjs'
 
 const { values: opts } = parseArgs({
   options: {
     registrations: { type: 'string', default: '200' },
+    count: { type: 'string' },
     concurrency: { type: 'string', default: '20' },
     runners: { type: 'string', default: '4' },
     'repeat-share': { type: 'string', default: '0.1' },
     'fail-share': { type: 'string', default: '0.2' },
+    'unanswered-share': { type: 'string', default: '0.1' },
     seed: { type: 'string', default: '28' },
   },
 })
-const REGISTRATIONS = Number(opts.registrations)
+const REGISTRATIONS = Number(opts.count ?? opts.registrations)
 const CONCURRENCY = Number(opts.concurrency)
 const RUNNERS = Number(opts.runners)
 const REPEAT_SHARE = Number(opts['repeat-share'])
 const FAIL_SHARE = Number(opts['fail-share'])
+const UNANSWERED_SHARE = Number(opts['unanswered-share'])
 const DRAIN_LIMIT_MS = 300_000
 const SECRET = 'bench-secret'
 const SALES = 'sales@bench.example'
@@ -46,7 +52,7 @@ const INVOICE_CENTS = {
   'growth/quarterly': 2950 * 12 * 100,
   'growth/biannually': 3470 * 6 * 100,
 }
-const STRIPE_FAULTS = ['http-500', 'rate-limited', 'succeed-hang', 'succeed-lost']
+const STRIPE_FAULTS = ['http-500', 'rate-limited']
 
 const random = mulberry32(Number(opts.seed))
 // Names hold letters only (the table's check): 0 → 'Aa', 1 → 'Ab', …
@@ -74,10 +80,10 @@ const alerts = await startFakeAlerts()
 const stripe = await startFakeStripe({ failShare: FAIL_SHARE, random, faults: STRIPE_FAULTS })
 const functions = []
 
-const boardFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang', 'created-hang'])
-const boardReadFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang'], boardFaults.counted)
+// Refused: nothing done. Taken, then unanswered: the fakes' `unanswered` rate, on every channel.
+const boardFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang'])
 const webhookFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang'])
-const resendFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang', 'sent-hang'])
+const resendFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang'])
 
 /** The insert as PostgREST runs it for the wizard's Confirm: anon, the gateway's headers, one transaction. */
 async function insert(row, address) {
@@ -135,25 +141,14 @@ async function drain(url) {
   return { rounds, seconds: (performance.now() - started) / 1000 }
 }
 
-/** `<channel>: N expected, N delivered, N lost, N duplicated` from the registration ids each delivery names. */
-function channel(name, expected, deliveredIds) {
-  const times = new Map()
-  for (const id of deliveredIds) times.set(id, (times.get(id) ?? 0) + 1)
-  const delivered = [...expected].filter((id) => times.has(id)).length
-  const duplicated = [...times].reduce((sum, [id, n]) => sum + (expected.has(id) ? n - 1 : n), 0)
-  const lost = expected.size - delivered
-  return {
-    ok: lost === 0 && duplicated === 0,
-    line: `${name}: ${expected.size} expected, ${delivered} delivered, ${lost} lost, ${duplicated} duplicated`,
-  }
-}
-
 /**
- * Customers, and invoices sent (each send counted) that are right: the period total in USD, sent to
- * be paid in 14 days. Nothing when the follow-through made no Stripe call (no invoice step).
+ * Stripe, each kind of call: customers, invoices, their lines, and sends (each send counted) that
+ * are right: the period total in USD, sent to be paid in 14 days. Nothing when the follow-through
+ * made no Stripe call (no invoice step).
  */
 function stripeChannels(expected, centsById) {
   if (stripe.requests.length === 0) return []
+  const lostFor = (...operations) => stripe.lostAnswers.filter((lost) => operations.includes(lost.operation)).length
   const invoices = [...stripe.invoices.values()].filter((invoice) => invoice.metadata?.registration_id)
   const right = (invoice) =>
     invoice.amount_due === centsById.get(invoice.metadata.registration_id) &&
@@ -161,23 +156,32 @@ function stripeChannels(expected, centsById) {
     invoice.collection_method === 'send_invoice' &&
     invoice.days_until_due === 14
   const wrong = invoices.filter((invoice) => !right(invoice)).length
-  const sent = channel(
+  const sent = channelReport(
     'Stripe invoices sent',
     expected,
     invoices.filter(right).flatMap((invoice) => Array.from({ length: invoice.sends }, () => invoice.metadata.registration_id)),
+    lostFor('invoices.finalize', 'invoices.send'),
   )
   return [
-    channel(
+    channelReport(
       'Stripe customers',
       expected,
       [...stripe.customers.values()].map((customer) => customer.metadata?.registration_id),
+      lostFor('customers.create'),
     ),
-    channel(
+    channelReport(
       'Stripe invoices',
       expected,
       invoices.map((invoice) => invoice.metadata.registration_id),
+      lostFor('invoices.create'),
     ),
-    { ok: sent.ok && wrong === 0, line: `${sent.line}${wrong ? `, ${wrong} wrong (amount, currency or terms)` : ''}` },
+    channelReport(
+      'Stripe invoice lines',
+      expected,
+      invoices.flatMap((invoice) => invoice.lines.map(() => invoice.metadata.registration_id)),
+      lostFor('invoiceitems.create'),
+    ),
+    { ...sent, ok: sent.ok && wrong === 0, line: `${sent.line}${wrong ? `, ${wrong} wrong (amount, currency or terms)` : ''}` },
   ]
 }
 
@@ -185,11 +189,11 @@ const registrationIdIn = (text) => /Registration id: ([0-9a-f-]{36})/.exec(text)
 
 try {
   await pg.sql`update enterprise_registration_settings set daily_cap = ${REGISTRATIONS * 10}`
-  board.failRandomly(
-    (operation) => (operation === 'create_item' ? boardFaults() : boardReadFaults()),
-    ['create_item', 'create_update', 'find_item'],
-  )
+  board.failRandomly(() => boardFaults(), ['create_item', 'create_update', 'find_item'])
   alerts.failRandomly((name) => (name === 'webhook' ? webhookFaults() : resendFaults()))
+  board.unanswered({ share: UNANSWERED_SHARE, random })
+  alerts.unanswered({ share: UNANSWERED_SHARE, random })
+  stripe.unanswered({ share: UNANSWERED_SHARE, random })
   const followup = await startFunction('enterprise-followup', {
     SUPABASE_DB_URL: pg.url,
     MONDAY_API_TOKEN: 'bench-token',
@@ -222,8 +226,12 @@ try {
   }
   const inserted = await insertAll(posts)
   const drained = await drain(followup.url)
+  await board.quiet()
   board.failRandomly(null)
   alerts.failRandomly(null)
+  board.unanswered(null)
+  alerts.unanswered(null)
+  stripe.unanswered(null)
 
   const rows = await pg.sql`
     select id, submission_id, email, status, over_daily_cap, selected_plan, billing_cycle from enterprise_registrations`
@@ -232,38 +240,47 @@ try {
   const followed = new Set(rows.filter((row) => !row.over_daily_cap).map((row) => row.id))
   const idByEmail = new Map(rows.map((row) => [row.email, row.id]))
   const salesEmails = alerts.emails.filter((email) => email.to.includes(SALES) && email.subject.startsWith('New enterprise registration'))
+  const idOfItem = (itemId) => board.items.get(itemId)?.submissionId
+  const lostOn = (channel) => alerts.lostAnswers.filter((lost) => lost.channel === channel)
+  const boardLost = (operation) => board.lostAnswers.filter((lost) => lost.operation === operation).length
+  const confirmations = alerts.emails.filter((email) => !email.to.includes(SALES))
   const channels = [
-    channel(
+    channelReport(
       'registrations recorded',
       new Set([...bySubmission].filter((id) => inserted.accepted.has(id))),
       rows.map((row) => row.submission_id),
     ),
-    channel(
+    channelReport(
       'board items',
       ids,
       [...board.items.values()].map((item) => item.submissionId),
+      boardLost('create_item'),
     ),
-    channel(
+    channelReport(
       'board notes',
       ids,
-      board.notes.map((note) => board.items.get(note.itemId)?.submissionId),
+      board.notes.map((note) => idOfItem(note.itemId)),
+      boardLost('create_update'),
     ),
-    channel(
-      'sales alerts (webhook)',
+    chatReport(
+      'chat: sales alerts (webhook)',
       ids,
       alerts.webhook
         .filter((message) => message.text.includes('New enterprise registration'))
         .map((message) => registrationIdIn(message.text)),
+      lostOn('webhook').map((lost) => registrationIdIn(lost.text ?? '')),
     ),
-    channel(
-      'sales alerts (e-mail)',
+    channelReport(
+      'e-mail: sales alerts',
       ids,
       salesEmails.map((email) => registrationIdIn(email.text)),
+      lostOn('email').filter((lost) => lost.to?.includes(SALES)).length,
     ),
-    channel(
-      'confirmation e-mails',
+    channelReport(
+      'e-mail: confirmations',
       followed,
-      alerts.emails.filter((email) => !email.to.includes(SALES)).flatMap((email) => email.to.map((to) => idByEmail.get(to))),
+      confirmations.flatMap((email) => email.to.map((to) => idByEmail.get(to))),
+      lostOn('email').filter((lost) => !lost.to?.includes(SALES)).length,
     ),
     ...stripeChannels(followed, new Map(rows.map((row) => [row.id, INVOICE_CENTS[`${row.selected_plan}/${row.billing_cycle}`]]))),
   ]
@@ -272,9 +289,10 @@ try {
     [
       `inserted ${posts.length} (${REGISTRATIONS} distinct + ${posts.length - REGISTRATIONS} retried Confirms, concurrency ${CONCURRENCY}, one address each)`,
       `answers ${list(inserted.answers)}`,
-      `faults injected (${Math.round(FAIL_SHARE * 100)}% of calls): board ${list(boardFaults.counted)}; webhook ${list(webhookFaults.counted)}; Resend ${list(resendFaults.counted)}`,
+      `refused (${Math.round(FAIL_SHARE * 100)}% of calls, nothing done): board ${list(boardFaults.counted)}; webhook ${list(webhookFaults.counted)}; Resend ${list(resendFaults.counted)}`,
+      `taken, then unanswered (${Math.round(UNANSWERED_SHARE * 100)}% of calls): board ${lostByKind(board.lostAnswers, (lost) => lost.operation)}; chat and e-mail ${lostByKind(alerts.lostAnswers, (lost) => (lost.channel === 'webhook' ? 'chat' : 'e-mail'))}; Stripe ${lostByKind(stripe.lostAnswers, (lost) => lost.operation)}`,
       stripe.requests.length > 0
-        ? `Stripe ${Math.round(FAIL_SHARE * 100)}% of ${stripe.requests.length} calls failing (${STRIPE_FAULTS.join(', ')})`
+        ? `Stripe ${stripe.requests.length} calls, ${Math.round(FAIL_SHARE * 100)}% refused (${STRIPE_FAULTS.join(', ')})`
         : 'Stripe: no calls (this follow-through has no invoice step), not counted',
       `registrations ${list(statuses)}, over the daily cap ${rows.filter((row) => row.over_daily_cap).length}`,
       ...channels.map((c) => c.line),

@@ -10,14 +10,28 @@ export type SentEmail = {
   idempotencyKey?: string
 }
 
-export type ChannelFault = 'http-500' | 'rate-limited' | 'hang' | 'sent-hang'
+export type ChannelFault = 'http-500' | 'rate-limited' | 'hang' | 'sent-hang' | 'sent-lost'
+export type AlertChannel = 'webhook' | 'email'
+
+/** A message taken and left unanswered ('hang': never; 'lost': the connection dropped). */
+export type LostAnswer = {
+  channel: AlertChannel
+  how: 'hang' | 'lost'
+  text?: string
+  to?: string[]
+  subject?: string
+  idempotencyKey?: string
+}
 
 export interface FakeAlerts {
   webhookUrl: string
   resendUrl: string
   webhook: { text: string; unfurl_links?: boolean; unfurl_media?: boolean }[]
   emails: SentEmail[]
-  failRandomly(pick: ((channel: 'webhook' | 'email') => ChannelFault | undefined) | null): void
+  failRandomly(pick: ((channel: AlertChannel) => ChannelFault | undefined) | null): void
+  /** Takes `share` of the messages to `channels` (default both), sends them, then leaves them unanswered. */
+  unanswered(options: { share: number; random?: () => number; channels?: AlertChannel[] } | null): void
+  lostAnswers: LostAnswer[]
   breakChannel(channel: 'webhook' | 'email', down?: boolean): void
   slowWebhook(ms: number): void
   clear(): void

@@ -1,6 +1,7 @@
 // Stand-ins for the alert channels on 127.0.0.1: a Slack-compatible incoming webhook (`POST /hook`,
 // JSON `{ text }`) and Resend's e-mail API (`POST /emails`, Bearer key). They keep what they
-// received and can be broken on demand, for the function tests and `npm run bench:leads`.
+// received and can be broken on demand, for the function tests and the benches, down to taking a
+// message and then never answering (`unanswered`, at a rate), which they record in `lostAnswers`.
 import { createServer } from 'node:http'
 
 export const RESEND_KEY = 're_test_key'
@@ -14,6 +15,9 @@ export async function startFakeAlerts() {
   let loseAnswerTo = null
   let webhookDelayMs = 0
   let random = null
+  // Taken, then unanswered: { share, random, channels } while on.
+  let dropping = null
+  const lostAnswers = []
 
   async function answer(req, res) {
     let raw = ''
@@ -21,19 +25,26 @@ export async function startFakeAlerts() {
     const body = raw ? JSON.parse(raw) : {}
     const reply = (status, payload) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload))
     const channel = req.url === '/hook' ? 'webhook' : 'email'
-    // 'sent-hang' takes the message, then never answers; 'hang' never answers and takes nothing.
-    const fault = req.method === 'POST' && random ? random(channel) : undefined
+    // 'sent-hang' takes the message, then never answers, 'sent-lost' drops the connection instead;
+    // 'hang' never answers and takes nothing.
+    let fault = req.method === 'POST' && random ? random(channel) : undefined
+    if (!fault && req.method === 'POST' && dropping?.channels.includes(channel) && dropping.random() < dropping.share)
+      fault = dropping.random() < 0.5 ? 'sent-hang' : 'sent-lost'
     if (fault === 'http-500') return reply(500, { message: 'Internal server error' })
     if (fault === 'rate-limited')
       return res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"message":"Too many requests"}')
     if (fault === 'hang') return undefined
-    const answered = fault === 'sent-hang' ? () => undefined : reply
+    const lose = (message) => {
+      lostAnswers.push({ channel, how: fault === 'sent-hang' ? 'hang' : 'lost', ...message })
+      if (fault === 'sent-lost') req.socket.destroy()
+    }
+    const taken = fault === 'sent-hang' || fault === 'sent-lost'
     if (req.method === 'POST' && req.url === '/hook') {
       if (broken.webhook) return reply(503, { error: 'webhook down' })
       if (typeof body.text !== 'string') return reply(400, { error: 'text required' })
       if (webhookDelayMs) await new Promise((resolve) => setTimeout(resolve, webhookDelayMs))
       webhook.push(body)
-      return answered(200, { ok: true })
+      return taken ? lose({ text: body.text }) : reply(200, { ok: true })
     }
     if (req.method === 'POST' && req.url === '/emails') {
       if (req.headers.authorization !== `Bearer ${RESEND_KEY}`) return reply(401, { message: 'API key is invalid' })
@@ -43,7 +54,8 @@ export async function startFakeAlerts() {
       // As Resend: a repeated Idempotency-Key sends nothing again and answers the first e-mail's id.
       const key = req.headers['idempotency-key']
       emailRequests.push({ to, idempotencyKey: key })
-      if (key && sentByKey.has(key)) return answered(200, { id: sentByKey.get(key) })
+      const lost = { to, subject, text, idempotencyKey: key }
+      if (key && sentByKey.has(key)) return taken ? lose(lost) : reply(200, { id: sentByKey.get(key) })
       emails.push({ ...body, ...(key ? { idempotencyKey: key } : {}) })
       const id = `email-${emails.length}`
       if (key) sentByKey.set(key, id)
@@ -51,7 +63,7 @@ export async function startFakeAlerts() {
         loseAnswerTo = null
         return req.socket.destroy()
       }
-      return answered(200, { id })
+      return taken ? lose(lost) : reply(200, { id })
     }
     return reply(404, { error: 'not found' })
   }
@@ -70,16 +82,23 @@ export async function startFakeAlerts() {
     emails,
     /**
      * Each call to a channel misbehaves with `pick(channel)`'s fault ('http-500', 'rate-limited',
-     * 'hang', 'sent-hang'), or goes through when it returns undefined; `null` turns it off.
+     * 'hang', 'sent-hang', 'sent-lost'), or goes through when it returns undefined; `null` turns it off.
      */
     failRandomly: (pick) => void (random = pick),
+    /**
+     * Takes `share` of the messages to `channels` (default both), sends them, then never answers
+     * (half, drawn with `random`) or drops the connection; `null` turns it off.
+     */
+    unanswered: (options) => void (dropping = options && { random: Math.random, channels: ['webhook', 'email'], ...options }),
+    /** Each message taken and then left unanswered: its channel, how, and what it said. */
+    lostAnswers,
     /** `true` makes the channel answer 5xx until set back to `false`. */
     breakChannel: (channel, down = true) => void (broken[channel] = down),
     /** The webhook takes `ms` before it answers (0: at once), so a test can hold a sender mid-alert. */
     slowWebhook: (ms) => void (webhookDelayMs = ms),
     /** Every e-mail call, sent or deduplicated: who to and its Idempotency-Key. */
     emailRequests,
-    clear: () => void ((webhook.length = 0), (emails.length = 0), (emailRequests.length = 0), sentByKey.clear()),
+    clear: () => void ((webhook.length = 0), (emails.length = 0), (emailRequests.length = 0), (lostAnswers.length = 0), sentByKey.clear()),
     /** The next e-mail to `address` is sent, then its answer is lost (the connection drops). */
     loseNextEmailAnswer: (address) => void (loseAnswerTo = address),
     close: () =>

@@ -1,6 +1,7 @@
 // A stand-in for the work-management board's GraphQL API on 127.0.0.1, for the function tests and
 // `npm run bench:leads`: it keeps the items it creates (so a test can count them per submission),
-// answers lookups by the submission id column, and misbehaves on demand.
+// answers lookups by the submission id column, and misbehaves on demand, down to taking a call and
+// then never answering it (`unanswered`, at a rate), which it records in `lostAnswers`.
 import { createServer } from 'node:http'
 
 const operationOf = (query) =>
@@ -29,6 +30,9 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
   const queued = { create_item: [], create_update: [], find_item: [] }
   let random = null
   let randomOperations = ['create_item']
+  // Taken, then unanswered: { share, random, operations } while on.
+  let dropping = null
+  const lostAnswers = []
   let refusal = null
   // Requests to this path (a second board URL) are slow and fail on their own terms.
   let slow = null
@@ -41,7 +45,28 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     return id
   }
 
-  function misbehave(fault, req, res, variables) {
+  /** Does what a healthy board does for `operation`: the answer's data, and the submission it concerns. */
+  function take(operation, variables) {
+    if (operation === 'create_item') {
+      const id = createItem(variables)
+      return [{ create_item: { id } }, items.get(id).submissionId]
+    }
+    if (operation === 'create_update') {
+      const itemId = String(variables.itemId)
+      notes.push({ itemId, body: String(variables.body) })
+      return [{ create_update: { id: String(nextId++) } }, items.get(itemId)?.submissionId]
+    }
+    const found = [...items].filter(([, item]) => item.submissionId === variables.submissionId).map(([id]) => ({ id }))
+    return [{ items_page_by_column_values: { items: found.slice(0, 1) } }, variables.submissionId]
+  }
+
+  /** The call took effect; its answer never comes ('hang') or its connection drops ('lost'). */
+  function loseAnswer(how, operation, submissionId, req) {
+    lostAnswers.push({ operation, submissionId, how })
+    if (how === 'lost') req.socket.destroy()
+  }
+
+  function misbehave(fault, req, res, operation, variables) {
     switch (fault) {
       case 'http-500':
         return send(res, 500, { error_message: 'Internal server error' })
@@ -56,11 +81,9 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
       case 'hang':
         return undefined
       case 'created-lost':
-        createItem(variables)
-        return req.socket.destroy()
+        return loseAnswer('lost', operation, take(operation, variables)[1], req)
       case 'created-hang':
-        createItem(variables)
-        return undefined
+        return loseAnswer('hang', operation, take(operation, variables)[1], req)
     }
   }
 
@@ -78,18 +101,18 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     const pick = slowed ? slowed.pick : random
     const picked = pick && (slowed ? operation === 'create_item' : randomOperations.includes(operation))
     const fault = queued[operation].shift() ?? (picked ? pick(operation) : undefined)
-    if (fault) return misbehave(fault, req, res, variables)
+    if (fault) return misbehave(fault, req, res, operation, variables)
     if (!req.headers.authorization) return send(res, 401, { errors: [{ message: 'Not Authenticated' }] })
-    if (operation === 'create_item') return send(res, 200, { data: { create_item: { id: createItem(variables) } } })
-    if (operation === 'create_update') {
-      notes.push({ itemId: String(variables.itemId), body: String(variables.body) })
-      return send(res, 200, { data: { create_update: { id: String(nextId++) } } })
-    }
-    const found = [...items].filter(([, item]) => item.submissionId === variables.submissionId).map(([id]) => ({ id }))
-    return send(res, 200, { data: { items_page_by_column_values: { items: found.slice(0, 1) } } })
+    const [data, submissionId] = take(operation, variables)
+    if (dropping?.operations.includes(operation) && dropping.random() < dropping.share)
+      return loseAnswer(dropping.random() < 0.5 ? 'hang' : 'lost', operation, submissionId, req)
+    return send(res, 200, { data })
   }
 
+  let open = 0
   const server = createServer((req, res) => {
+    open++
+    res.once('close', () => open--)
     answer(req, res).catch(() => res.destroy())
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -101,6 +124,13 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     items,
     /** The update notes it created, by item id. */
     notes,
+    /** Each call taken and then left unanswered, with the submission it concerns. */
+    lostAnswers,
+    /**
+     * Takes `share` of the calls of `operations` (default the two writes), does what they ask, then
+     * never answers (half, drawn with `random`) or drops the connection; `null` turns it off.
+     */
+    unanswered: (options) => void (dropping = options && { random: Math.random, operations: ['create_item', 'create_update'], ...options }),
     /** How many items the board holds for a submission: the fault table wants exactly 1. */
     itemsFor: (submissionId) => [...items.values()].filter((item) => item.submissionId === submissionId).length,
     callsFor: (submissionId, operation = 'create_item') =>
@@ -116,6 +146,14 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     slowUrl: (options) => {
       slow = options && { path: '/v2/slow', ...options }
       return `http://127.0.0.1:${port}/v2/slow`
+    },
+    /**
+     * Resolves once no call is open (each answered, or given up by its caller): a function may
+     * still be adding a note after it recorded the lead as delivered. Gives up after `limitMs`.
+     */
+    quiet: async (limitMs = 15_000) => {
+      const until = Date.now() + limitMs
+      while (open > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50))
     },
     /** Refuses every call (a revoked token, a board it cannot reach) until `refuse(null)`. */
     refuse: (kind) => void (refusal = kind),

@@ -64,6 +64,15 @@ export interface FakeStripe {
     idempotencyKey: string | undefined
     replayed: boolean
   }[]
+  /** Calls that took effect and were left unanswered ('hang': never; 'lost': the connection dropped). */
+  lostAnswers: {
+    operation: StripeOperation
+    idempotencyKey: string | undefined
+    registrationId: string | undefined
+    how: 'hang' | 'lost'
+  }[]
+  /** Takes `share` of the successful calls of `operations` (default every POST), then leaves them unanswered. */
+  unanswered(options: { share: number; random?: () => number; operations?: StripeOperation[] } | null): void
   customers: Map<string, FakeCustomer>
   invoices: Map<string, unknown>
   invoiceItems: Map<string, FakeInvoiceItem>

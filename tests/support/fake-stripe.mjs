@@ -1,7 +1,8 @@
 // A stand-in for Stripe's REST API (v1) on 127.0.0.1, for the function tests and benches: the
 // customer → invoice → invoice item → finalize → send calls the `stripe` SDK makes, form-encoded
 // as it sends them, behind a Bearer key. It keeps what was created (so a test can count invoices
-// per registration), honours Idempotency-Key as Stripe does, and misbehaves on demand.
+// per registration), honours Idempotency-Key as Stripe does, and misbehaves on demand, down to
+// taking a call and then never answering it (`unanswered`, at a rate), recorded in `lostAnswers`.
 import { createServer } from 'node:http'
 
 export const STRIPE_KEY = 'sk_test_fake_stripe'
@@ -48,6 +49,10 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
   const idempotent = new Map()
   const inFlight = new Set()
   const counters = { cus: 0, in: 0, ii: 0, req: 0 }
+  // Taken, then unanswered: { share, random, operations } while on.
+  let dropping = null
+  const lostAnswers = []
+  const registrationOf = (body) => body?.metadata?.registration_id ?? invoices.get(body?.invoice)?.metadata?.registration_id
   const newId = (prefix) => `${prefix}_fake${String(++counters[prefix]).padStart(6, '0')}`
   const now = () => Math.floor(Date.now() / 1000)
 
@@ -214,8 +219,13 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
       // Kept whatever the outcome, once the endpoint ran, as Stripe keeps its 4xx and 500 answers.
       idempotent.set(key, { print, status, body, requestId: res.requestId })
     }
-    if (fault === 'succeed-hang') return undefined
-    if (fault === 'succeed-lost') return req.socket.destroy()
+    let how = fault === 'succeed-hang' ? 'hang' : fault === 'succeed-lost' ? 'lost' : undefined
+    if (!how && status < 400 && dropping?.operations.includes(operation) && dropping.random() < dropping.share)
+      how = dropping.random() < 0.5 ? 'hang' : 'lost'
+    if (how) {
+      lostAnswers.push({ operation, idempotencyKey: key, registrationId: registrationOf(body), how })
+      return how === 'lost' ? req.socket.destroy() : undefined
+    }
     return send(res, status, body)
   }
 
@@ -230,6 +240,19 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** Each call that took effect and was left unanswered ('succeed-*' faults and `unanswered`). */
+    lostAnswers,
+    /**
+     * Takes `share` of the successful calls of `operations` (default every one that creates or
+     * changes something), then never answers (half, drawn with `random`) or drops the connection;
+     * `null` turns it off.
+     */
+    unanswered: (options) =>
+      void (dropping = options && {
+        random: Math.random,
+        operations: ROUTES.filter(([method]) => method === 'POST').map(([, , operation]) => operation),
+        ...options,
+      }),
     customers,
     invoices,
     invoiceItems,
@@ -245,6 +268,7 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
     clear: () => {
       for (const collection of [customers, invoices, invoiceItems, queued, idempotent, inFlight]) collection.clear()
       requests.length = 0
+      lostAnswers.length = 0
     },
     close: () =>
       new Promise((resolve) => {
