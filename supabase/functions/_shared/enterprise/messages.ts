@@ -28,6 +28,10 @@ export function boardColumnValues(registration: Registration): string {
   })
 }
 
+/** A registration whose Turnstile token did not pass (decision 021). */
+export const UNVERIFIED_REGISTRATION =
+  'Unverified: it did not pass the bot check, so nothing was sent to them. Check it is genuine before writing to them or invoicing.'
+
 /** The board renders update bodies as HTML: every value the visitor typed is escaped. */
 export function boardNote(registration: Registration): string {
   const rows: [string, string][] = [
@@ -36,6 +40,7 @@ export function boardNote(registration: Registration): string {
     ['Plan', planLine(registration)],
     ['Submitted', agencyTime(registration.createdAt)],
     ['Registration id', registration.id],
+    ...(registration.verified ? [] : [['Bot check', UNVERIFIED_REGISTRATION] as [string, string]]),
   ]
   const lines = rows.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`)
   return `<p><strong>Enterprise registration</strong><br>${lines.join('<br>')}</p>`
@@ -54,16 +59,18 @@ export function salesAlert(
   registration: Registration,
   { confirmationEmail, invoice }: { confirmationEmail: boolean; invoice: boolean },
 ): AlertContent {
-  const byHand = registration.overDailyCap
-    ? 'Over the daily cap (ENTERPRISE_DAILY_CAP): no confirmation e-mail or invoice was sent. Decide, then write to them and create the invoice by hand.'
-    : [
-        confirmationEmail
-          ? 'The confirmation e-mail goes out automatically.'
-          : 'No confirmation e-mail is configured: write to them by hand.',
-        invoice
-          ? `The Stripe invoice for ${formatUsd(periodTotal(planById(registration.plan), registration.billingCycle))} goes out automatically, due in ${INVOICE_DAYS_UNTIL_DUE} days.`
-          : 'Stripe is not configured: create the invoice by hand.',
-      ].join(' ')
+  const byHand = !registration.verified
+    ? UNVERIFIED_REGISTRATION
+    : registration.overDailyCap
+      ? 'Over the daily cap (ENTERPRISE_DAILY_CAP): no confirmation e-mail or invoice was sent. Decide, then write to them and create the invoice by hand.'
+      : [
+          confirmationEmail
+            ? 'The confirmation e-mail goes out automatically.'
+            : 'No confirmation e-mail is configured: write to them by hand.',
+          invoice
+            ? `The Stripe invoice for ${formatUsd(periodTotal(planById(registration.plan), registration.billingCycle))} goes out automatically, due in ${INVOICE_DAYS_UNTIL_DUE} days.`
+            : 'Stripe is not configured: create the invoice by hand.',
+        ].join(' ')
   return (format) => {
     const { company, contact, address, seats } = typed(registration, format)
     const text = [
