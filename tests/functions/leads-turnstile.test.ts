@@ -108,7 +108,8 @@ describe('leads with the bot check', () => {
 
   it("verifies a no-script post's cf-turnstile-response when the widget put one there, and marks one without", async () => {
     const { handler, store } = checkedLeads()
-    const { lead, source, tracking } = submission()
+    const { lead, source } = submission()
+    const tracking = { platform: 'google', keyword: 'review management' }
     const post = (extra: [string, string][]) =>
       handler(
         new Request('https://project.test/functions/v1/leads', {
