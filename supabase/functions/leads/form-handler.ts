@@ -18,10 +18,11 @@ export type FormDeps = {
 
 /**
  * A lead posted by the browser itself (urlencoded), before or without the page's script. It goes
- * through the JSON path's intake (schema, outbox, the honeypot, rate limit, and the bot check if
- * the widget's field is there: without it the lead is recorded and marked unverified) and answers with pages instead of JSON: 303 to /thanks (spam too), 303 back with
- * `?lead=error` on invalid input (naming the refused fields) or when rate limited, 403 for a missing or unlisted Origin, 413,
- * and 503 pages.
+ * through the JSON path's intake (schema, outbox, the honeypot, rate limit, and the bot check on
+ * the widget's field if it is there: without it the lead is recorded and marked unverified) and
+ * answers with pages instead of JSON: 303 to /thanks (spam too), 303 back with `?lead=error` on
+ * invalid input (naming the refused fields) or when rate limited, 403 for a missing or unlisted
+ * Origin, 413, and 503 pages.
  */
 export function createFormHandler(deps: FormDeps): (req: Request) => Promise<Response> {
   const { logger } = deps

@@ -59,18 +59,16 @@ export function salesAlert(
   registration: Registration,
   { confirmationEmail, invoice }: { confirmationEmail: boolean; invoice: boolean },
 ): AlertContent {
-  const byHand = !registration.verified
-    ? UNVERIFIED_REGISTRATION
-    : registration.overDailyCap
-      ? 'Over the daily cap (ENTERPRISE_DAILY_CAP): no confirmation e-mail or invoice was sent. Decide, then write to them and create the invoice by hand.'
-      : [
-          confirmationEmail
-            ? 'The confirmation e-mail goes out automatically.'
-            : 'No confirmation e-mail is configured: write to them by hand.',
-          invoice
-            ? `The Stripe invoice for ${formatUsd(periodTotal(planById(registration.plan), registration.billingCycle))} goes out automatically, due in ${INVOICE_DAYS_UNTIL_DUE} days.`
-            : 'Stripe is not configured: create the invoice by hand.',
-        ].join(' ')
+  const byHand = registration.overDailyCap
+    ? 'Over the daily cap (ENTERPRISE_DAILY_CAP): no confirmation e-mail or invoice was sent. Decide, then write to them and create the invoice by hand.'
+    : [
+        confirmationEmail
+          ? 'The confirmation e-mail goes out automatically.'
+          : 'No confirmation e-mail is configured: write to them by hand.',
+        invoice
+          ? `The Stripe invoice for ${formatUsd(periodTotal(planById(registration.plan), registration.billingCycle))} goes out automatically, due in ${INVOICE_DAYS_UNTIL_DUE} days.`
+          : 'Stripe is not configured: create the invoice by hand.',
+      ].join(' ')
   return (format) => {
     const { company, contact, address, seats } = typed(registration, format)
     const text = [
@@ -82,7 +80,7 @@ export function salesAlert(
       `Submitted: ${agencyTime(registration.createdAt)}`,
       `Registration id: ${registration.id}`,
       'Assign an account manager within 24 hours.',
-      byHand,
+      registration.verified ? byHand : UNVERIFIED_REGISTRATION,
     ].join('\n')
     return { subject: `New enterprise registration: ${company}`, text }
   }
