@@ -104,7 +104,7 @@ export function createVerifier(deps: {
     }
     // The dummy secrets answer every token alike (hostname example.com): only the real one is checked further.
     if (!isTestSecret(secret)) {
-      if (settings.hostnames.length > 0 && !settings.hostnames.includes(String(answer.hostname)))
+      if (settings.hostnames.length > 0 && !settings.hostnames.includes(String(answer.hostname).toLowerCase()))
         return unverified('wrong-hostname', { hostname: String(answer.hostname) })
       if (answer.action !== action) return unverified('wrong-action', { got: String(answer.action) })
     }
