@@ -61,6 +61,8 @@ export function createNativeLeadsStandIn() {
     logger,
     store,
     limiter: undefined,
+    verifier: undefined,
+    minFillMs: 0,
     accept: {
       board: undefined,
       backoff: { ...DEFAULT_BACKOFF, random: Math.random },

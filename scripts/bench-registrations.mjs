@@ -85,10 +85,9 @@ const boardFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited',
 const webhookFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang'])
 const resendFaults = faultPicker(random, FAIL_SHARE, ['http-500', 'rate-limited', 'hang'])
 
-/** The insert as PostgREST runs it for the wizard's Confirm: anon, the gateway's headers, one transaction. */
+/** The insert as enterprise-register runs it (decision 021: anon has no insert): its connection, the trusted header, one transaction. */
 async function insert(row, address) {
   return api.begin(async (tx) => {
-    await tx.unsafe('set local role anon')
     await tx`select set_config('request.headers', ${JSON.stringify({ 'cf-connecting-ip': address })}, true)`
     await tx`insert into enterprise_registrations ${tx(row)}`
   })

@@ -100,10 +100,13 @@ export const LeadSourceSchema = v.object({
   note: v.optional(text(500)),
 })
 
-/** Spam signals checked by the function: a field people never see, and how long the form took. */
+/**
+ * The spam signal checked by the function: a field people never see. `fillMs` is what older pages
+ * report; it is accepted and ignored (the function measures fill time itself from the bot check).
+ */
 export const SpamGuardSchema = v.object({
   honeypot: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
-  fillMs: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  fillMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 })
 
 /** The free review check a lead was booked from (/check): what the sales team calls about. */

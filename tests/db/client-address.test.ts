@@ -49,10 +49,10 @@ describe('public.client_address_key: one address, one key', () => {
 })
 
 describe('the enterprise registration limit counts by client_address_key (5 an hour, shared bucket 3 here)', () => {
-  /** One PostgREST request: role anon, the gateway's headers, the insert. */
+  /** One registration over the function's connection (decision 021), with the request's headers. */
   const post = (headers: Record<string, string>) =>
-    pg
-      .asRole('anon', async (tx) => {
+    pg.sql
+      .begin(async (tx) => {
         await tx`select set_config('request.headers', ${JSON.stringify(headers)}, true)`
         await tx`insert into public.enterprise_registrations ${tx(registrationInsert(randomUUID()) as never)}`
       })

@@ -8,9 +8,9 @@ import { clearNetCalls, createVaultSecrets, netCalls, PROJECT_URL, CRON_SECRET }
 // 20261128000200_enterprise_wake.sql: a registration wakes enterprise-followup at once, with the
 // Cron job's call (pg_net and Vault stand-ins record it), and never costs the registration.
 
-/** The browser's insert: role anon, the gateway's headers, one row. */
+/** enterprise-register's insert (decision 021): its connection, the trusted header, one row. */
 const register = (pg: PgCluster, submissionId?: string) =>
-  pg.asRole('anon', async (tx) => {
+  pg.sql.begin(async (tx) => {
     await tx`select set_config('request.headers', ${JSON.stringify({ 'cf-connecting-ip': '203.0.113.9' })}, true)`
     await tx`insert into public.enterprise_registrations ${tx(registrationInsert(submissionId) as never)}`
   })
@@ -28,7 +28,7 @@ describe('an enterprise registration wakes enterprise-followup (stand-ins for pg
     await clearNetCalls(pg.sql)
   })
 
-  it('an anonymous insert makes one call to /functions/v1/enterprise-followup with the Cron secret', async () => {
+  it('a registration makes one call to /functions/v1/enterprise-followup with the Cron secret', async () => {
     await register(pg)
     const [call, ...more] = await netCalls(pg.sql)
     expect(more).toEqual([])
@@ -73,7 +73,7 @@ describe('an enterprise registration wakes enterprise-followup (stand-ins for pg
 })
 
 describe('on plain PostgreSQL (no pg_net, no Vault)', () => {
-  it('an anonymous registration is recorded', async () => {
+  it('a registration is recorded', async () => {
     const plain = await startPgCluster({ supabaseExtensions: false })
     try {
       expect(await plain.sql`select nspname from pg_namespace where nspname in ('net', 'vault')`).toEqual([])

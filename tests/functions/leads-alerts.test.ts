@@ -188,14 +188,15 @@ describe('lead alerts (deno, PostgreSQL, fake board and channels)', () => {
   }, 20_000)
 
   it('the digest lists a lead flagged as spam; release_spam_lead delivers it once, however often it is run', async () => {
-    const lead = person('Hedy Lamarr', { honeypot: '', fillMs: 900 })
+    // A filled honeypot: a reported fill time no longer flags anything (docs/turnstile.md).
+    const lead = person('Hedy Lamarr', { honeypot: 'https://pills.example', fillMs: 12_000 })
     await post(lead)
     expect(await status(lead.submissionId)).toBe('spam')
 
     expect(await run(digest)).toEqual({ digest: { sent: ['webhook', 'email'], failed: [] } })
     const text = channels.webhook[0]!.text
     expect(text).toContain('Flagged as spam: 1')
-    for (const detail of ['Hedy Lamarr', 'sent too fast', lead.submissionId, 'release_spam_lead']) {
+    for (const detail of ['Hedy Lamarr', 'honeypot filled', lead.submissionId, 'release_spam_lead']) {
       expect(text).toContain(detail)
     }
     // By name and reason only: a spam lead's contact details and message stay out of the channel.

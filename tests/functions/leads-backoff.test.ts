@@ -44,14 +44,15 @@ describe("the board's wait hints", () => {
 })
 
 describe('spam guard', () => {
-  const lead = (guard?: { honeypot: string; fillMs: number }) => v.parse(LeadSubmissionSchema, { ...submission(), guard })
+  const lead = (guard?: { honeypot: string; fillMs?: number }) => v.parse(LeadSubmissionSchema, { ...submission(), guard })
   it.each([
-    ['a person', { honeypot: '', fillMs: 9_000 }, { spam: false }],
+    ['a person', { honeypot: '' }, { spam: false }],
     ['a filled honeypot', { honeypot: 'http://x.test', fillMs: 9_000 }, { spam: true, reason: 'honeypot' }],
-    ['a form filled in under the minimum', { honeypot: '', fillMs: 2_999 }, { spam: true, reason: 'too-fast' }],
+    // The client's own fill time is not trusted: the server measures it from the bot check (leads-turnstile.test.ts).
+    ['a reported fill time under the minimum (ignored)', { honeypot: '', fillMs: 1 }, { spam: false }],
     ['no guard at all (a script posting directly)', undefined, { spam: true, reason: 'no-guard' }],
   ])('%s', (_case, guard, verdict) => {
-    expect(checkSpam(lead(guard), 3_000)).toEqual(verdict)
+    expect(checkSpam(lead(guard))).toEqual(verdict)
   })
 })
 

@@ -115,8 +115,9 @@ describe('review-check function', () => {
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
     const preflight = await ask('', { method: 'OPTIONS' })
     expect(preflight.status).toBe(204)
-    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS')
-    expect((await ask('?place=mock-vet-harbourside&radius=5', { method: 'POST' })).status).toBe(405)
+    // POST carries the bot check's token in a JSON body (docs/turnstile.md).
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS')
+    expect((await ask('?place=mock-vet-harbourside&radius=5', { method: 'PUT' })).status).toBe(405)
     expect(calls).toHaveLength(0)
   })
 

@@ -25,6 +25,7 @@ const registration: Registration = {
   plan: 'starter',
   billingCycle: 'biannually',
   overDailyCap: false,
+  verified: true,
   boardItemId: null,
   boardNoteSentAt: null,
   salesAlertSentAt: null,

@@ -28,7 +28,7 @@ export function memoryLeadStore(now: () => Date) {
       guard()
       return copy(rows.get(submissionId))
     },
-    async record({ submission, status, spamReason }) {
+    async record({ submission, status, spamReason, verification }) {
       guard()
       const known = rows.get(submission.submissionId)
       if (known) return { ...known }
@@ -37,6 +37,7 @@ export function memoryLeadStore(now: () => Date) {
         submission,
         status,
         spamReason,
+        verification: verification ?? null,
         attempts: 0,
         claimedUntil: null,
         boardItemId: null,

@@ -14,6 +14,8 @@ import { json, methodNotAllowed, parseJson, readLimitedText } from '../_shared/h
 import type { Logger } from '../_shared/runtime/logger.ts'
 import { sha256Hex, type RateLimiter } from '../_shared/limits/rate-limit.ts'
 import type { DailyCap } from '../_shared/limits/daily-cap.ts'
+import type { Verifier } from '../_shared/turnstile/siteverify.ts'
+import { DEFAULT_SALES_PHONE, verificationFailed, verificationUnavailable } from '../_shared/turnstile/refusal.ts'
 import { createReplyGuard } from './guard.ts'
 import { ModelTimeout, type ModelStream } from './model.ts'
 import { userMessage } from './prompt.ts'
@@ -27,6 +29,9 @@ export type AiReplyDeps = {
   dailyCap?: DailyCap
   /** undefined when no model is configured: every answer is the template. */
   model?: ModelStream
+  /** Cloudflare Turnstile (action 'reply'); absent or off: no check. */
+  verifier?: Verifier
+  salesPhone?: string
 }
 
 const problem = (status: number, code: AiReplyCode, message: string, extra: Record<string, unknown> = {}, headers = {}) =>
@@ -56,6 +61,13 @@ export function createAiReplyHandler(deps: AiReplyDeps): (req: Request) => Promi
 
     const limits = await limited(req)
     if (limits instanceof Response) return limits
+    // Before the model (a third party that bills) and before the day's cap is counted.
+    if (deps.verifier) {
+      const token = (body as Record<string, unknown>).turnstileToken
+      const verification = await deps.verifier({ token, action: 'reply', headers: req.headers, idempotencyKey: crypto.randomUUID() })
+      if (verification.kind === 'unavailable') return verificationUnavailable()
+      if (verification.kind === 'unverified') return verificationFailed(deps.salesPhone ?? DEFAULT_SALES_PHONE)
+    }
     const reason = limits ?? (deps.model ? await capped() : 'down')
     if (reason) return templateStream(request, reason)
     return modelStream(request, deps.model!, req.signal)

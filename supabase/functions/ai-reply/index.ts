@@ -7,6 +7,8 @@ import { clientAddressSettings } from '../_shared/limits/client-address-settings
 import { createRateLimiter } from '../_shared/limits/rate-limit.ts'
 import { createDailyCap } from '../_shared/limits/daily-cap.ts'
 import { serve } from '../_shared/http/serve.ts'
+import { turnstileVerifier } from '../_shared/turnstile/settings.ts'
+import { DEFAULT_SALES_PHONE } from '../_shared/turnstile/refusal.ts'
 import { createAiReplyHandler } from './handler.ts'
 import { FIRST_TOKEN_MS, openAiCompatibleModel } from './model.ts'
 
@@ -51,6 +53,8 @@ const handler = createAiReplyHandler({
           firstTokenMs: envInt('AI_FIRST_TOKEN_MS', FIRST_TOKEN_MS),
         })
       : undefined,
+  verifier: turnstileVerifier(sql, consoleLogger),
+  salesPhone: env('SALES_PHONE') ?? DEFAULT_SALES_PHONE,
 })
 
 serve(handler)

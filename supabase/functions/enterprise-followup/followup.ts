@@ -139,11 +139,13 @@ export async function followUp(registration: Registration, deps: FollowupDeps): 
   try {
     await boardStep(registration, deps)
     const alertsMissing = await salesAlertStep(registration, deps)
-    if (!registration.overDailyCap && deps.confirmation && !registration.confirmationSentAt) {
+    // Past the cap, or without a passed bot check (decision 021): nothing goes to the address typed.
+    const toRegistrant = !registration.overDailyCap && registration.verified
+    if (toRegistrant && deps.confirmation && !registration.confirmationSentAt) {
       await sendConfirmation(registration, deps.confirmation, deps)
       await deps.store.record(registration.id, { confirmation_sent_at: deps.now() })
     }
-    if (!registration.overDailyCap && deps.invoicing) await invoiceSteps(registration, deps.invoicing, deps)
+    if (toRegistrant && deps.invoicing) await invoiceSteps(registration, deps.invoicing, deps)
     // Sales has the alert on one channel at least: the registrant's steps went ahead; the others are retried.
     if (alertsMissing) throw new StepFailed(alertsMissing)
     await deps.store.done(registration.id, {})

@@ -2,7 +2,7 @@ import type { LeadSubmission } from '../../../src/schemas/lead.ts'
 import type { AfterResponse } from '../_shared/http/after-response.ts'
 import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { deliverClaimed, type Board } from '../_shared/delivery/deliver-lead.ts'
-import type { LeadRow, LeadStore } from '../_shared/delivery/lead-store.ts'
+import type { LeadRow, LeadStore, LeadVerification } from '../_shared/delivery/lead-store.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import { checkSpam } from './spam-guard.ts'
 
@@ -14,7 +14,6 @@ export type AcceptDeps = {
   backoff: BackoffPolicy
   logger: Logger
   now: () => Date
-  minFillMs: number
   /** How long a claim protects a delivery in progress (longer than the board calls can take). */
   leaseMs: number
   /** Runs the board delivery once the visitor has the answer (Supabase's `EdgeRuntime.waitUntil`). */
@@ -28,14 +27,16 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * is told so at once, whatever the board does: the board is tried right after the answer, in the
  * same invocation, and a lead still pending after that is left to `leads-redeliver`.
  */
-export async function acceptLead(submission: LeadSubmission, deps: AcceptDeps): Promise<Acceptance> {
+export async function acceptLead(submission: LeadSubmission, verification: LeadVerification, deps: AcceptDeps): Promise<Acceptance> {
   const { submissionId } = submission
   let row: LeadRow
   try {
-    const verdict = checkSpam(submission, deps.minFillMs)
+    const verdict = checkSpam(submission)
     if (verdict.spam) deps.logger.info('submission stored as spam', { submissionId, reason: verdict.reason })
     row = await deps.store.record(
-      verdict.spam ? { submission, status: 'spam', spamReason: verdict.reason } : { submission, status: 'pending' },
+      verdict.spam
+        ? { submission, status: 'spam', spamReason: verdict.reason, verification }
+        : { submission, status: 'pending', verification },
     )
   } catch (error) {
     deps.logger.error('lead could not be recorded', { submissionId, message: messageOf(error) })

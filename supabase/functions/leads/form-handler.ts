@@ -5,6 +5,9 @@ import { BAD_CHARACTERS } from '../../../src/schemas/visitor-text.ts'
 import { allowedFormOrigin, backPath, errorLocation, seeOther, thanksLocation } from './form-post.ts'
 import type { Intake } from './intake.ts'
 
+/** The widget's own field, when it ran before the page's script took the form over. */
+const TURNSTILE_FIELD = 'cf-turnstile-response'
+
 export type FormDeps = {
   allowedOrigins: readonly string[]
   logger: Logger
@@ -15,10 +18,11 @@ export type FormDeps = {
 
 /**
  * A lead posted by the browser itself (urlencoded), before or without the page's script. It goes
- * through the JSON path's intake (schema, outbox, spam guard with the honeypot and no fill time,
- * rate limit) and answers with pages instead of JSON: 303 to /thanks (spam too), 303 back with
- * `?lead=error` on invalid input (naming the refused fields) or when rate limited, 403 for a missing or unlisted Origin, 413,
- * and 503 pages.
+ * through the JSON path's intake (schema, outbox, the honeypot, rate limit, and the bot check on
+ * the widget's field if it is there: without it the lead is recorded and marked unverified) and
+ * answers with pages instead of JSON: 303 to /thanks (spam too), 303 back with `?lead=error` on
+ * invalid input (naming the refused fields) or when rate limited, 403 for a missing or unlisted
+ * Origin, 413, and 503 pages.
  */
 export function createFormHandler(deps: FormDeps): (req: Request) => Promise<Response> {
   const { logger } = deps
@@ -30,13 +34,15 @@ export function createFormHandler(deps: FormDeps): (req: Request) => Promise<Res
     }
 
     let back = '/'
+    let token: string | null = null
     const outcome = await deps.intake(req, {
       decode: (text) => {
         const form = new URLSearchParams(text)
         back = backPath(form)
+        token = form.get(TURNSTILE_FIELD)
         return decodeFormPost(form, deps.newId())
       },
-      minFillMs: 0,
+      token: () => token ?? undefined,
     })
     switch (outcome.kind) {
       case 'too-large':

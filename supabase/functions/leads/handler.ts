@@ -7,6 +7,7 @@ import { boardFrom, DEFAULT_LEASE_MS, type BoardSettings } from '../_shared/deli
 import type { LeadStore } from '../_shared/delivery/lead-store.ts'
 import type { RateLimiter } from '../_shared/limits/rate-limit.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
+import type { Verifier } from '../_shared/turnstile/siteverify.ts'
 import { createFormHandler } from './form-handler.ts'
 import { isFormPost } from './form-post.ts'
 import { createIntake, UNREADABLE, type IntakeFormat } from './intake.ts'
@@ -25,6 +26,8 @@ export type LeadsDeps = BoardSettings & {
   limiter?: RateLimiter
   leaseMs?: number
   minFillMs?: number
+  /** Cloudflare Turnstile; absent: the check is off and leads carry no mark. */
+  verifier?: Verifier
   backoff?: Partial<BackoffPolicy>
   /** The id of a native form post's submission (the script sends its own). */
   newId?: () => string
@@ -40,6 +43,8 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
     logger,
     store: deps.store,
     limiter: deps.limiter,
+    verifier: deps.verifier,
+    minFillMs: deps.minFillMs ?? DEFAULT_MIN_FILL_MS,
     accept: {
       board,
       backoff: { ...DEFAULT_BACKOFF, random: Math.random, ...deps.backoff },
@@ -53,18 +58,22 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
   if (deps.allowedOrigins.length === 0) logger.warn('ALLOWED_ORIGINS is empty: browser requests will be refused')
   if (!board) logger.warn('board is not configured: leads are recorded and wait for redelivery', { missing: missingBoardSettings(deps) })
 
-  const asJson: IntakeFormat = {
-    // `null` is JSON (and an invalid lead); only undefined means the text is not JSON at all.
-    decode: (text) => {
-      const body = parseJson(text)
-      return body === undefined ? UNREADABLE : body
-    },
-    minFillMs: deps.minFillMs ?? DEFAULT_MIN_FILL_MS,
+  /** The scripted post: its token is `turnstileToken` at the top of the body. */
+  const asJson = (): IntakeFormat => {
+    let body: unknown
+    return {
+      // `null` is JSON (and an invalid lead); only undefined means the text is not JSON at all.
+      decode: (text) => {
+        body = parseJson(text)
+        return body === undefined ? UNREADABLE : body
+      },
+      token: () => (body !== null && typeof body === 'object' ? (body as Record<string, unknown>).turnstileToken : undefined),
+    }
   }
 
   async function handle(req: Request): Promise<Response> {
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
-    const outcome = await intake(req, asJson)
+    const outcome = await intake(req, asJson())
     switch (outcome.kind) {
       case 'too-large':
         return json(413, { error: `Body larger than ${MAX_BODY_BYTES} bytes` })

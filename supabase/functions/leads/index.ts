@@ -7,6 +7,7 @@ import { pgRateCounter } from '../_shared/limits/pg-rate-counter.ts'
 import { clientAddressSettings } from '../_shared/limits/client-address-settings.ts'
 import { createRateLimiter, parseRateRule } from '../_shared/limits/rate-limit.ts'
 import { serve } from '../_shared/http/serve.ts'
+import { turnstileVerifier } from '../_shared/turnstile/settings.ts'
 import { createLeadsHandler } from './handler.ts'
 import { DEFAULT_MIN_FILL_MS } from './spam-guard.ts'
 
@@ -35,5 +36,6 @@ serve(
         ...clientAddressSettings(sql),
       }),
     minFillMs: Number.isFinite(minFillMs) ? minFillMs : DEFAULT_MIN_FILL_MS,
+    verifier: turnstileVerifier(sql, consoleLogger),
   }),
 )

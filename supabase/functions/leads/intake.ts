@@ -5,7 +5,9 @@ import { readLimitedText } from '../_shared/http/http.ts'
 import type { LeadStore } from '../_shared/delivery/lead-store.ts'
 import type { RateLimiter } from '../_shared/limits/rate-limit.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
+import type { Verification, Verifier } from '../_shared/turnstile/siteverify.ts'
 import { acceptLead, type AcceptDeps } from './accept.ts'
+import { leadVerification } from './spam-guard.ts'
 
 export type IntakeDeps = {
   maxBodyBytes: number
@@ -13,15 +15,19 @@ export type IntakeDeps = {
   /** The outbox; undefined when SUPABASE_DB_URL is not set (every lead is then refused). */
   store: LeadStore | undefined
   limiter: RateLimiter | undefined
-  accept: Omit<AcceptDeps, 'store' | 'minFillMs'>
+  /** Cloudflare Turnstile (action 'lead'); absent: the check is off. */
+  verifier: Verifier | undefined
+  /** The least time from the solved challenge to the post (a person's fill time). */
+  minFillMs: number
+  accept: Omit<AcceptDeps, 'store'>
 }
 
 /** How one wire format (JSON, a native form post) reads: its body as a candidate submission. */
 export type IntakeFormat = {
   /** The unvalidated submission, or `UNREADABLE` when the body is not in the format at all. */
   decode: (text: string) => unknown
-  /** A native post measures no fill time, so it gets 0 here (spam-guard.ts). */
-  minFillMs: number
+  /** The Turnstile token the body carried, read after `decode` (a native post has one only if the widget ran). */
+  token: () => unknown
 }
 
 export const UNREADABLE = Symbol('unreadable')
@@ -83,7 +89,12 @@ export function createIntake(deps: IntakeDeps): Intake {
     const retryAfterSeconds = await limited(req, submission.submissionId, store)
     if (retryAfterSeconds !== undefined) return { kind: 'rate-limited', retryAfterSeconds }
 
-    const result = await acceptLead(submission, { ...deps.accept, minFillMs: format.minFillMs, store })
+    const receivedAt = deps.accept.now()
+    const verification: Verification = deps.verifier
+      ? await deps.verifier({ token: format.token(), action: 'lead', headers: req.headers, idempotencyKey: submission.submissionId })
+      : { kind: 'off' }
+    const marked = leadVerification(verification, receivedAt, deps.minFillMs)
+    const result = await acceptLead(submission, marked, { ...deps.accept, store })
     if (result.kind === 'unrecorded') return result
     return result.kind === 'delivered'
       ? { kind: 'accepted', id: result.itemId, status: 'delivered' }

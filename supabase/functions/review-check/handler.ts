@@ -9,7 +9,9 @@ import {
 } from '../../../src/schemas/review-check.ts'
 import { BAD_CHARACTERS, CleanInputSchema } from '../../../src/schemas/visitor-text.ts'
 import { withCors } from '../_shared/http/cors.ts'
-import { json, methodNotAllowed, type Fetch } from '../_shared/http/http.ts'
+import { json, methodNotAllowed, parseJson, readLimitedText, type Fetch } from '../_shared/http/http.ts'
+import type { Verifier } from '../_shared/turnstile/siteverify.ts'
+import { DEFAULT_SALES_PHONE, verificationFailed, verificationUnavailable } from '../_shared/turnstile/refusal.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import type { RateDecision, RateLimiter } from '../_shared/limits/rate-limit.ts'
 import type { DailyCap } from '../_shared/limits/daily-cap.ts'
@@ -19,6 +21,7 @@ export const DEFAULT_PLACES_URL = 'https://places.googleapis.com'
 /** Below this many same-type places from Nearby Search, Text Search is asked as well. */
 export const MIN_NEARBY = 3
 const PLACES_TIMEOUT_MS = 5_000
+const MAX_BODY_BYTES = 4 * 1024
 
 export type ReviewCheckDeps = {
   apiKey: string | undefined
@@ -30,6 +33,9 @@ export type ReviewCheckDeps = {
   limiters: readonly RateLimiter[]
   dailyCap?: DailyCap
   timeoutMs?: number
+  /** Cloudflare Turnstile (action 'check'); absent or off: no check. */
+  verifier?: Verifier
+  salesPhone?: string
 }
 
 const problem = (status: number, code: ReviewCheckCode, message: string, headers: Record<string, string> = {}) =>
@@ -38,14 +44,22 @@ const problem = (status: number, code: ReviewCheckCode, message: string, headers
 export function createReviewCheckHandler(deps: ReviewCheckDeps): (req: Request) => Promise<Response> {
   const { logger } = deps
 
+  /** GET with `place` and `radius` in the query, or POST with them and `turnstileToken` as JSON. */
+  async function readQuery(req: Request): Promise<Record<string, unknown> | Response> {
+    if (req.method === 'GET') return Object.fromEntries(new URL(req.url).searchParams)
+    const text = await readLimitedText(req, MAX_BODY_BYTES)
+    if (text === 'too-large') return problem(413, 'invalid', `The request is over ${MAX_BODY_BYTES} bytes`)
+    const body = parseJson(text)
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return problem(400, 'invalid', 'The body is not a JSON object')
+    return body as Record<string, unknown>
+  }
+
   async function handle(req: Request): Promise<Response> {
-    if (req.method !== 'GET') return methodNotAllowed(['GET'])
-    const params = new URL(req.url).searchParams
-    if (!v.is(CleanInputSchema, [...params])) return problem(400, 'invalid', BAD_CHARACTERS)
-    const query = v.safeParse(ReviewCheckQuerySchema, {
-      place: params.get('place') ?? undefined,
-      radius: params.get('radius') ?? undefined,
-    })
+    if (req.method !== 'GET' && req.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
+    const input = await readQuery(req)
+    if (input instanceof Response) return input
+    if (!v.is(CleanInputSchema, input)) return problem(400, 'invalid', BAD_CHARACTERS)
+    const query = v.safeParse(ReviewCheckQuerySchema, { place: input.place ?? undefined, radius: input.radius ?? undefined })
     if (!query.success) return problem(400, 'invalid', query.issues.map((issue) => issue.message).join('; '))
     if (!deps.apiKey) {
       logger.warn('review-check function is not configured', { missing: ['GOOGLE_MAPS_API_KEY'] })
@@ -54,6 +68,19 @@ export function createReviewCheckHandler(deps: ReviewCheckDeps): (req: Request) 
 
     const refused = await limited(req)
     if (refused) return refused
+    // Before Google is called: a check without a person behind it costs money and gets nothing.
+    if (deps.verifier) {
+      const verification = await deps.verifier({
+        token: input.turnstileToken,
+        action: 'check',
+        headers: req.headers,
+        idempotencyKey: crypto.randomUUID(),
+      })
+      if (verification.kind === 'unavailable') return verificationUnavailable()
+      if (verification.kind === 'unverified') return verificationFailed(deps.salesPhone ?? DEFAULT_SALES_PHONE)
+    }
+    const overCap = await capped()
+    if (overCap) return overCap
 
     const { place, radius } = query.output
     const places = createPlacesClient({
@@ -91,26 +118,35 @@ export function createReviewCheckHandler(deps: ReviewCheckDeps): (req: Request) 
     return problem(502, 'places-failed', 'Google Places did not answer; try again in a moment')
   }
 
-  /** Per-client limits, then the daily cap. A broken limiter fails closed: every check costs money. */
-  async function limited(req: Request): Promise<Response | undefined> {
+  /** A broken limiter fails closed: every check costs money. */
+  async function guarded(check: () => Promise<Response | undefined>): Promise<Response | undefined> {
     try {
-      const decisions: RateDecision[] = []
-      for (const limiter of deps.limiters) decisions.push(await limiter(req))
-      const wait = Math.max(0, ...decisions.map((d) => (d.allowed ? 0 : d.retryAfterSeconds)))
-      if (wait > 0) return problem(429, 'rate-limited', 'Too many checks from this connection', { 'retry-after': String(wait) })
-      const cap = deps.dailyCap ? await deps.dailyCap() : { allowed: true as const }
-      if (!cap.allowed) {
-        logger.warn('review check: daily cap reached', { retryAfterSeconds: cap.retryAfterSeconds })
-        return problem(503, 'cap-reached', 'Today’s checks are used up', { 'retry-after': String(cap.retryAfterSeconds) })
-      }
-      return undefined
+      return await check()
     } catch (error) {
       logger.error('review check: rate limit check failed', { message: error instanceof Error ? error.message : String(error) })
       return problem(503, 'unavailable', 'The review check is unavailable')
     }
   }
 
-  return withCors(handle, { allowedOrigins: deps.allowedOrigins, methods: ['GET'] })
+  const limited = (req: Request) =>
+    guarded(async () => {
+      const decisions: RateDecision[] = []
+      for (const limiter of deps.limiters) decisions.push(await limiter(req))
+      const wait = Math.max(0, ...decisions.map((d) => (d.allowed ? 0 : d.retryAfterSeconds)))
+      if (wait > 0) return problem(429, 'rate-limited', 'Too many checks from this connection', { 'retry-after': String(wait) })
+      return undefined
+    })
+
+  /** After the bot check, so requests without a person behind them never use up everyone's day. */
+  const capped = () =>
+    guarded(async () => {
+      const cap = deps.dailyCap ? await deps.dailyCap() : { allowed: true as const }
+      if (cap.allowed) return undefined
+      logger.warn('review check: daily cap reached', { retryAfterSeconds: cap.retryAfterSeconds })
+      return problem(503, 'cap-reached', 'Today’s checks are used up', { 'retry-after': String(cap.retryAfterSeconds) })
+    })
+
+  return withCors(handle, { allowedOrigins: deps.allowedOrigins, methods: ['GET', 'POST'] })
 }
 
 /** Same-type places within the radius (Text Search only biases), each once, never the business itself. */

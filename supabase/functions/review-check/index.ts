@@ -7,6 +7,8 @@ import { clientAddressSettings } from '../_shared/limits/client-address-settings
 import { createRateLimiter, parseRateRule } from '../_shared/limits/rate-limit.ts'
 import { createDailyCap } from '../_shared/limits/daily-cap.ts'
 import { serve } from '../_shared/http/serve.ts'
+import { turnstileVerifier } from '../_shared/turnstile/settings.ts'
+import { DEFAULT_SALES_PHONE } from '../_shared/turnstile/refusal.ts'
 import { createReviewCheckHandler, DEFAULT_PLACES_URL } from './handler.ts'
 
 const dbUrl = env('SUPABASE_DB_URL')
@@ -38,6 +40,8 @@ const handler = createReviewCheckHandler({
     limiter('review-check-day', env('REVIEW_CHECK_DAILY_LIMIT'), 10, 86_400),
   ].filter((l) => l !== undefined),
   dailyCap: sql && createDailyCap({ counter: pgRateCounter(sql), cap: envInt('REVIEW_CHECK_DAILY_CAP', 200), now }),
+  verifier: turnstileVerifier(sql, consoleLogger),
+  salesPhone: env('SALES_PHONE') ?? DEFAULT_SALES_PHONE,
 })
 
 serve(handler)

@@ -1,5 +1,6 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
+import type { LeadVerification } from '../delivery/lead-store.ts'
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
@@ -36,8 +37,17 @@ function replySection(reply: NonNullable<LeadSubmission['reply']>): string {
   ])
 }
 
-export function updateNoteBody({ lead, tracking, source, check, reply }: LeadSubmission, submittedAt: Date): string {
+/** Sales reads this first: the lead still came in, but no bot check vouches for it. */
+export const UNVERIFIED_NOTE =
+  'Unverified: this lead did not pass the bot check. It may be a person whose browser blocked the check; call before acting on it.'
+
+export function updateNoteBody(
+  { lead, tracking, source, check, reply }: LeadSubmission,
+  submittedAt: Date,
+  verification: LeadVerification = null,
+): string {
   return [
+    verification && !verification.verified ? `<p><strong>${escapeHtml(UNVERIFIED_NOTE)}</strong></p>` : '',
     section('Form details', [
       ['Name', lead.name],
       ['Phone', lead.phone],

@@ -79,7 +79,7 @@ export async function deliverClaimed(row: LeadRow, deps: DeliverDeps): Promise<D
 
   await deps.store.delivered(row.id, itemId)
   // The note is a courtesy: its failure is logged, never retried (the item is what matters).
-  const update = await board.client.createUpdate({ itemId, body: updateNoteBody(submission, row.createdAt) })
+  const update = await board.client.createUpdate({ itemId, body: updateNoteBody(submission, row.createdAt, row.verification) })
   if (!update.ok) logger.warn('update note was not added to the lead', { submissionId, itemId, ...update.failure })
   else if (update.warning) logger.warn('update note added with errors', { submissionId, itemId, message: update.warning })
 

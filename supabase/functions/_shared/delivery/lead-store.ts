@@ -1,15 +1,21 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 import type { Outbox, OutboxItem } from '../outbox/outbox.ts'
+import type { Unverified } from '../turnstile/siteverify.ts'
 
 export type LeadStatus = 'pending' | 'delivered' | 'failed' | 'spam'
+
+/** What sales is told about a lead's bot check (docs/turnstile.md): null when the check was off. */
+export type LeadVerification = { verified: true } | { verified: false; reason: Unverified } | null
 
 export type LeadRow = OutboxItem & {
   submission: LeadSubmission
   status: LeadStatus
   boardItemId: string | null
+  /** Absent on rows from before the check. */
+  verification?: LeadVerification
 }
 
-export type NewLead = { submission: LeadSubmission; status: 'pending' | 'spam'; spamReason?: string }
+export type NewLead = { submission: LeadSubmission; status: 'pending' | 'spam'; spamReason?: string; verification?: LeadVerification }
 
 /**
  * The leads outbox (the generic outbox keyed by submission id): `claim*` records an attempt before

@@ -1,7 +1,8 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 import { pgOutbox } from '../outbox/pg-outbox.ts'
 import { withConnection, type Sql } from '../runtime/db.ts'
-import type { LeadRow, LeadStatus, LeadStore } from './lead-store.ts'
+import type { Unverified } from '../turnstile/siteverify.ts'
+import type { LeadRow, LeadStatus, LeadStore, LeadVerification } from './lead-store.ts'
 
 type Row = {
   id: string
@@ -18,7 +19,16 @@ type Row = {
   last_error: string | null
   failure_reason: string | null
   created_at: Date
+  verified: boolean | null
+  verification_failure: Unverified | null
 }
+
+const verificationOf = (row: Row): LeadVerification =>
+  row.verified === null
+    ? null
+    : row.verified
+      ? { verified: true }
+      : { verified: false, reason: row.verification_failure ?? 'invalid-token' }
 
 const toLead = (row: Row): LeadRow => ({
   id: String(row.id),
@@ -37,6 +47,7 @@ const toLead = (row: Row): LeadRow => ({
   lastError: row.last_error,
   failureReason: row.failure_reason,
   createdAt: row.created_at,
+  verification: verificationOf(row),
 })
 
 /** The leads outbox on PostgreSQL (`supabase/migrations/*_leads_outbox.sql`). */
@@ -55,13 +66,14 @@ export function pgLeadStore(sql: Sql): LeadStore {
     retryLater: outbox.retryLater,
     failed: outbox.failed,
     delivered: (id, boardItemId) => outbox.done(id, { board_item_id: boardItemId }),
-    async record({ submission, status, spamReason }) {
+    async record({ submission, status, spamReason, verification }) {
       return withConnection(sql, async (db) => {
         const [inserted] = await db<Row[]>`
-          insert into leads (submission_id, status, lead, tracking, source, review_check, ai_reply, spam_reason)
+          insert into leads (submission_id, status, lead, tracking, source, review_check, ai_reply, spam_reason, verified, verification_failure)
           values (${submission.submissionId}, ${status}, ${db.json(submission.lead)}, ${db.json(submission.tracking)},
                   ${db.json(submission.source)}, ${submission.check ? db.json(submission.check) : null},
-                  ${submission.reply ? db.json(submission.reply) : null}, ${spamReason ?? null})
+                  ${submission.reply ? db.json(submission.reply) : null}, ${spamReason ?? null},
+                  ${verification ? verification.verified : null}, ${verification && !verification.verified ? verification.reason : null})
           on conflict (submission_id) do nothing
           returning *`
         if (inserted) return toLead(inserted)

@@ -28,6 +28,10 @@ export function boardColumnValues(registration: Registration): string {
   })
 }
 
+/** A registration whose Turnstile token did not pass (decision 021). */
+export const UNVERIFIED_REGISTRATION =
+  'Unverified: it did not pass the bot check, so nothing was sent to them. Check it is genuine before writing to them or invoicing.'
+
 /** The board renders update bodies as HTML: every value the visitor typed is escaped. */
 export function boardNote(registration: Registration): string {
   const rows: [string, string][] = [
@@ -36,6 +40,7 @@ export function boardNote(registration: Registration): string {
     ['Plan', planLine(registration)],
     ['Submitted', agencyTime(registration.createdAt)],
     ['Registration id', registration.id],
+    ...(registration.verified ? [] : [['Bot check', UNVERIFIED_REGISTRATION] as [string, string]]),
   ]
   const lines = rows.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`)
   return `<p><strong>Enterprise registration</strong><br>${lines.join('<br>')}</p>`
@@ -75,7 +80,7 @@ export function salesAlert(
       `Submitted: ${agencyTime(registration.createdAt)}`,
       `Registration id: ${registration.id}`,
       'Assign an account manager within 24 hours.',
-      byHand,
+      registration.verified ? byHand : UNVERIFIED_REGISTRATION,
     ].join('\n')
     return { subject: `New enterprise registration: ${company}`, text }
   }

@@ -15,6 +15,8 @@ export type Registration = OutboxItem & {
   plan: PlanId
   billingCycle: BillingCycle
   overDailyCap: boolean
+  /** Its Turnstile token passed (decision 021); when not, nothing is sent to the address it names. */
+  verified: boolean
   boardItemId: string | null
   boardNoteSentAt: Date | null
   salesAlertSentAt: Date | null
@@ -41,6 +43,7 @@ type Row = {
   selected_plan: PlanId
   billing_cycle: BillingCycle
   over_daily_cap: boolean
+  verified: boolean
   attempts: number
   claimed_until: Date | null
   last_error: string | null
@@ -74,6 +77,7 @@ const toItem = (row: Row): Registration => ({
   plan: row.selected_plan,
   billingCycle: row.billing_cycle,
   overDailyCap: row.over_daily_cap,
+  verified: row.verified,
   boardItemId: row.board_item_id,
   boardNoteSentAt: row.board_note_sent_at,
   salesAlertSentAt: row.sales_alert_sent_at,
