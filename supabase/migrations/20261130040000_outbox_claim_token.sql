@@ -6,3 +6,5 @@
 -- grants do not include it.
 alter table public.leads add column claim_token uuid;
 alter table public.enterprise_registrations add column claim_token uuid;
+-- The booking updates' queue follows the same rule (_shared/bookings/pg-booking-store.ts).
+alter table public.lead_bookings add column claim_token uuid;
