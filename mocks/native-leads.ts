@@ -18,6 +18,8 @@ export type ReceivedLead = { submission: LeadSubmission; status: LeadRow['status
 function recordingStore(received: ReceivedLead[]): LeadStore {
   const rows = new Map<string, LeadRow>()
   const nothing = async () => undefined
+  // Nothing is ever claimed here, so no outcome ever applies.
+  const notApplied = async () => false
   return {
     find: async (submissionId) => rows.get(submissionId),
     async record({ submission, status }) {
@@ -27,6 +29,7 @@ function recordingStore(received: ReceivedLead[]): LeadStore {
         id: String(rows.size + 1),
         submission,
         status,
+        claimToken: null,
         attempts: 0,
         claimedUntil: null,
         boardItemId: null,
@@ -40,9 +43,9 @@ function recordingStore(received: ReceivedLead[]): LeadStore {
     },
     claim: nothing,
     claimNext: nothing,
-    delivered: nothing,
-    retryLater: nothing,
-    failed: nothing,
+    delivered: notApplied,
+    retryLater: notApplied,
+    failed: notApplied,
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
+import { pgBookingStore } from '../../supabase/functions/_shared/bookings/pg-booking-store.ts'
 
 let pg: PgCluster
 
@@ -34,6 +35,23 @@ describe('lead_bookings on PostgreSQL', () => {
       pg.sql`insert into lead_bookings (booking_uid, trigger_event, lead_id, start_time, organizer, attendee_name, attendee_email, note)
              values (${`uid-${id}`}, 'BOOKING_CREATED', ${id}, now(), 'x', 'x', 'x', 'x')`,
     ).rejects.toThrow(/duplicate key/)
+  })
+
+  it('takes a send outcome only from the current claim: a lapsed claimant changes nothing', async () => {
+    const id = await seed('delivered', 1)
+    const store = pgBookingStore(pg.sql)
+    const [lapsed] = await store.claimDeliverable(10, 10_000)
+    expect(lapsed).toMatchObject({ itemId: '42', claimToken: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+    expect(await store.claimDeliverable(10, 10_000)).toEqual([])
+    await pg.sql`update lead_bookings set claimed_until = now() - interval '1 second' where lead_id = ${id}`
+    const [current] = await store.claimDeliverable(10, 10_000)
+    expect(current!.claimToken).not.toBe(lapsed!.claimToken)
+
+    expect(await store.notSent(lapsed!, 'late failure')).toBe(false)
+    expect(await store.sent(current!, '42')).toBe(true)
+    expect(await store.sent(lapsed!, '42')).toBe(false)
+    const [row] = await pg.sql`select board_state, last_error, claim_token from lead_bookings where lead_id = ${id}`
+    expect(row).toEqual({ board_state: 'sent', last_error: null, claim_token: null })
   })
 
   it("follows the lead's retention: erased with an anonymised lead, deleted with deleted spam", async () => {

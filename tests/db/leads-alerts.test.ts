@@ -30,7 +30,7 @@ async function failedLead(error: string, name?: string) {
   const lead = fresh(name)
   await store.record({ submission: lead, status: 'pending' })
   const row = (await store.claim(lead.submissionId, 10_000))!
-  await store.failed(row.id, { reason, detail: error })
+  await store.failed(row, { reason, detail: error })
   return lead
 }
 
@@ -51,7 +51,7 @@ describe('retry_failed_leads() and release_spam_lead(): the service role only', 
     const lead = await failedLead('auth 401: Not Authenticated')
     const delivered = fresh()
     await store.record({ submission: delivered, status: 'pending' })
-    await store.delivered((await store.claim(delivered.submissionId, 10_000))!.id, 'item-1')
+    await store.delivered((await store.claim(delivered.submissionId, 10_000))!, 'item-1')
 
     expect(await retryFailed()).toBe(1)
     expect(await store.find(lead.submissionId)).toMatchObject({
@@ -85,7 +85,7 @@ describe('alert conditions on PostgreSQL', () => {
     const access = fresh('Access Pending')
     await store.record({ submission: access, status: 'pending' })
     await store.retryLater(
-      (await store.claim(access.submissionId, 10_000))!.id,
+      (await store.claim(access.submissionId, 10_000))!,
       { reason: 'access', detail: 'access 200: Board not found' },
       new Date(Date.now() + 60_000),
     )
@@ -134,7 +134,7 @@ describe('alert conditions on PostgreSQL', () => {
     await store.record({ submission: spam, status: 'spam', spamReason: 'too-fast' })
     const delivered = fresh()
     await store.record({ submission: delivered, status: 'pending' })
-    await store.delivered((await store.claim(delivered.submissionId, 10_000))!.id, 'item-2')
+    await store.delivered((await store.claim(delivered.submissionId, 10_000))!, 'item-2')
 
     expect(await healthFigures(pg.sql)).toMatchObject({ pending: 0, oldestPendingMinutes: 0, failed: 1, spamToday: 1 })
     const digest = await digestFigures(pg.sql)

@@ -106,17 +106,39 @@ describe('the outbox on PostgreSQL', () => {
     const lead = fresh()
     await store.record({ submission: lead, status: 'pending' })
     const row = (await store.claim(lead.submissionId, 10_000))!
-    await store.delivered(row.id, 'item-1')
-    await store.retryLater(row.id, { reason: 'timeout', detail: 'late timeout' }, new Date())
-    await store.failed(row.id, { reason: 'http', detail: 'late failure' })
-    expect(await store.find(lead.submissionId)).toMatchObject({ status: 'delivered', boardItemId: 'item-1', lastError: null })
+    expect(await store.delivered(row, 'item-1')).toBe(true)
+    expect(await store.retryLater(row, { reason: 'timeout', detail: 'late timeout' }, new Date())).toBe(false)
+    expect(await store.failed(row, { reason: 'http', detail: 'late failure' })).toBe(false)
+    expect(await store.find(lead.submissionId)).toMatchObject({
+      status: 'delivered',
+      boardItemId: 'item-1',
+      lastError: null,
+      claimToken: null,
+    })
+  })
+
+  it('moves a row only under its current claim: a lapsed claimant cannot settle a lead a newer claim holds', async () => {
+    const lead = fresh()
+    await store.record({ submission: lead, status: 'pending' })
+    const lapsed = (await store.claim(lead.submissionId, 10_000))!
+    await pg.sql`update leads set claimed_until = now() - interval '1 second' where submission_id = ${lead.submissionId}`
+    const current = (await store.claim(lead.submissionId, 10_000))!
+    expect(current.claimToken).not.toBe(lapsed.claimToken)
+
+    expect(await store.delivered(lapsed, 'item-late')).toBe(false)
+    expect(await store.retryLater(lapsed, { reason: 'timeout', detail: 'late timeout' }, new Date())).toBe(false)
+    expect(await store.failed(lapsed, { reason: 'http', detail: 'late failure' })).toBe(false)
+    expect(await store.find(lead.submissionId)).toMatchObject({ status: 'pending', attempts: 2, claimToken: current.claimToken })
+
+    expect(await store.delivered(current, 'item-1')).toBe(true)
+    expect(await store.find(lead.submissionId)).toMatchObject({ status: 'delivered', boardItemId: 'item-1', claimToken: null })
   })
 
   it('keeps a lead waiting until its next attempt, and can give an attempt back', async () => {
     const lead = fresh()
     await store.record({ submission: lead, status: 'pending' })
     const row = (await store.claim(lead.submissionId, 10_000))!
-    await store.retryLater(row.id, { reason: 'rate-limited', detail: 'rate-limited 429: slow down' }, new Date(Date.now() + 60_000), {
+    await store.retryLater(row, { reason: 'rate-limited', detail: 'rate-limited 429: slow down' }, new Date(Date.now() + 60_000), {
       countAttempt: false,
     })
     expect(await store.claim(lead.submissionId, 10_000)).toBeUndefined()
@@ -154,12 +176,12 @@ describe('the rate limiter on PostgreSQL', () => {
     const lead = fresh()
     await store.record({ submission: lead, status: 'pending' })
     const row = (await store.claim(lead.submissionId, 10_000))!
-    await store.retryLater(row.id, { reason: 'auth', detail: 'auth 401: Not Authenticated' }, new Date())
+    await store.retryLater(row, { reason: 'auth', detail: 'auth 401: Not Authenticated' }, new Date())
     const [stored] = await pg.sql`select failure_reason, last_error from leads where submission_id = ${lead.submissionId}`
     expect(stored).toEqual({ failure_reason: 'auth', last_error: 'auth 401: Not Authenticated' })
     expect(await store.find(lead.submissionId)).toMatchObject({ failureReason: 'auth' })
 
-    await store.delivered((await store.claim(lead.submissionId, 10_000))!.id, 'item-1')
+    await store.delivered((await store.claim(lead.submissionId, 10_000))!, 'item-1')
     expect(await store.find(lead.submissionId)).toMatchObject({ status: 'delivered', failureReason: null, lastError: null })
     const [done] = await pg.sql`select delivered_at is not null as at from leads where submission_id = ${lead.submissionId}`
     expect(done).toEqual({ at: true })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OutboxItem } from '../../supabase/functions/_shared/outbox/outbox.ts'
 import { pgOutbox, type PgOutbox } from '../../supabase/functions/_shared/outbox/pg-outbox.ts'
 import { settleFailure } from '../../supabase/functions/_shared/outbox/settle.ts'
+import { ClaimLost } from '../../supabase/functions/_shared/outbox/claim-lost.ts'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 
 // The outbox knows no leads: any table with its columns works. A stand-in for a second user.
@@ -12,6 +13,7 @@ type Row = {
   status: string
   attempts: number
   claimed_until: Date | null
+  claim_token: string | null
   last_error: string | null
   failure_reason: string | null
   receipt: string | null
@@ -31,6 +33,7 @@ beforeAll(async () => {
       attempts integer not null default 0,
       next_attempt_at timestamptz not null default now(),
       claimed_until timestamptz,
+      claim_token uuid,
       last_error text,
       failure_reason text,
       receipt text,
@@ -48,6 +51,7 @@ beforeAll(async () => {
       key: row.job_key,
       status: row.status,
       attempts: row.attempts,
+      claimToken: row.claim_token,
       claimedUntil: row.claimed_until,
       lastError: row.last_error,
       failureReason: row.failure_reason,
@@ -86,9 +90,32 @@ describe('the generic outbox on another table', () => {
 
     const other = (await outbox.claimNext(10_000))!
     expect(other.key).toBe('b')
-    await outbox.done(other.id, { receipt: 'r-1' })
-    await outbox.failed(other.id, { reason: 'late', detail: 'a late failure' })
+    expect(await outbox.done(other, { receipt: 'r-1' })).toBe(true)
+    expect(await outbox.failed(other, { reason: 'late', detail: 'a late failure' })).toBe(false)
     const [row] = await pg.sql`select status, receipt, sent_at is not null as sent, failure_reason from jobs where job_key = 'b'`
     expect(row).toEqual({ status: 'sent', receipt: 'r-1', sent: true, failure_reason: null })
+  })
+  it('takes outcomes only from the current claim: a lapsed claimant records, settles and retries nothing, and the newer outcome stands', async () => {
+    await pg.sql`insert into jobs (job_key) values ('late')`
+    const lapsed = (await outbox.claim('late', 10_000))!
+    expect(lapsed.claimToken).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await outbox.record(lapsed, { receipt: 'first' })).toBe(true)
+    await pg.sql`update jobs set claimed_until = now() - interval '1 second' where job_key = 'late'`
+    const current = (await outbox.claim('late', 10_000))!
+    expect(current).toMatchObject({ attempts: 2, receipt: 'first' })
+    expect(current.claimToken).not.toBe(lapsed.claimToken)
+
+    const failure = { reason: 'timeout', detail: 'a late timeout' }
+    expect(await outbox.record(lapsed, { receipt: 'late' })).toBe(false)
+    expect(await outbox.done(lapsed, { receipt: 'late' })).toBe(false)
+    expect(await outbox.retryLater(lapsed, failure, new Date(Date.now() + 60_000))).toBe(false)
+    expect(await outbox.failed(lapsed, failure)).toBe(false)
+    await expect(settleFailure(lapsed, { ...failure, countAttempt: true }, { outbox, backoff, now })).rejects.toThrow(ClaimLost)
+    expect(await outbox.find('late')).toMatchObject({ status: 'pending', attempts: 2, receipt: 'first', claimToken: current.claimToken })
+
+    expect(await outbox.done(current, { receipt: 'r-2' })).toBe(true)
+    expect(await outbox.failed(lapsed, failure)).toBe(false)
+    const [row] = await pg.sql`select status, receipt, claim_token, claimed_until, last_error from jobs where job_key = 'late'`
+    expect(row).toEqual({ status: 'sent', receipt: 'r-2', claim_token: null, claimed_until: null, last_error: null })
   })
 })

@@ -96,9 +96,9 @@ describe('board GraphQL documents against the published contract', () => {
     const handler = createCalWebhookHandler({
       secret: 'cal-secret',
       store: {
-        record: async () => ({ id: '1', leadId: null, itemId: null }),
-        sent: async () => {},
-        notSent: async () => {},
+        record: async () => ({ id: '1', leadId: null, itemId: null, claimToken: 'claim-1' }),
+        sent: async () => true,
+        notSent: async () => true,
         claimDeliverable: async () => [],
       },
       board,

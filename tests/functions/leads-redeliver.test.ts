@@ -56,10 +56,22 @@ describe('leads-redeliver', () => {
     const { run, store, queue } = redeliverer()
     const ids = await queue(3)
     const res = await run()
-    expect(await res.json()).toEqual({ claimed: 3, delivered: 3, retrying: 0, failed: 0, interrupted: 0, paused: false })
+    expect(await res.json()).toEqual({ claimed: 3, delivered: 3, retrying: 0, failed: 0, interrupted: 0, lost: 0, paused: false })
     expect(only(calls, 'create_item')).toHaveLength(3)
     for (const id of ids) expect(store.rows.get(id)).toMatchObject({ status: 'delivered', boardItemId: ITEM_ID })
     expect(await (await run()).json()).toMatchObject({ claimed: 0 })
+  })
+
+  it('claims no new lead once its budget is spent, and leaves the rest unclaimed for the next run', async () => {
+    const { run, store, queue, later } = redeliverer({ concurrency: 1, budgetMs: 30_000 })
+    // Each board item takes (on this clock) longer than the whole budget.
+    const calls = fakeBoard({ create_item: [() => (later(31_000), HttpResponse.json({ data: { create_item: { id: ITEM_ID } } }))] })
+    const ids = await queue(3)
+    expect(await (await run()).json()).toMatchObject({ claimed: 1, delivered: 1 })
+    expect(only(calls, 'create_item')).toHaveLength(1)
+    const rows = ids.map((id) => store.rows.get(id)!)
+    expect(rows.filter((row) => row.status === 'delivered')).toHaveLength(1)
+    expect(rows.filter((row) => row.status === 'pending' && row.attempts === 0 && row.claimedUntil === null)).toHaveLength(2)
   })
 
   it('looks a lead with an earlier attempt up on the board and records the item it finds instead of creating another', async () => {
@@ -90,7 +102,7 @@ describe('leads-redeliver', () => {
     const calls = fakeBoard({ create_item: [limited] })
     const { run, store, queue } = redeliverer({ concurrency: 1 })
     const ids = await queue(3)
-    expect(await (await run()).json()).toEqual({ claimed: 1, delivered: 0, retrying: 1, failed: 0, interrupted: 0, paused: true })
+    expect(await (await run()).json()).toEqual({ claimed: 1, delivered: 0, retrying: 1, failed: 0, interrupted: 0, lost: 0, paused: true })
     expect(only(calls, 'create_item')).toHaveLength(1)
     const waiting = [...store.rows.values()].find((row) => row.lastError?.includes('rate-limited'))
     expect(waiting).toMatchObject({ attempts: 0, nextAttemptAt: new Date(NOW.getTime() + 120_000) })

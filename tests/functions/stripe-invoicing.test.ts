@@ -10,6 +10,7 @@ let fake: FakeStripe
 
 const registration: Registration = {
   id: '6f0e9d4c-1b2a-4c3d-8e7f-001122334455',
+  claimToken: null,
   attempts: 1,
   claimedUntil: null,
   lastError: null,

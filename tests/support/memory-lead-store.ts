@@ -1,9 +1,11 @@
 import type { LeadRow, LeadStore } from '../../supabase/functions/_shared/delivery/lead-store.ts'
+import type { ClaimRef, Claimed } from '../../supabase/functions/_shared/outbox/outbox.ts'
 
 type Stored = LeadRow & { nextAttemptAt: Date; spamReason?: string }
 
 /**
- * The outbox's rules (unique submission id, claims with a lease, only pending rows move) in
+ * The outbox's rules (unique submission id, claims with a lease and a token, only a pending row
+ * under the caller's claim moves, and settling ends the claim) in
  * memory, for handler tests that need no database. `down = true` makes every call fail.
  */
 export function memoryLeadStore(now: () => Date) {
@@ -19,9 +21,12 @@ export function memoryLeadStore(now: () => Date) {
   const claimRow = (row: Stored, leaseMs: number) => {
     row.attempts++
     row.claimedUntil = new Date(now().getTime() + leaseMs)
-    return copy(row)
+    row.claimToken = crypto.randomUUID()
+    return copy(row) as Claimed<LeadRow>
   }
-  const pendingById = (id: string) => [...rows.values()].find((row) => row.id === id && row.status === 'pending')
+  const underClaim = ({ id, claimToken }: ClaimRef) =>
+    [...rows.values()].find((row) => row.id === id && row.claimToken === claimToken && row.status === 'pending')
+  const settled = { claimedUntil: null, claimToken: null }
 
   const store: LeadStore = {
     async find(submissionId) {
@@ -38,6 +43,7 @@ export function memoryLeadStore(now: () => Date) {
         status,
         spamReason,
         verification: verification ?? null,
+        claimToken: null,
         attempts: 0,
         claimedUntil: null,
         boardItemId: null,
@@ -59,27 +65,30 @@ export function memoryLeadStore(now: () => Date) {
       const row = [...rows.values()].filter(due).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())[0]
       return row && claimRow(row, leaseMs)
     },
-    async delivered(id, boardItemId) {
+    async delivered(item, boardItemId) {
       guard()
-      const row = pendingById(id)
-      if (row) Object.assign(row, { status: 'delivered', boardItemId, claimedUntil: null, lastError: null, failureReason: null })
+      const row = underClaim(item)
+      if (row) Object.assign(row, { status: 'delivered', boardItemId, lastError: null, failureReason: null, ...settled })
+      return row !== undefined
     },
-    async retryLater(id, { reason, detail }, at, { countAttempt } = { countAttempt: true }) {
+    async retryLater(item, { reason, detail }, at, { countAttempt } = { countAttempt: true }) {
       guard()
-      const row = pendingById(id)
+      const row = underClaim(item)
       if (row)
         Object.assign(row, {
-          claimedUntil: null,
           nextAttemptAt: at,
           lastError: detail,
           failureReason: reason,
           attempts: row.attempts - (countAttempt ? 0 : 1),
+          ...settled,
         })
+      return row !== undefined
     },
-    async failed(id, { reason, detail }) {
+    async failed(item, { reason, detail }) {
       guard()
-      const row = pendingById(id)
-      if (row) Object.assign(row, { status: 'failed', claimedUntil: null, lastError: detail, failureReason: reason })
+      const row = underClaim(item)
+      if (row) Object.assign(row, { status: 'failed', lastError: detail, failureReason: reason, ...settled })
+      return row !== undefined
     },
   }
   return Object.assign(store, { rows, state })

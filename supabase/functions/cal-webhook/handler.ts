@@ -51,21 +51,26 @@ export function createCalWebhookHandler(deps: CalWebhookDeps): (req: Request) =>
     if (!recorded) return json(200, { duplicate: true })
     deps.logger.info('booking recorded', { uid: booking.uid, event: booking.event, leadId: recorded.leadId })
     if (!deps.board) return json(202, { recorded: true, board: 'not configured' })
-    if (recorded.leadId && !recorded.itemId) return json(202, { recorded: true, board: 'waits for the lead' })
+    // Unclaimed: its lead is not on the board yet, and `leads-redeliver` sends it once it is.
+    if (recorded.claimToken === null) return json(202, { recorded: true, board: 'waits for the lead' })
+    const claim = { id: recorded.id, claimToken: recorded.claimToken }
+    const late = (applied: boolean) => {
+      if (!applied) deps.logger.warn('late outcome ignored', { id: recorded.id, uid: booking.uid })
+    }
 
     const itemId = recorded.itemId ?? (await bookingItem(booking, deps.board, deps.logger))
     if (!itemId) {
-      await deps.store.notSent(recorded.id, 'the booking item could not be created')
+      late(await deps.store.notSent(claim, 'the booking item could not be created'))
       return json(202, { recorded: true, board: 'failed' })
     }
     const update = await deps.board.client.createUpdate({ itemId, body: booking.note })
     if (!update.ok) {
       // The row stays pending: a lead's booking is sent again by `leads-redeliver`.
-      await deps.store.notSent(recorded.id, `${update.failure.reason}: ${update.failure.message}`)
+      late(await deps.store.notSent(claim, `${update.failure.reason}: ${update.failure.message}`))
       deps.logger.warn('booking update not sent', { uid: booking.uid, itemId, ...update.failure })
       return json(202, { recorded: true, board: 'failed' })
     }
-    await deps.store.sent(recorded.id, itemId)
+    late(await deps.store.sent(claim, itemId))
     return json(200, { recorded: true, itemId })
   }
 }

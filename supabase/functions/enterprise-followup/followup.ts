@@ -4,10 +4,12 @@ import type { Fetch } from '../_shared/http/http.ts'
 import { excerpt, postJson } from '../_shared/http/upstream.ts'
 import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { settleFailure } from '../_shared/outbox/settle.ts'
+import { keepClaim } from '../_shared/outbox/claim-lost.ts'
+import type { Claimed } from '../_shared/outbox/outbox.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import type { Invoicing } from '../_shared/enterprise/invoicing.ts'
 import { StepFailed, type StepFailure } from '../_shared/outbox/step-failure.ts'
-import type { Registration, RegistrationStore } from '../_shared/enterprise/registration.ts'
+import type { Registration, RegistrationStore, StepColumns } from '../_shared/enterprise/registration.ts'
 import { boardColumnValues, boardItemName, boardNote, confirmationEmail, failedAlert, salesAlert } from '../_shared/enterprise/messages.ts'
 
 export type ConfirmationSettings = { apiUrl: string; apiKey: string; from: string; replyTo: string | undefined; supportPhone: string }
@@ -28,9 +30,16 @@ export type FollowupDeps = {
   timeoutMs: number
 }
 
+type Claim = Claimed<Registration>
+
+/** Writes a step's columns under the registration's claim; a newer claim owning it stops the run here (`ClaimLost`). */
+async function record(registration: Claim, columns: StepColumns, deps: FollowupDeps): Promise<void> {
+  keepClaim(await deps.store.record(registration, columns), registration, 'record')
+}
+
 export type FollowupOutcome = { kind: 'done' } | { kind: 'retry'; failure: StepFailure } | { kind: 'failed'; failure: StepFailure }
 
-async function boardStep(registration: Registration, deps: FollowupDeps): Promise<void> {
+async function boardStep(registration: Claim, deps: FollowupDeps): Promise<void> {
   const { client, boardId } = deps.board
   let itemId = registration.boardItemId
   if (!itemId) {
@@ -49,12 +58,12 @@ async function boardStep(registration: Registration, deps: FollowupDeps): Promis
         throw new StepFailed({ reason: created.failure.reason, detail: created.failure.message, retryInMs: created.failure.retryInMs })
       itemId = created.id
     }
-    await deps.store.record(registration.id, { board_item_id: itemId })
+    await record(registration, { board_item_id: itemId }, deps)
   }
   if (!registration.boardNoteSentAt) {
     const note = await client.createUpdate({ itemId, body: boardNote(registration) })
     if (!note.ok) throw new StepFailed({ reason: note.failure.reason, detail: note.failure.message, retryInMs: note.failure.retryInMs })
-    await deps.store.record(registration.id, { board_note_sent_at: deps.now() })
+    await record(registration, { board_note_sent_at: deps.now() }, deps)
   }
 }
 
@@ -62,7 +71,7 @@ async function boardStep(registration: Registration, deps: FollowupDeps): Promis
  * The sales alert on each channel that does not have it yet, each recorded as it is taken, so a
  * retry sends only the missing ones. Throws when no channel has it; answers the failure while some do not.
  */
-async function salesAlertStep(registration: Registration, deps: FollowupDeps): Promise<StepFailure | undefined> {
+async function salesAlertStep(registration: Claim, deps: FollowupDeps): Promise<StepFailure | undefined> {
   if (registration.salesAlertSentAt) return undefined
   if (deps.channels.length === 0) throw new StepFailed({ reason: 'alerts-off', detail: 'no alert channel is configured' })
   const content = salesAlert(registration, { confirmationEmail: Boolean(deps.confirmation), invoice: Boolean(deps.invoicing) })
@@ -71,11 +80,12 @@ async function salesAlertStep(registration: Registration, deps: FollowupDeps): P
   const results = await Promise.allSettled(due.map((channel) => channel.send({ ...content(channel.format), idempotencyKey })))
   const errors: string[] = []
   for (const [index, result] of results.entries()) {
-    if (result.status === 'fulfilled') await deps.store.recordAlertChannel(registration.id, due[index]!.name)
+    if (result.status === 'fulfilled')
+      keepClaim(await deps.store.recordAlertChannel(registration, due[index]!.name), registration, 'record')
     else errors.push(`${due[index]!.name}: ${String(result.reason)}`)
   }
   if (errors.length === 0) {
-    await deps.store.record(registration.id, { sales_alert_sent_at: deps.now() })
+    await record(registration, { sales_alert_sent_at: deps.now() }, deps)
     return undefined
   }
   const failure = { reason: 'alert', detail: errors.join('; ') }
@@ -106,26 +116,26 @@ async function sendConfirmation(registration: Registration, settings: Confirmati
 }
 
 /** Customer, invoice, its line, finalized, sent: each id or time recorded before the next call. */
-async function invoiceSteps(registration: Registration, invoicing: Invoicing, deps: FollowupDeps): Promise<void> {
-  const record = deps.store.record.bind(deps.store, registration.id)
+async function invoiceSteps(registration: Claim, invoicing: Invoicing, deps: FollowupDeps): Promise<void> {
+  const step = (columns: StepColumns) => record(registration, columns, deps)
   let customerId = registration.stripeCustomerId
   if (!customerId) {
     customerId = await invoicing.customer(registration)
-    await record({ stripe_customer_id: customerId })
+    await step({ stripe_customer_id: customerId })
   }
   let invoiceId = registration.stripeInvoiceId
   if (!invoiceId) {
     invoiceId = await invoicing.createInvoice(registration, customerId)
-    await record({ stripe_invoice_id: invoiceId })
+    await step({ stripe_invoice_id: invoiceId })
   }
-  if (!registration.invoiceItemId) await record({ invoice_item_id: await invoicing.addItem(registration, customerId, invoiceId) })
+  if (!registration.invoiceItemId) await step({ invoice_item_id: await invoicing.addItem(registration, customerId, invoiceId) })
   if (!registration.invoiceFinalizedAt) {
     await invoicing.finalize(registration, invoiceId)
-    await record({ invoice_finalized_at: deps.now() })
+    await step({ invoice_finalized_at: deps.now() })
   }
   if (!registration.invoiceSentAt) {
     await invoicing.send(registration, invoiceId)
-    await record({ invoice_sent_at: deps.now() })
+    await step({ invoice_sent_at: deps.now() })
   }
 }
 
@@ -133,9 +143,10 @@ async function invoiceSteps(registration: Registration, invoicing: Invoicing, de
  * Works one claimed registration through its steps: board item and note, sales alert, the
  * registrant's confirmation e-mail and the Stripe invoice (neither past the daily cap). Each step
  * is recorded as done before the next starts and skipped once recorded; a failure goes back to the
- * outbox with backoff.
+ * outbox with backoff. Every write names the claim: once a newer claim owns the registration,
+ * `ClaimLost` stops this run before its next outside call.
  */
-export async function followUp(registration: Registration, deps: FollowupDeps): Promise<FollowupOutcome> {
+export async function followUp(registration: Claim, deps: FollowupDeps): Promise<FollowupOutcome> {
   try {
     await boardStep(registration, deps)
     const alertsMissing = await salesAlertStep(registration, deps)
@@ -143,12 +154,12 @@ export async function followUp(registration: Registration, deps: FollowupDeps): 
     const toRegistrant = !registration.overDailyCap && registration.verified
     if (toRegistrant && deps.confirmation && !registration.confirmationSentAt) {
       await sendConfirmation(registration, deps.confirmation, deps)
-      await deps.store.record(registration.id, { confirmation_sent_at: deps.now() })
+      await record(registration, { confirmation_sent_at: deps.now() }, deps)
     }
     if (toRegistrant && deps.invoicing) await invoiceSteps(registration, deps.invoicing, deps)
     // Sales has the alert on one channel at least: the registrant's steps went ahead; the others are retried.
     if (alertsMissing) throw new StepFailed(alertsMissing)
-    await deps.store.done(registration.id, {})
+    keepClaim(await deps.store.done(registration, {}), registration, 'done')
     return { kind: 'done' }
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error

@@ -2,6 +2,7 @@ import { sendOnAnyChannel } from '../_shared/alerts/channels.ts'
 import { capSummaryAlert, type HeldRegistrations } from '../_shared/enterprise/cap-summary.ts'
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
+import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
 import { followUp, type FollowupDeps } from './followup.ts'
 
 export type FollowupHandlerDeps = Omit<FollowupDeps, 'store' | 'board'> & {
@@ -12,9 +13,20 @@ export type FollowupHandlerDeps = Omit<FollowupDeps, 'store' | 'board'> & {
   held: HeldRegistrations | undefined
   leaseMs: number
   batchSize: number
+  /** No registration is claimed once this much time has passed since the run began (`timing.ts`). */
+  budgetMs: number
 }
 
-export type FollowupReport = { claimed: number; done: number; retrying: number; failed: number; interrupted: number; heldSummary?: number }
+export type FollowupReport = {
+  claimed: number
+  done: number
+  retrying: number
+  failed: number
+  interrupted: number
+  /** Claims a newer run took over before this one finished: their late outcome changed nothing. */
+  lost: number
+  heldSummary?: number
+}
 
 /** Sends the hour's summary of the held registrations when one is due; unsent, it is due again next run. */
 async function summariseHeld(deps: FollowupHandlerDeps): Promise<number | undefined> {
@@ -31,7 +43,7 @@ async function summariseHeld(deps: FollowupHandlerDeps): Promise<number | undefi
   }
 }
 
-/** Called every minute by pg_cron (`*_enterprise_followup.sql`): works the due registrations one at a time. */
+/** Called every minute by pg_cron (`*_enterprise_followup.sql`): works the due registrations one at a time, within its budget. */
 export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
@@ -40,17 +52,23 @@ export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request)
     const { store, board } = deps
     if (!store || !board) return json(503, { error: 'Enterprise follow-through is not configured' })
 
-    const report: FollowupReport = { claimed: 0, done: 0, retrying: 0, failed: 0, interrupted: 0 }
-    while (report.claimed < deps.batchSize) {
+    const report: FollowupReport = { claimed: 0, done: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0 }
+    const deadline = deps.now().getTime() + deps.budgetMs
+    while (report.claimed < deps.batchSize && deps.now().getTime() < deadline) {
       const registration = await store.claimNext(deps.leaseMs)
       if (!registration) break
       report.claimed++
       const outcome = await followUp(registration, { ...deps, store, board }).catch((error: unknown) => {
+        if (error instanceof ClaimLost) {
+          logLateOutcome(deps.logger, error)
+          return 'lost' as const
+        }
         // The database failed mid-way: the claim lapses, and the recorded steps are skipped next time.
         deps.logger.error('enterprise follow-through interrupted', { registrationId: registration.id, message: String(error) })
         return undefined
       })
-      if (!outcome) report.interrupted++
+      if (outcome === 'lost') report.lost++
+      else if (!outcome) report.interrupted++
       else if (outcome.kind === 'done') report.done++
       else if (outcome.kind === 'failed') report.failed++
       else report.retrying++

@@ -10,11 +10,12 @@ import { env, envInt } from '../_shared/runtime/env.ts'
 import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { createFollowupHandler } from './handler.ts'
+import { FOLLOWUP_TIMING } from './timing.ts'
 
 // The site's sales phone (src/site.ts), which the confirmation e-mail offers for questions.
 const DEFAULT_SUPPORT_PHONE = '1300 555 019'
 
-const { sql, backoff, leaseMs, timeoutMs, ...config } = sharedLeadsConfig()
+const { sql, backoff, timeoutMs, ...config } = sharedLeadsConfig()
 const board = boardFrom({ ...config, timeoutMs, fetch }, 0)
 const alerting = alertConfig(fetch)
 const apiKey = env('RESEND_API_KEY')
@@ -47,7 +48,8 @@ serve(
     logger: consoleLogger,
     now: () => new Date(),
     timeoutMs,
-    leaseMs,
+    leaseMs: envInt('CLAIM_LEASE_MS', FOLLOWUP_TIMING.leaseMs),
+    budgetMs: envInt('ENTERPRISE_BUDGET_MS', FOLLOWUP_TIMING.budgetMs),
     batchSize: envInt('ENTERPRISE_BATCH_SIZE', 20),
   }),
 )

@@ -5,6 +5,7 @@ import { deliverClaimed, type Board } from '../_shared/delivery/deliver-lead.ts'
 import type { LeadStore } from '../_shared/delivery/lead-store.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
+import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
 
 export type RedeliverDeps = {
   secret: string | undefined
@@ -26,7 +27,16 @@ export type RedeliverDeps = {
   bookings?: () => Promise<{ sent: number; failed: number }>
 }
 
-export type RedeliverReport = { claimed: number; delivered: number; retrying: number; failed: number; interrupted: number; paused: boolean }
+export type RedeliverReport = {
+  claimed: number
+  delivered: number
+  retrying: number
+  failed: number
+  interrupted: number
+  /** Claims a newer run took over before this one finished: their late outcome changed nothing. */
+  lost: number
+  paused: boolean
+}
 
 /**
  * Called every minute by pg_cron (see the `*_leads_redeliver_cron.sql` migration). Delivers due
@@ -59,7 +69,7 @@ export function createRedeliverHandler(deps: RedeliverDeps): (req: Request) => P
 }
 
 async function redeliver(deps: RedeliverDeps & { store: LeadStore; board: Board }): Promise<RedeliverReport> {
-  const report: RedeliverReport = { claimed: 0, delivered: 0, retrying: 0, failed: 0, interrupted: 0, paused: false }
+  const report: RedeliverReport = { claimed: 0, delivered: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0, paused: false }
   const deadline = deps.now().getTime() + deps.budgetMs
 
   async function worker() {
@@ -68,11 +78,16 @@ async function redeliver(deps: RedeliverDeps & { store: LeadStore; board: Board 
       if (!row) return
       report.claimed++
       const outcome = await deliverClaimed(row, deps).catch((error: unknown) => {
+        if (error instanceof ClaimLost) {
+          logLateOutcome(deps.logger, error, { submissionId: row.submission.submissionId })
+          return 'lost' as const
+        }
         // The database failed mid-delivery: the claim lapses and the lead is looked up next time.
         deps.logger.error('redelivery interrupted', { submissionId: row.submission.submissionId, message: String(error) })
         return undefined
       })
-      if (!outcome) report.interrupted++
+      if (outcome === 'lost') report.lost++
+      else if (!outcome) report.interrupted++
       else if (outcome.kind === 'delivered') report.delivered++
       else if (outcome.kind === 'failed') report.failed++
       else {

@@ -12,8 +12,10 @@ import { serve } from '../_shared/http/serve.ts'
 import { pgBookingStore } from '../_shared/bookings/pg-booking-store.ts'
 import { sendPendingBookings } from '../_shared/bookings/send-bookings.ts'
 import { createRedeliverHandler } from './handler.ts'
+import { REDELIVER_TIMING } from './timing.ts'
 
-const { sql, backoff, leaseMs, ...config } = sharedLeadsConfig()
+const { sql, backoff, ...config } = sharedLeadsConfig()
+const leaseMs = envInt('CLAIM_LEASE_MS', REDELIVER_TIMING.leaseMs)
 const board = boardFrom({ ...config, fetch }, 0)
 const alerting = alertConfig(fetch)
 const now = () => new Date()
@@ -31,7 +33,7 @@ serve(
     leaseMs,
     batchSize: envInt('REDELIVER_BATCH_SIZE', 50),
     concurrency: envInt('REDELIVER_CONCURRENCY', 2),
-    budgetMs: envInt('REDELIVER_BUDGET_MS', 40_000),
+    budgetMs: envInt('REDELIVER_BUDGET_MS', REDELIVER_TIMING.budgetMs),
     sweep: sql && (() => pruneRateLimits(sql)),
     bookings: sql && board && (() => sendPendingBookings({ store: pgBookingStore(sql), board, logger: consoleLogger, leaseMs })),
     alerts:

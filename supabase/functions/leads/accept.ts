@@ -4,6 +4,7 @@ import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { deliverClaimed, type Board } from '../_shared/delivery/deliver-lead.ts'
 import type { LeadRow, LeadStore, LeadVerification } from '../_shared/delivery/lead-store.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
+import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
 import { checkSpam } from './spam-guard.ts'
 
 export type Acceptance = { kind: 'delivered'; itemId: string } | { kind: 'queued' } | { kind: 'unrecorded' }
@@ -57,6 +58,7 @@ async function deliverOnce(submissionId: string, deps: AcceptDeps & { board: Boa
     const claimed = await deps.store.claim(submissionId, deps.leaseMs)
     if (claimed) await deliverClaimed(claimed, deps)
   } catch (error) {
+    if (error instanceof ClaimLost) return logLateOutcome(deps.logger, error, { submissionId })
     // Recorded: redelivery picks it up once the claim (if any) lapses.
     deps.logger.error('lead recorded; delivery interrupted', { submissionId, message: messageOf(error) })
   }

@@ -12,11 +12,13 @@ export async function sendPendingBookings(deps: SendBookingsDeps): Promise<{ sen
   const report = { sent: 0, failed: 0 }
   for (const pending of await deps.store.claimDeliverable(deps.batchSize ?? 50, deps.leaseMs)) {
     const update = await deps.board.client.createUpdate({ itemId: pending.itemId, body: pending.note })
-    if (update.ok) {
-      await deps.store.sent(pending.id, pending.itemId)
-      report.sent++
-    } else {
-      await deps.store.notSent(pending.id, `${update.failure.reason}: ${update.failure.message}`)
+    const applied = update.ok
+      ? await deps.store.sent(pending, pending.itemId)
+      : await deps.store.notSent(pending, `${update.failure.reason}: ${update.failure.message}`)
+    // A newer claim owns it (this run's lease lapsed): what this run learnt changes nothing.
+    if (!applied) deps.logger.warn('late outcome ignored', { id: pending.id, itemId: pending.itemId })
+    if (update.ok) report.sent++
+    else {
       deps.logger.warn('booking update not sent', { bookingId: pending.id, itemId: pending.itemId, ...update.failure })
       report.failed++
     }

@@ -1,5 +1,7 @@
 import type { BackoffPolicy } from '../outbox/backoff.ts'
 import { settleFailure } from '../outbox/settle.ts'
+import { keepClaim } from '../outbox/claim-lost.ts'
+import type { Claimed } from '../outbox/outbox.ts'
 import { createBoardClient, leadColumnValues, type BoardClient, type BoardFailure } from '../board/client.ts'
 import type { Fetch } from '../http/http.ts'
 import type { LeadRow, LeadStore } from './lead-store.ts'
@@ -49,9 +51,10 @@ const describe = (failure: BoardFailure) => `${failure.reason}${failure.status ?
  * Delivers one claimed lead. A lead with an earlier attempt may already be on the board (the item
  * was created but its answer, or the function, was lost), so it is looked up by submission id
  * before anything is created. `last_error` survives a replay (which resets attempts), so a replayed
- * lead is looked up too. The board's answer alone decides where the row goes next.
+ * lead is looked up too. The board's answer alone decides where the row goes next; when a newer
+ * claim owns the lead by then, nothing is written and `ClaimLost` stops the delivery (no note).
  */
-export async function deliverClaimed(row: LeadRow, deps: DeliverDeps): Promise<DeliveryOutcome> {
+export async function deliverClaimed(row: Claimed<LeadRow>, deps: DeliverDeps): Promise<DeliveryOutcome> {
   const { board, logger } = deps
   const { submission } = row
   const { submissionId } = submission
@@ -77,7 +80,7 @@ export async function deliverClaimed(row: LeadRow, deps: DeliverDeps): Promise<D
   }
   if (warning) logger.warn('board created the item with errors', { submissionId, itemId, message: warning })
 
-  await deps.store.delivered(row.id, itemId)
+  keepClaim(await deps.store.delivered(row, itemId), row, 'done')
   // The note is a courtesy: its failure is logged, never retried (the item is what matters).
   const update = await board.client.createUpdate({ itemId, body: updateNoteBody(submission, row.createdAt, row.verification) })
   if (!update.ok) logger.warn('update note was not added to the lead', { submissionId, itemId, ...update.failure })
@@ -87,7 +90,7 @@ export async function deliverClaimed(row: LeadRow, deps: DeliverDeps): Promise<D
   return { kind: 'delivered', itemId }
 }
 
-async function settleLead(row: LeadRow, failure: BoardFailure, deps: DeliverDeps): Promise<DeliveryOutcome> {
+async function settleLead(row: Claimed<LeadRow>, failure: BoardFailure, deps: DeliverDeps): Promise<DeliveryOutcome> {
   const { submissionId } = row.submission
   // A rate-limit refusal with a wait hint (429, complexity budget, daily limit) did nothing on the
   // board and says when to come back: it does not use up an attempt.

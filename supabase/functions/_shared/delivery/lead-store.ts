@@ -1,5 +1,5 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
-import type { Outbox, OutboxItem } from '../outbox/outbox.ts'
+import type { ClaimRef, Outbox, OutboxItem } from '../outbox/outbox.ts'
 import type { Unverified } from '../turnstile/siteverify.ts'
 
 export type LeadStatus = 'pending' | 'delivered' | 'failed' | 'spam'
@@ -20,11 +20,11 @@ export type NewLead = { submission: LeadSubmission; status: 'pending' | 'spam'; 
 /**
  * The leads outbox (the generic outbox keyed by submission id): `claim*` records an attempt before
  * the board is called; only the board call's outcome moves the row on (`delivered`, `retryLater`,
- * `failed`), and only a pending row moves.
+ * `failed`), and only a pending row under the caller's claim moves (each answers whether it did).
  */
 export interface LeadStore extends Outbox<LeadRow> {
   find(submissionId: string): Promise<LeadRow | undefined>
   /** Inserts the lead unless its submission id is known; returns the stored row either way. */
   record(lead: NewLead): Promise<LeadRow>
-  delivered(id: string, boardItemId: string): Promise<void>
+  delivered(item: ClaimRef, boardItemId: string): Promise<boolean>
 }

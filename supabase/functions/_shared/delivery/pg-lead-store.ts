@@ -15,6 +15,7 @@ type Row = {
   ai_reply: LeadSubmission['reply'] | null
   attempts: number
   claimed_until: Date | null
+  claim_token: string | null
   board_item_id: string | null
   last_error: string | null
   failure_reason: string | null
@@ -41,6 +42,7 @@ const toLead = (row: Row): LeadRow => ({
     ...(row.ai_reply ? { reply: row.ai_reply } : {}),
   },
   status: row.status,
+  claimToken: row.claim_token,
   attempts: row.attempts,
   claimedUntil: row.claimed_until,
   boardItemId: row.board_item_id,
@@ -65,7 +67,7 @@ export function pgLeadStore(sql: Sql): LeadStore {
     claimNext: outbox.claimNext,
     retryLater: outbox.retryLater,
     failed: outbox.failed,
-    delivered: (id, boardItemId) => outbox.done(id, { board_item_id: boardItemId }),
+    delivered: (item, boardItemId) => outbox.done(item, { board_item_id: boardItemId }),
     async record({ submission, status, spamReason, verification }) {
       return withConnection(sql, async (db) => {
         const [inserted] = await db<Row[]>`

@@ -1,4 +1,4 @@
-import type { OutboxItem } from '../outbox/outbox.ts'
+import type { ClaimRef, OutboxItem } from '../outbox/outbox.ts'
 import { pgOutbox, type PgOutbox } from '../outbox/pg-outbox.ts'
 import type { Sql } from '../runtime/db.ts'
 import type { BillingCycle, PlanId } from '../../../../src/schemas/enterprise.ts'
@@ -46,6 +46,7 @@ type Row = {
   verified: boolean
   attempts: number
   claimed_until: Date | null
+  claim_token: string | null
   last_error: string | null
   failure_reason: string | null
   board_item_id: string | null
@@ -62,6 +63,7 @@ type Row = {
 
 const toItem = (row: Row): Registration => ({
   id: row.id,
+  claimToken: row.claim_token,
   attempts: row.attempts,
   claimedUntil: row.claimed_until,
   lastError: row.last_error,
@@ -104,10 +106,11 @@ export type StepColumns = {
   failure_alerted_at?: Date
 }
 
-export type RegistrationStore = PgOutbox<Registration> & {
-  record(id: string, columns: StepColumns): Promise<void>
-  /** One alert channel took the sales alert. */
-  recordAlertChannel(id: string, channel: string): Promise<void>
+export type RegistrationStore = Omit<PgOutbox<Registration>, 'record'> & {
+  /** Writes a step's columns under this claim; false (nothing written) when a newer claim owns the registration. */
+  record(item: ClaimRef, columns: StepColumns): Promise<boolean>
+  /** One alert channel took the sales alert (under this claim, as `record`). */
+  recordAlertChannel(item: ClaimRef, channel: string): Promise<boolean>
   /** True once, for the run that marks the failure alert as sent. */
   claimFailureAlert(id: string): Promise<boolean>
 }
@@ -122,14 +125,16 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
   })
   return {
     ...outbox,
-    async record(id, columns) {
-      await sql`update public.enterprise_registrations set ${sql(columns)}, updated_at = now() where id = ${id}`
-    },
-    async recordAlertChannel(id, channel) {
-      await sql`
+    record: (item, columns) => outbox.record(item, columns),
+    async recordAlertChannel(item, channel) {
+      const rows = await sql`
         update public.enterprise_registrations
-           set sales_alert_channels = array_append(sales_alert_channels, ${channel}), updated_at = now()
-         where id = ${id} and not (${channel} = any(sales_alert_channels))`
+           set sales_alert_channels = case when ${channel} = any(sales_alert_channels) then sales_alert_channels
+                                           else array_append(sales_alert_channels, ${channel}) end,
+               updated_at = now()
+         where id = ${item.id} and claim_token = ${item.claimToken} and status = 'pending'
+        returning id`
+      return rows.length === 1
     },
     async claimFailureAlert(id) {
       const rows = await sql`
