@@ -38,6 +38,9 @@ export const followupEnv = (
   MAX_ATTEMPTS: String(maxAttempts),
   BACKOFF_MAX_MS: '100',
   REDELIVER_SECRET: FOLLOWUP_SECRET,
+  // Stripe's and Resend's own timeouts (20 s and 10 s in production), as short as the board's here.
+  STRIPE_TIMEOUT_MS: '400',
+  RESEND_TIMEOUT_MS: '400',
   ALERT_WEBHOOK_URL: channels.webhookUrl,
   RESEND_API_URL: channels.resendUrl,
   RESEND_API_KEY: RESEND_KEY,

@@ -33,7 +33,14 @@ export type FakeStripeOptions = {
   faults?: StripeFault[]
 }
 
-type Address = { line1: string | null; line2: string | null; city: string | null; state: string | null; postal_code: string | null; country: string | null }
+type Address = {
+  line1: string | null
+  line2: string | null
+  city: string | null
+  state: string | null
+  postal_code: string | null
+  country: string | null
+}
 export type FakeCustomField = { name: string; value: string }
 export type FakeCustomer = {
   id: string

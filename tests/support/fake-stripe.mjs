@@ -134,7 +134,8 @@ function typed(value, shape, param) {
   }
   if (typeof value !== 'string') return { error: invalidType(param, shape, value) }
   if (shape === 'integer') return /^-?\d+$/.test(value) ? { value: Number(value) } : { error: invalidType(param, 'integer', value) }
-  if (shape === 'boolean') return value === 'true' || value === 'false' ? { value: value === 'true' } : { error: invalidType(param, 'boolean', value) }
+  if (shape === 'boolean')
+    return value === 'true' || value === 'false' ? { value: value === 'true' } : { error: invalidType(param, 'boolean', value) }
   return { value }
 }
 
@@ -211,9 +212,7 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
   }
 
   const taxOf = (amount, rate) => ({
-    amount: rate.inclusive
-      ? Math.round(amount - amount / (1 + rate.percentage / 100))
-      : Math.round((amount * rate.percentage) / 100),
+    amount: rate.inclusive ? Math.round(amount - amount / (1 + rate.percentage / 100)) : Math.round((amount * rate.percentage) / 100),
     tax_behavior: rate.inclusive ? 'inclusive' : 'exclusive',
     tax_rate_details: { tax_rate: rate.id },
     taxability_reason: 'standard_rated',
@@ -293,7 +292,9 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
       page(
         '/v1/invoices',
         [...invoices.values()]
-          .filter((invoice) => (!params.customer || invoice.customer === params.customer) && (!params.status || invoice.status === params.status))
+          .filter(
+            (invoice) => (!params.customer || invoice.customer === params.customer) && (!params.status || invoice.status === params.status),
+          )
           .map(publicInvoice),
         params,
       ),
@@ -309,7 +310,10 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
       if (params.amount === undefined) return invalid('Missing required param: amount.', { param: 'amount' })
       if (params.currency && params.currency !== invoice.currency)
         return invalid('The currency must match the invoice.', { param: 'currency' })
-      if (params.period && (params.period.start === undefined || params.period.end === undefined || params.period.end < params.period.start))
+      if (
+        params.period &&
+        (params.period.start === undefined || params.period.end === undefined || params.period.end < params.period.start)
+      )
         return invalid('The period needs a start and an end no earlier than it.', { param: 'period' })
       const rates = params.tax_rates ?? invoice.default_tax_rates ?? []
       const unknownRate = rates.find((rate) => !taxRates.get(rate)?.active)
@@ -435,7 +439,11 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
     // A request that fails validation never starts the endpoint: Stripe keeps nothing under its key.
     const params = typed(parseForm(req.method === 'GET' ? url.search.slice(1) : raw), PARAMETERS[operation], '')
     if (params.error)
-      return send(res, 400, stripeError('invalid_request_error', params.error.message, { param: params.error.param, code: params.error.code }))
+      return send(
+        res,
+        400,
+        stripeError('invalid_request_error', params.error.message, { param: params.error.param, code: params.error.code }),
+      )
 
     if (key) inFlight.add(key)
     const [status, body] = operations[operation](params.value, url.pathname.match(pattern)[1])
