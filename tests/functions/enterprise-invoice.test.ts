@@ -46,6 +46,7 @@ beforeEach(async () => {
 const run = () => runFollowup(followup.url)
 const register = () => insertRegistration(pg.sql)
 const salesAlerts = () => channels.webhook.filter((message) => message.text.includes('New enterprise registration'))
+const toRegistrant = () => channels.emailRequests.filter((request) => request.to.includes('jane@example.com'))
 const calls = (operation: string) => stripe.requests.filter((request) => request.operation === operation)
 
 const invoiceColumns = async (id: string) =>
@@ -169,9 +170,13 @@ describe('enterprise-followup: the Stripe invoice (deno, PostgreSQL, fake Stripe
       expect(await invoiceColumns(id)).toMatchObject({ status: 'failed', invoice_sent_at: null })
 
       stripe.advanceClock(7 * KEY_LIFETIME_MS)
+      const emailsBefore = toRegistrant().length
       await pg.asRole('service_role', (tx) => tx`select retry_failed_enterprise_registrations()`)
       expect((await run()).body).toMatchObject({ done: 1 })
       expectOneSentInvoice(id)
+      // Its e-mail was recorded before the invoice began: the late retry asks Resend for nothing.
+      expect(emailsBefore).toBeGreaterThan(0)
+      expect(toRegistrant()).toHaveLength(emailsBefore)
       expect(calls(operation).filter((request) => request.replayed)).toEqual([])
       expect(await invoiceColumns(id)).toMatchObject({
         status: 'done',
