@@ -111,8 +111,8 @@ export interface FakeStripe {
   /** The invoices whose metadata.registration_id is this one, and how many times each was sent. */
   invoicesFor(registrationId: string): (FakeInvoice & { sends: number })[]
   customersFor(registrationId: string): FakeCustomer[]
-  /** An active tax rate, as made in the Dashboard (default GST 10%, exclusive, AU). */
-  addTaxRate(rate?: { displayName?: string; percentage?: number; inclusive?: boolean; country?: string }): FakeTaxRate
+  /** An active tax rate, as made in the Dashboard (default GST 10%, exclusive, AU; a fresh id unless given). */
+  addTaxRate(rate?: { id?: string; displayName?: string; percentage?: number; inclusive?: boolean; country?: string }): FakeTaxRate
   /** Moves the fake's clock forward: what it creates is dated later, and a key older than KEY_LIFETIME_MS is forgotten. */
   advanceClock(ms: number): void
   /** The next `count` calls of `operation` fail with `fault` (default 'http-500'). */

@@ -479,8 +479,8 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
         .map((invoice) => ({ ...publicInvoice(invoice), sends: invoice.sends })),
     customersFor: (registrationId) => [...customers.values()].filter(forRegistration(registrationId)),
     /** A tax rate, as one made in the Dashboard (Product catalogue → Tax rates). */
-    addTaxRate: ({ displayName = 'GST', percentage = 10, inclusive = false, country = 'AU' } = {}) => {
-      const rate = { id: newId('txr'), object: 'tax_rate', active: true, display_name: displayName, percentage, inclusive, country }
+    addTaxRate: ({ id = newId('txr'), displayName = 'GST', percentage = 10, inclusive = false, country = 'AU' } = {}) => {
+      const rate = { id, object: 'tax_rate', active: true, display_name: displayName, percentage, inclusive, country }
       taxRates.set(rate.id, rate)
       return rate
     },
