@@ -57,9 +57,6 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
     }
   }
 
-  const mine = (registration: Registration) => (object: { metadata?: Stripe.Metadata | null }) =>
-    object.metadata?.registration_id === registration.id
-
   /** The first listed object that names the registration, every page read (lists are read-after-write; search is not). */
   async function findMine<T extends { metadata?: Stripe.Metadata | null }>(
     name: string,
@@ -67,7 +64,7 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
     list: () => AsyncIterable<T>,
   ): Promise<T | undefined> {
     return call(name, async () => {
-      for await (const object of list()) if (mine(registration)(object)) return object
+      for await (const object of list()) if (object.metadata?.registration_id === registration.id) return object
       return undefined
     })
   }
