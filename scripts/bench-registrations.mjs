@@ -199,6 +199,8 @@ try {
     MONDAY_BOARD_ID: '123',
     MONDAY_API_URL: board.url,
     BOARD_TIMEOUT_MS: '1000',
+    STRIPE_TIMEOUT_MS: '1000',
+    RESEND_TIMEOUT_MS: '1000',
     // Longer than one registration's slowest pass (every step hanging to its timeout), so a claim never lapses mid-way.
     CLAIM_LEASE_MS: '60000',
     BACKOFF_BASE_MS: '100',

@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeStripe, STRIPE_KEY, type FakeStripe } from '../support/fake-stripe.mjs'
+import { KEY_LIFETIME_MS, startFakeStripe, STRIPE_KEY, type FakeStripe } from '../support/fake-stripe.mjs'
 import { loopbackPassesThrough } from './support'
 
 // The fake's Idempotency-Key, through the SDK the function uses: what the invoice tests rely on.
@@ -56,5 +56,75 @@ describe('fake Stripe', () => {
     expect(created.email).toBe('a@example.com')
     expect(fake.requests.filter((request) => request.replayed)).toEqual([])
     expect(fake.customers.size).toBe(1)
+  })
+
+  it('forgets a key once it is 24 hours old: the same request then creates again, as Stripe does', async () => {
+    const first = await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: 'k4' })
+    fake.advanceClock(KEY_LIFETIME_MS - 60_000)
+    expect((await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: 'k4' })).id).toBe(first.id)
+    fake.advanceClock(60_000)
+    const later = await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: 'k4' })
+    expect(later.id).not.toBe(first.id)
+    expect(later.created - first.created).toBeGreaterThanOrEqual(KEY_LIFETIME_MS / 1000)
+    expect(fake.customers.size).toBe(2)
+  })
+
+  it('refuses a parameter the real API does not take, keeping nothing under the key', async () => {
+    const error = await stripe.customers
+      .create({ email: 'a@example.com', company: 'Acme' } as never, { idempotencyKey: 'k5' })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError)
+    expect(error).toMatchObject({ statusCode: 400, message: 'Received unknown parameter: company', param: 'company' })
+    const nested = await stripe.customers
+      .create({ email: 'a@example.com', invoice_settings: { custom_fields: [{ name: 'Contact', value: 'Jo', label: 'x' }] } } as never)
+      .catch((e: unknown) => e)
+    expect(nested).toMatchObject({ message: 'Received unknown parameter: invoice_settings[custom_fields][0][label]' })
+    expect(fake.customers.size).toBe(0)
+    expect((await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: 'k5' })).email).toBe('a@example.com')
+  })
+
+  it("takes the invoice's nested parameters and lists newest first, page by page", async () => {
+    const customer = await stripe.customers.create({
+      name: 'Acme & Co.',
+      address: { line1: '78 Harbour Street, Sydney NSW, Australia' },
+      invoice_settings: { custom_fields: [{ name: 'Contact', value: 'Jane Doe' }] },
+    })
+    const rate = fake.addTaxRate()
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const invoice = await stripe.invoices.create({ customer: customer.id, collection_method: 'send_invoice', days_until_due: 14 })
+      ids.push(invoice.id)
+      await stripe.invoiceItems.create({
+        customer: customer.id,
+        invoice: invoice.id,
+        amount: 1_000,
+        currency: 'usd',
+        period: { start: 1_800_000_000, end: 1_830_000_000 },
+        tax_rates: [rate.id],
+        metadata: { n: String(i) },
+      })
+    }
+    const listed: string[] = []
+    for await (const invoice of stripe.invoices.list({ customer: customer.id, limit: 2 })) listed.push(invoice.id)
+    expect(listed).toEqual([...ids].reverse())
+    expect(fake.requests.filter((request) => request.operation === 'invoices.list')).toHaveLength(2)
+
+    const [line] = (await stripe.invoices.listLineItems(ids[0]!)).data
+    expect(line).toMatchObject({
+      amount: 1_000,
+      metadata: { n: '0' },
+      period: { start: 1_800_000_000, end: 1_830_000_000 },
+      parent: { invoice_item_details: { invoice_item: expect.stringMatching(/^ii_/) } },
+      taxes: [{ amount: 100, tax_behavior: 'exclusive', tax_rate_details: { tax_rate: rate.id } }],
+    })
+    expect(await stripe.invoices.retrieve(ids[0]!)).toMatchObject({
+      customer_name: 'Acme & Co.',
+      custom_fields: [{ name: 'Contact', value: 'Jane Doe' }],
+      subtotal: 1_000,
+      amount_due: 1_100,
+    })
+    await expect(
+      stripe.invoiceItems.create({ customer: customer.id, invoice: ids[0]!, amount: 1, tax_rates: ['txr_missing'] }),
+    ).rejects.toMatchObject({ statusCode: 404 })
   })
 })

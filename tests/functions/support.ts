@@ -38,6 +38,9 @@ export const followupEnv = (
   MAX_ATTEMPTS: String(maxAttempts),
   BACKOFF_MAX_MS: '100',
   CRON_SECRET: FOLLOWUP_SECRET,
+  // Stripe's and Resend's own timeouts (20 s and 10 s in production), short here; at most half the 1.5 s lease.
+  STRIPE_TIMEOUT_MS: '700',
+  RESEND_TIMEOUT_MS: '400',
   ALERT_WEBHOOK_URL: channels.webhookUrl,
   RESEND_API_URL: channels.resendUrl,
   RESEND_API_KEY: RESEND_KEY,

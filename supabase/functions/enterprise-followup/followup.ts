@@ -27,6 +27,7 @@ export type FollowupDeps = {
   backoff: BackoffPolicy
   logger: Logger
   now: () => Date
+  /** The registrant's e-mail (Resend): RESEND_TIMEOUT_MS (`_shared/enterprise/config.ts`). */
   timeoutMs: number
 }
 

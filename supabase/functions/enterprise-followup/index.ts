@@ -3,6 +3,7 @@ import { DEFAULT_RESEND_API_URL } from '../_shared/alerts/channels.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
 import { pgHeldRegistrations } from '../_shared/enterprise/cap-summary.ts'
+import { enterpriseConfig } from '../_shared/enterprise/config.ts'
 import { pgRegistrationStore } from '../_shared/enterprise/registration.ts'
 import { stripeInvoicing } from '../_shared/enterprise/stripe-invoicing.ts'
 import { serve } from '../_shared/http/serve.ts'
@@ -17,12 +18,15 @@ const DEFAULT_SUPPORT_PHONE = '1300 555 019'
 
 const { sql, backoff, timeoutMs, ...config } = sharedLeadsConfig()
 const board = boardFrom({ ...config, timeoutMs, fetch }, 0)
+const leaseMs = envInt('CLAIM_LEASE_MS', FOLLOWUP_TIMING.leaseMs)
+// Stripe and Resend wait by their own timeouts, not the board's.
+const enterprise = enterpriseConfig(leaseMs, env)
+for (const warning of enterprise.warnings) consoleLogger.warn(warning)
 const alerting = alertConfig(fetch)
 const apiKey = env('RESEND_API_KEY')
 const from = env('ENTERPRISE_EMAIL_FROM')
 if (!apiKey || !from) consoleLogger.warn('enterprise confirmation e-mail is off: set RESEND_API_KEY and ENTERPRISE_EMAIL_FROM')
-const stripeKey = env('STRIPE_SECRET_KEY')
-if (!stripeKey) consoleLogger.warn('enterprise invoices are off (the sales alert asks for one by hand): set STRIPE_SECRET_KEY')
+if (!enterprise.stripe) consoleLogger.warn('enterprise invoices are off (the sales alert asks for one by hand): set STRIPE_SECRET_KEY')
 
 serve(
   createFollowupHandler({
@@ -42,13 +46,13 @@ serve(
             supportPhone: env('ENTERPRISE_SUPPORT_PHONE') ?? DEFAULT_SUPPORT_PHONE,
           }
         : undefined,
-    invoicing: stripeKey ? stripeInvoicing({ secretKey: stripeKey, apiUrl: env('STRIPE_API_URL'), timeoutMs }) : undefined,
+    invoicing: enterprise.stripe && stripeInvoicing(enterprise.stripe),
     fetch,
     backoff: { ...backoff, random: Math.random },
     logger: consoleLogger,
     now: () => new Date(),
-    timeoutMs,
-    leaseMs: envInt('CLAIM_LEASE_MS', FOLLOWUP_TIMING.leaseMs),
+    timeoutMs: enterprise.resendTimeoutMs,
+    leaseMs,
     budgetMs: envInt('ENTERPRISE_BUDGET_MS', FOLLOWUP_TIMING.budgetMs),
     batchSize: envInt('ENTERPRISE_BATCH_SIZE', 20),
   }),

@@ -1,9 +1,22 @@
 import Stripe from 'stripe'
 import type { Registration } from './registration.ts'
 import { StepFailed, type StepFailure } from '../outbox/step-failure.ts'
-import { INVOICE_DAYS_UNTIL_DUE, invoiceAmountCents, invoiceLine, type Invoicing } from './invoicing.ts'
+import { INVOICE_DAYS_UNTIL_DUE, invoiceAmountCents, invoiceLine, servicePeriod, servicePeriodText, type Invoicing } from './invoicing.ts'
 
-export type StripeSettings = { secretKey: string; apiUrl: string | undefined; timeoutMs: number }
+/** What the agency's invoices carry (docs/enterprise.md, 'Invoice settings'); each is optional. */
+export type InvoiceSettings = {
+  /** INVOICE_FOOTER: the terms and the agency's contact, under every invoice. */
+  footer: string | undefined
+  /** BUSINESS_NUMBER, shown as a custom field under BUSINESS_NUMBER_LABEL (default 'ABN'). */
+  businessNumber: { label: string; value: string } | undefined
+  /** STRIPE_TAX_RATE_ID: a tax rate made in Stripe (GST), applied to the line. */
+  taxRateId: string | undefined
+}
+
+export type StripeSettings = { secretKey: string; apiUrl: string | undefined; timeoutMs: number; invoice: InvoiceSettings }
+
+/** Stripe's limits on a custom field: a name up to 40 characters, a value up to 140. */
+const customField = (name: string, value: string) => ({ name: name.slice(0, 40), value: value.slice(0, 140) })
 
 /** `STRIPE_API_URL` (tests) as the SDK's host, port and protocol. */
 function endpoint(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -44,18 +57,35 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
     }
   }
 
+  /** The first listed object that names the registration, every page read (lists are read-after-write; search is not). */
+  async function findMine<T extends { metadata?: Stripe.Metadata | null }>(
+    name: string,
+    registration: Registration,
+    list: () => AsyncIterable<T>,
+  ): Promise<T | undefined> {
+    return call(name, async () => {
+      for await (const object of list()) if (object.metadata?.registration_id === registration.id) return object
+      return undefined
+    })
+  }
+
+  const status = async (invoiceId: string) => (await call('invoice lookup', () => stripe.invoices.retrieve(invoiceId))).status
+
   return {
+    // Each create is preceded by a look-up by metadata.registration_id: an earlier try may have made
+    // the object and lost the answer more than a day ago, after Stripe forgot its key.
     async customer(registration) {
-      // An earlier try may have created it and lost the answer, more than a day ago (its key forgotten).
-      const existing = await call('customer lookup', () => stripe.customers.list({ email: registration.email, limit: 100 }))
-      const mine = existing.data.find((customer) => customer.metadata?.registration_id === registration.id)
-      if (mine) return mine.id
+      const found = await findMine('customer lookup', registration, () => stripe.customers.list({ email: registration.email, limit: 100 }))
+      if (found) return found.id
       const created = await call('customer', () =>
         stripe.customers.create(
           {
+            // The company is billed; its accounts team reads the contact person on the invoice.
+            name: registration.companyName,
             email: registration.email,
-            name: registration.name,
-            metadata: { company: registration.companyName, registration_id: registration.id },
+            address: { line1: registration.fullAddress },
+            invoice_settings: { custom_fields: [customField('Contact', registration.name)] },
+            metadata: { company: registration.companyName, contact: registration.name, registration_id: registration.id },
           },
           key(registration, 'customer'),
         ),
@@ -64,6 +94,9 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
     },
 
     async createInvoice(registration, customerId) {
+      const found = await findMine('invoice lookup', registration, () => stripe.invoices.list({ customer: customerId, limit: 100 }))
+      if (found) return found.id
+      const { footer, businessNumber } = settings.invoice
       const invoice = await call('invoice', () =>
         stripe.invoices.create(
           {
@@ -73,6 +106,11 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
             currency: 'usd',
             auto_advance: false,
             description: `Enterprise plan for ${registration.companyName}: ${invoiceLine(registration)}`,
+            custom_fields: [
+              customField('Contact', registration.name),
+              ...(businessNumber ? [customField(businessNumber.label, businessNumber.value)] : []),
+            ],
+            ...(footer ? { footer } : {}),
             metadata: { registration_id: registration.id },
           },
           key(registration, 'invoice'),
@@ -82,6 +120,10 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
     },
 
     async addItem(registration, customerId, invoiceId) {
+      const found = await findMine('invoice line lookup', registration, () => stripe.invoices.listLineItems(invoiceId, { limit: 100 }))
+      if (found) return found.parent?.invoice_item_details?.invoice_item ?? found.id
+      const period = servicePeriod(registration)
+      const { taxRateId } = settings.invoice
       const item = await call('invoice item', () =>
         stripe.invoiceItems.create(
           {
@@ -89,7 +131,9 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
             invoice: invoiceId,
             amount: invoiceAmountCents(registration),
             currency: 'usd',
-            description: invoiceLine(registration),
+            description: `${invoiceLine(registration)}, ${servicePeriodText(registration)}`,
+            period: { start: Math.floor(period.start.getTime() / 1000), end: Math.floor(period.end.getTime() / 1000) },
+            ...(taxRateId ? { tax_rates: [taxRateId] } : {}),
             metadata: { registration_id: registration.id },
           },
           key(registration, 'invoice-item'),
@@ -98,16 +142,21 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
       return item.id
     },
 
+    // Finalize and send read the invoice first, every time: an earlier try may have done the step and
+    // lost the answer, and a second finalize is refused.
     async finalize(registration, invoiceId) {
-      // On a retry the earlier try may have finalized it, and its key may be forgotten: finalizing twice is refused.
-      if (registration.attempts > 1) {
-        const invoice = await call('invoice lookup', () => stripe.invoices.retrieve(invoiceId))
-        if (invoice.status !== 'draft') return
-      }
+      if ((await status(invoiceId)) !== 'draft') return
       await call('finalize', () => stripe.invoices.finalizeInvoice(invoiceId, { auto_advance: false }, key(registration, 'finalize')))
     },
 
     async send(registration, invoiceId) {
+      const now = await status(invoiceId)
+      if (now === 'paid') return
+      if (now !== 'open')
+        throw new StepFailed({
+          reason: 'refused',
+          detail: `send: invoice ${invoiceId} is ${now ?? 'gone'}, not open: see it in the Stripe Dashboard`,
+        })
       await call('send', () => stripe.invoices.sendInvoice(invoiceId, {}, key(registration, 'send')))
     },
   }
