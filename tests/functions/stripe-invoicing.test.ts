@@ -57,8 +57,9 @@ beforeEach(() => {
 })
 
 const noSettings: InvoiceSettings = { footer: undefined, businessNumber: undefined, taxRateId: undefined }
-const invoicing = (secretKey = STRIPE_KEY, invoice = noSettings) =>
-  stripeInvoicing({ secretKey, apiUrl: fake.url, timeoutMs: 300, invoice })
+// Long enough for a loaded CI host; the one lost-answer case passes its own short timeout.
+const invoicing = (secretKey = STRIPE_KEY, invoice = noSettings, timeoutMs = 3_000) =>
+  stripeInvoicing({ secretKey, apiUrl: fake.url, timeoutMs, invoice })
 
 /** Customer, invoice and line, as the follow-through makes them one step at a time. */
 async function invoiceFor(stripe: ReturnType<typeof invoicing>) {
@@ -89,7 +90,7 @@ describe('stripeInvoicing', () => {
     fake.failNext('customers.list', 1, 'rate-limited')
     expect(await failureOf(invoicing().customer(registration))).toMatchObject({ reason: 'rate-limited' })
     fake.failNext('customers.list', 1, 'succeed-hang')
-    expect(await failureOf(invoicing().customer(registration))).toMatchObject({ reason: 'timeout' })
+    expect(await failureOf(invoicing(STRIPE_KEY, noSettings, 300).customer(registration))).toMatchObject({ reason: 'timeout' })
     expect(await failureOf(invoicing('sk_test_wrong').customer(registration))).toMatchObject({ reason: 'auth' })
     expect(await failureOf(invoicing().finalize(registration, 'in_missing'))).toMatchObject({
       reason: 'refused',
