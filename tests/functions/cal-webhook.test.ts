@@ -32,9 +32,10 @@ const env = (): Record<string, string> => ({
   ALERT_WEBHOOK_URL: channels.webhookUrl,
   BOOKINGS_BOARD_TIMEOUT_MS: '400',
   BOOKINGS_LEASE_MS: '1500',
-  BOOKINGS_BACKOFF_BASE_MS: '50',
-  BOOKINGS_BACKOFF_MAX_MS: '100',
-  BOOKINGS_LEAD_WAIT_MS: '50',
+  // Longer than a run takes, so a retried event waits for the next run (work() waits this long).
+  BOOKINGS_BACKOFF_BASE_MS: '300',
+  BOOKINGS_BACKOFF_MAX_MS: '300',
+  BOOKINGS_LEAD_WAIT_MS: '300',
   BOOKINGS_MAX_ATTEMPTS: '3',
 })
 
@@ -67,8 +68,11 @@ async function run(fn: DenoFunction = redeliver): Promise<Record<string, unknown
   return (await res.json()) as Record<string, unknown>
 }
 
-/** One run of the worker that acts on the recorded events; its bookings' tally. */
-const work = async () => (await run(worker)).bookings as Record<string, number>
+/** One run of the worker that acts on the recorded events, once a retried one is due again; its bookings' tally. */
+async function work(): Promise<Record<string, number>> {
+  await sleep(350)
+  return (await run(worker)).bookings as Record<string, number>
+}
 
 type Event = 'BOOKING_CREATED' | 'BOOKING_RESCHEDULED' | 'BOOKING_CANCELLED'
 const calBody = (
@@ -79,7 +83,9 @@ const calBody = (
     email = 'ada@example.com',
     name = 'Ada Lovelace',
     start = '2026-11-26T22:00:00.000Z',
+    phone,
   } = {} as {
+    phone?: string
     uid?: string
     submissionId?: string
     email?: string
@@ -98,6 +104,7 @@ const calBody = (
       organizer: { name: 'Grace Hopper', email: 'grace@agency.test', timeZone: 'Australia/Sydney' },
       attendees: [{ name, email, timeZone: 'Australia/Sydney' }],
       metadata: submissionId ? { submissionId } : {},
+      ...(phone ? { responses: { attendeePhoneNumber: { label: 'phone_number', value: phone } } } : {}),
     },
   })
 
@@ -266,6 +273,27 @@ describe('cal-webhook and webhook-events (deno, PostgreSQL, fake board)', () => 
     expect(bookingItems('Late Larry')).toHaveLength(1)
     expect(bookingUpdates(itemId)).toHaveLength(2)
     expect(board.requests.filter((r) => r.operation === 'create_item' && r.variables.itemName === 'Booking: Late Larry')).toHaveLength(1)
+  }, 30_000)
+
+  it("the item carries the phone, the call's date and its status; an older event sent late does not undo a newer one", async () => {
+    const uid = crypto.randomUUID()
+    const who = { uid, name: 'Dated Dora', email: 'dora@example.com', phone: '+61 412 345 678' }
+    board.fail('create_update', 'http-500')
+    await deliver(calBody('BOOKING_CREATED', who))
+    expect(await work()).toMatchObject({ retrying: 1 })
+    const [itemId] = bookingItems('Dated Dora').map(([id]) => id)
+    expect(board.columnsOf.get(itemId!)).toMatchObject({
+      phone: { phone: '+61 412 345 678', countryShortName: expect.any(String) },
+      call_date: { date: '2026-11-26', time: '22:00:00' },
+      call_status: { label: 'Booked' },
+    })
+
+    await deliver(calBody('BOOKING_CANCELLED', who))
+    await work()
+    await work()
+    expect(bookingUpdates(itemId)).toHaveLength(2)
+    expect(board.columnsOf.get(itemId!)).toMatchObject({ call_status: { label: 'Cancelled' } })
+    expect(bookingItems('Dated Dora')).toHaveLength(1)
   }, 30_000)
 
   it('an item made whose answer was lost is found by the booking before another is made', async () => {

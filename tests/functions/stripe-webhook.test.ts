@@ -38,8 +38,9 @@ beforeAll(async () => {
     startFunction('webhook-events', {
       ...alertEnv,
       REDELIVER_SECRET: WORKER_SECRET,
-      BOOKINGS_BACKOFF_BASE_MS: '50',
-      BOOKINGS_BACKOFF_MAX_MS: '100',
+      // Longer than a run takes, so a retried event waits for the next run (work() waits this long).
+      BOOKINGS_BACKOFF_BASE_MS: '300',
+      BOOKINGS_BACKOFF_MAX_MS: '300',
       BOOKINGS_MAX_ATTEMPTS: '3',
     }),
   ])
@@ -125,7 +126,7 @@ async function deliver(body: string, signature: string | null = sign(body)) {
 
 /** One run of the worker; its payments' tally. */
 async function work(): Promise<Record<string, number>> {
-  await new Promise((resolve) => setTimeout(resolve, 150))
+  await new Promise((resolve) => setTimeout(resolve, 350))
   const res = await fetch(worker.url, {
     method: 'POST',
     headers: { 'x-redeliver-secret': WORKER_SECRET },

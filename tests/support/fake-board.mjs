@@ -4,7 +4,13 @@
 import { createServer } from 'node:http'
 
 const operationOf = (query) =>
-  query.includes('create_update(') ? 'create_update' : query.includes('items_page_by_column_values(') ? 'find_item' : 'create_item'
+  query.includes('create_update(')
+    ? 'create_update'
+    : query.includes('change_multiple_column_values(')
+      ? 'change_columns'
+      : query.includes('items_page_by_column_values(')
+        ? 'find_item'
+        : 'create_item'
 
 /** How the board refuses every call while `refuse(kind)` is on, as its API answers them. */
 export const REFUSALS = {
@@ -25,8 +31,10 @@ const send = (res, status, body, headers = {}) =>
 export async function startFakeBoard({ latencyMs = 0 } = {}) {
   const requests = []
   const items = new Map()
+  // Each item's column values: as created, then as changed (a booking's date and status).
+  const columnsOf = new Map()
   const notes = []
-  const queued = { create_item: [], create_update: [], find_item: [] }
+  const queued = { create_item: [], create_update: [], find_item: [], change_columns: [] }
   let random = null
   let randomOperations = ['create_item']
   let refusal = null
@@ -38,6 +46,7 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     const id = String(nextId++)
     const columns = JSON.parse(String(variables.columnValues ?? '{}'))
     items.set(id, { submissionId: columns.submission_id, name: variables.itemName })
+    columnsOf.set(id, columns)
     return id
   }
 
@@ -81,6 +90,11 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     if (fault) return misbehave(fault, req, res, variables)
     if (!req.headers.authorization) return send(res, 401, { errors: [{ message: 'Not Authenticated' }] })
     if (operation === 'create_item') return send(res, 200, { data: { create_item: { id: createItem(variables) } } })
+    if (operation === 'change_columns') {
+      const itemId = String(variables.itemId)
+      if (items.has(itemId)) columnsOf.set(itemId, { ...columnsOf.get(itemId), ...JSON.parse(String(variables.columnValues)) })
+      return send(res, 200, { data: { change_multiple_column_values: { id: String(variables.itemId) } } })
+    }
     if (operation === 'create_update') {
       notes.push({ itemId: String(variables.itemId), body: String(variables.body) })
       return send(res, 200, { data: { create_update: { id: String(nextId++) } } })
@@ -99,6 +113,7 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     url: `http://127.0.0.1:${port}/v2`,
     requests,
     items,
+    columnsOf,
     /** The update notes it created, by item id. */
     notes,
     /** How many items the board holds for a submission: the fault table wants exactly 1. */

@@ -1,10 +1,12 @@
 import type { OutboxItem } from '../outbox/outbox.ts'
 import type { PgOutbox } from '../outbox/pg-outbox.ts'
-import type { Booking } from './cal-event.ts'
+import type { Booking, BookingEvent } from './cal-event.ts'
 
 /** A recorded booking event as the worker works it: an outbox item whose one job is its board update. */
 export type BookingItem = OutboxItem & {
   bookingUid: string
+  event: BookingEvent
+  startTime: Date
   leadId: string | null
   /** What its 'Booking:' item is found by on the board (the submission column), when it has no lead. */
   itemKey: string
@@ -12,6 +14,7 @@ export type BookingItem = OutboxItem & {
   boardItemId: string | null
   attendeeName: string
   attendeeEmail: string
+  attendeePhone: string
   note: string
 }
 
@@ -36,6 +39,8 @@ export type BookingStore = PgOutbox<BookingItem> & {
   /** The item an earlier event of the same booking went on. */
   earlierItem(itemKey: string): Promise<string | undefined>
   recordItem(id: string, itemId: string): Promise<void>
+  /** A later event of the same booking was recorded: its call columns are the ones that stand. */
+  hasLaterEvent(booking: Pick<BookingItem, 'id' | 'itemKey'>): Promise<boolean>
   /** True once, for the run that marks the failure alert as sent. */
   claimFailureAlert(id: string): Promise<boolean>
 }

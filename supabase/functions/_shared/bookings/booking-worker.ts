@@ -5,7 +5,7 @@ import { settleFailure } from '../outbox/settle.ts'
 import { StepFailed, type StepFailure } from '../outbox/step-failure.ts'
 import type { Logger } from '../runtime/logger.ts'
 import { bookingFailedAlert } from './booking-alert.ts'
-import { bookingColumnValues } from './booking-item.ts'
+import { bookingColumnValues, callColumnValues } from './booking-item.ts'
 import type { BookingItem, BookingStore } from './booking-store.ts'
 
 export type BookingWorkerDeps = {
@@ -68,6 +68,15 @@ export async function workBooking(booking: BookingItem, deps: BookingWorkerDeps)
         countAttempt: false,
       })
       return { kind: 'waiting' }
+    }
+    // Setting the same values again is harmless, so a retry sets them again; an older event never overwrites a newer one's.
+    if (!(await deps.store.hasLaterEvent(booking))) {
+      const columns = await deps.board.client.changeColumns({
+        boardId: deps.board.boardId,
+        itemId,
+        columnValues: callColumnValues(booking),
+      })
+      if (!columns.ok) throw stepFailed(columns.failure)
     }
     const update = await deps.board.client.createUpdate({ itemId, body: booking.note })
     if (!update.ok) throw stepFailed(update.failure)

@@ -5,11 +5,14 @@ import type { BookingItem, BookingLead, BookingStore, RecordedBooking } from './
 type Row = {
   id: string
   booking_uid: string
+  trigger_event: BookingItem['event']
+  start_time: Date
   lead_id: string | null
   item_key: string
   board_item_id: string | null
   attendee_name: string
   attendee_email: string
+  attendee_phone: string
   note: string
   attempts: number
   claimed_until: Date | null
@@ -26,11 +29,14 @@ const toItem = (row: Row): BookingItem => ({
   failureReason: row.failure_reason,
   createdAt: row.created_at,
   bookingUid: row.booking_uid,
+  event: row.trigger_event,
+  startTime: row.start_time,
   leadId: row.lead_id === null ? null : String(row.lead_id),
   itemKey: row.item_key,
   boardItemId: row.board_item_id,
   attendeeName: row.attendee_name,
   attendeeEmail: row.attendee_email,
+  attendeePhone: row.attendee_phone,
   note: row.note,
 })
 
@@ -58,10 +64,10 @@ export function pgBookingStore(sql: Sql): BookingStore {
         const leadId = byEmail?.id ?? earlier?.lead_id ?? null
         const [row] = await tx<{ id: string }[]>`
           insert into lead_bookings (booking_uid, trigger_event, previous_uid, lead_id, item_key, start_time, organizer,
-            attendee_name, attendee_email, note)
+            attendee_name, attendee_email, attendee_phone, note)
           values (${booking.uid}, ${booking.event}, ${booking.previousUid}, ${leadId},
             ${earlier?.item_key ?? `booking:${booking.previousUid ?? booking.uid}`}, ${booking.startTime},
-            ${booking.organizer}, ${booking.attendeeName}, ${booking.attendeeEmail}, ${booking.note})
+            ${booking.organizer}, ${booking.attendeeName}, ${booking.attendeeEmail}, ${booking.attendeePhone}, ${booking.note})
           on conflict (booking_uid, trigger_event) do nothing
           returning id`
         if (!row) return undefined
@@ -88,6 +94,10 @@ export function pgBookingStore(sql: Sql): BookingStore {
     },
     async recordItem(id, itemId) {
       await sql`update lead_bookings set board_item_id = ${itemId}, updated_at = now() where id = ${id}`
+    },
+    async hasLaterEvent(booking) {
+      const rows = await sql`select 1 from lead_bookings where item_key = ${booking.itemKey} and id > ${booking.id} limit 1`
+      return rows.length > 0
     },
     async claimFailureAlert(id) {
       const rows = await sql`
