@@ -340,6 +340,15 @@ describe('cal-webhook and webhook-events (deno, PostgreSQL, fake board)', () => 
     expect(bookingUpdates(itemId)).toHaveLength(1)
   }, 30_000)
 
+  it('a spam-flagged lead found by the e-mail alone is released too, and the booking goes to that lead', async () => {
+    const lead = person('Radia Perlman', 'radia@example.com', 100)
+    await postLead(lead)
+    expect((await deliver(calBody('BOOKING_CREATED', { email: 'Radia@Example.com', name: 'Radia Perlman' }))).status).toBe(202)
+    const [row] = await pg.sql<{ status: string; id: string }[]>`select id, status from leads where submission_id = ${lead.submissionId}`
+    expect(row?.status).toBe('pending')
+    expect(await bookingRows()).toEqual([expect.objectContaining({ lead_id: row!.id })])
+  }, 30_000)
+
   it("the digest lists the day's leads that did not book, with their contact details", async () => {
     const booked = person('Dorothy Vaughan', 'dorothy@example.com')
     const unbooked = person('Annie Easley', 'annie@example.com')

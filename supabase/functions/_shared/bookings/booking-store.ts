@@ -31,8 +31,8 @@ export type RecordedBooking = {
 export type BookingStore = PgOutbox<BookingItem> & {
   /**
    * Records the event once (by booking uid and trigger event) with its lead: by submission id, else
-   * by the attendee's e-mail among the last 30 days' leads that are not spam, else an earlier event's
-   * of the same booking. A lead flagged as spam that the booking names is released. Undefined for a replay.
+   * by the attendee's e-mail among the last 30 days' leads (one not flagged as spam first), else an
+   * earlier event's of the same booking. A lead flagged as spam that the booking finds is released. Undefined for a replay.
    */
   record(booking: Booking): Promise<RecordedBooking | undefined>
   lead(leadId: string): Promise<BookingLead | undefined>

@@ -51,17 +51,17 @@ export function pgBookingStore(sql: Sql): BookingStore {
         const [bySubmission] = booking.submissionId
           ? await tx<LeadMatch[]>`select id, status from leads where submission_id = ${booking.submissionId} for update`
           : []
-        const [byEmail] = bySubmission
+        const [lead] = bySubmission
           ? [bySubmission]
           : await tx<LeadMatch[]>`
               select id, status from leads
-              where lower(lead ->> 'email') = lower(${booking.attendeeEmail}) and status <> 'spam'
-                and created_at >= now() - interval '30 days'
-              order by created_at desc limit 1`
+              where lower(lead ->> 'email') = lower(${booking.attendeeEmail}) and created_at >= now() - interval '30 days'
+              order by status = 'spam', created_at desc limit 1
+              for update`
         const uids = [booking.uid, ...(booking.previousUid ? [booking.previousUid] : [])]
         const [earlier] = await tx<{ lead_id: string | null; item_key: string }[]>`
           select lead_id, item_key from lead_bookings where booking_uid in ${tx(uids)} order by id limit 1`
-        const leadId = byEmail?.id ?? earlier?.lead_id ?? null
+        const leadId = lead?.id ?? earlier?.lead_id ?? null
         const [row] = await tx<{ id: string }[]>`
           insert into lead_bookings (booking_uid, trigger_event, previous_uid, lead_id, item_key, start_time, organizer,
             attendee_name, attendee_email, attendee_phone, note)
@@ -73,12 +73,12 @@ export function pgBookingStore(sql: Sql): BookingStore {
         if (!row) return undefined
         // Someone who books a call is not spam: the lead goes back to the outbox and is delivered.
         const released =
-          bySubmission?.status === 'spam' &&
+          lead?.status === 'spam' &&
           (
             await tx`
               update leads set status = 'pending', spam_reason = null, attempts = 0, next_attempt_at = now(),
                 claimed_until = null, updated_at = now()
-              where id = ${bySubmission.id} and status = 'spam' returning id`
+              where id = ${lead.id} and status = 'spam' returning id`
           ).length === 1
         return { id: String(row.id), leadId: leadId === null ? null : String(leadId), released }
       }),
