@@ -20,7 +20,7 @@ function isJsonObjectString(value: unknown): boolean {
   }
 }
 
-/** Happy-path board: answers create_item and create_update, rejects what the real API would. */
+/** Happy-path board: answers create_item, create_update and change_multiple_column_values, rejects what the real API would. */
 export async function answerBoard(request: Request): Promise<Response> {
   if (!request.headers.get('authorization')) return HttpResponse.json({ errors: [{ message: 'Not Authenticated' }] }, { status: 401 })
   const body = (await request.json().catch(() => ({}))) as GraphqlBody
@@ -38,6 +38,11 @@ export async function answerBoard(request: Request): Promise<Response> {
     return HttpResponse.json({
       data: { create_update: { id: String(nextItemId++) } },
     })
+  }
+  if (body.query.includes('change_multiple_column_values(')) {
+    if (!variables.boardId || !variables.itemId) return graphqlError('Missing board_id or item_id', 'InvalidArgumentException')
+    if (!isJsonObjectString(variables.columnValues)) return graphqlError('column_values must be a JSON string', 'ColumnValueException')
+    return HttpResponse.json({ data: { change_multiple_column_values: { id: String(variables.itemId) } } })
   }
   return graphqlError('Unsupported operation in the board mock', 'INVALID_REQUEST')
 }

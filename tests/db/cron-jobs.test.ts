@@ -16,6 +16,7 @@ const EXPECTED_JOBS: Record<ScheduledJob, Expected> = {
   'leads-digest': { wakes: 'leads-digest' },
   'leads-retention': { runs: 'purge_lead_personal_data' },
   'enterprise-followup': { wakes: 'enterprise-followup' },
+  'webhook-events': { wakes: 'webhook-events' },
 }
 
 let pg: PgCluster

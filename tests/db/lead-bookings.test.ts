@@ -23,8 +23,9 @@ async function seed(status: 'delivered' | 'spam', ageDays: number) {
             ${status === 'delivered' ? pg.sql`now() - make_interval(days => ${ageDays})` : null})
     returning id`
   await pg.sql`
-    insert into lead_bookings (booking_uid, trigger_event, lead_id, start_time, organizer, attendee_name, attendee_email, note)
-    values (${`uid-${lead!.id}`}, 'BOOKING_CREATED', ${lead!.id}, now(), 'Grace Hopper', 'Ada Lovelace', 'ada@example.com', '<p>…</p>')`
+    insert into lead_bookings (booking_uid, trigger_event, lead_id, item_key, start_time, organizer, attendee_name, attendee_email, note)
+    values (${`uid-${lead!.id}`}, 'BOOKING_CREATED', ${lead!.id}, ${`booking:uid-${lead!.id}`}, now(), 'Grace Hopper', 'Ada Lovelace',
+      'ada@example.com', '<p>…</p>')`
   return lead!.id
 }
 
@@ -32,40 +33,51 @@ describe('lead_bookings on PostgreSQL', () => {
   it('one row per booking and trigger event', async () => {
     const id = await seed('delivered', 1)
     await expect(
-      pg.sql`insert into lead_bookings (booking_uid, trigger_event, lead_id, start_time, organizer, attendee_name, attendee_email, note)
-             values (${`uid-${id}`}, 'BOOKING_CREATED', ${id}, now(), 'x', 'x', 'x', 'x')`,
+      pg.sql`insert into lead_bookings (booking_uid, trigger_event, lead_id, item_key, start_time, organizer, attendee_name, attendee_email, note)
+             values (${`uid-${id}`}, 'BOOKING_CREATED', ${id}, 'k', now(), 'x', 'x', 'x', 'x')`,
     ).rejects.toThrow(/duplicate key/)
   })
 
-  it('takes a send outcome only from the current claim: a lapsed claimant changes nothing', async () => {
+  it('takes an outcome only from the current claim: a lapsed claimant changes nothing', async () => {
     const id = await seed('delivered', 1)
     const store = pgBookingStore(pg.sql)
-    const [lapsed] = await store.claimDeliverable(10, 10_000)
-    expect(lapsed).toMatchObject({ itemId: '42', claimToken: expect.stringMatching(/^[0-9a-f-]{36}$/) })
-    expect(await store.claimDeliverable(10, 10_000)).toEqual([])
+    const lapsed = await store.claimNext(10_000)
+    expect(lapsed).toMatchObject({ leadId: String(id), claimToken: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+    expect(await store.claimNext(10_000)).toBeUndefined()
     await pg.sql`update lead_bookings set claimed_until = now() - interval '1 second' where lead_id = ${id}`
-    const [current] = await store.claimDeliverable(10, 10_000)
+    const current = await store.claimNext(10_000)
     expect(current!.claimToken).not.toBe(lapsed!.claimToken)
 
-    expect(await store.notSent(lapsed!, 'late failure')).toBe(false)
-    expect(await store.sent(current!, '42')).toBe(true)
-    expect(await store.sent(lapsed!, '42')).toBe(false)
-    const [row] = await pg.sql`select board_state, last_error, claim_token from lead_bookings where lead_id = ${id}`
-    expect(row).toEqual({ board_state: 'sent', last_error: null, claim_token: null })
+    expect(await store.recordItem(lapsed!, '99')).toBe(false)
+    expect(await store.retryLater(lapsed!, { reason: 'timeout', detail: 'late failure' }, new Date())).toBe(false)
+    expect(await store.recordItem(current!, '42')).toBe(true)
+    expect(await store.done(current!, {})).toBe(true)
+    expect(await store.done(lapsed!, {})).toBe(false)
+    const [row] = await pg.sql`select status, board_item_id, last_error, claim_token from lead_bookings where lead_id = ${id}`
+    expect(row).toEqual({ status: 'sent', board_item_id: '42', last_error: null, claim_token: null })
   })
 
-  it("follows the lead's retention: erased with an anonymised lead, deleted with deleted spam", async () => {
+  it("follows the lead's retention: erased with an anonymised lead; a deleted spam lead leaves its booking, erased", async () => {
     const old = await seed('delivered', 120)
     const recent = await seed('delivered', 1)
     const spam = await seed('spam', 40)
     await pg.sql`select * from purge_lead_personal_data()`
-    const rows = await pg.sql<{ lead_id: string; attendee_name: string; attendee_email: string }[]>`
-      select lead_id, attendee_name, attendee_email from lead_bookings order by lead_id`
+    expect((await pg.sql`select id from leads where id = ${spam}`).length).toBe(0)
+    const rows = await pg.sql<{ lead_id: string; attendee_name: string; attendee_email: string; status: string }[]>`
+      select lead_id, attendee_name, attendee_email, status from lead_bookings order by lead_id`
     expect(rows).toEqual([
-      { lead_id: old, attendee_name: '', attendee_email: '' },
-      { lead_id: recent, attendee_name: 'Ada Lovelace', attendee_email: 'ada@example.com' },
+      { lead_id: old, attendee_name: '', attendee_email: '', status: 'pending' },
+      { lead_id: recent, attendee_name: 'Ada Lovelace', attendee_email: 'ada@example.com', status: 'pending' },
+      { lead_id: spam, attendee_name: '', attendee_email: '', status: 'pending' },
     ])
-    expect(rows.some((row) => row.lead_id === spam)).toBe(false)
+  })
+
+  it('each recorded event is an outbox item, pending until the worker settles it', async () => {
+    const id = await seed('delivered', 1)
+    const [row] = await pg.sql<{ status: string; attempts: number; claim_token: string | null; item_key: string }[]>`
+      select status, attempts, claim_token, item_key from lead_bookings where lead_id = ${id}`
+    expect(row).toEqual({ status: 'pending', attempts: 0, claim_token: null, item_key: `booking:uid-${id}` })
+    await expect(pg.sql`update lead_bookings set status = 'held' where lead_id = ${id}`).rejects.toThrow(/lead_bookings_status_check/)
   })
 
   it('anon and authenticated can neither read nor write it', async () => {

@@ -13,16 +13,18 @@ import {
   type OperationDefinitionNode,
 } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import { CREATE_ITEM, CREATE_UPDATE, FIND_ITEM, LEAD_COLUMNS } from '../../supabase/functions/_shared/board/client.ts'
+import { CHANGE_COLUMNS, CREATE_ITEM, CREATE_UPDATE, FIND_ITEM, LEAD_COLUMNS } from '../../supabase/functions/_shared/board/client.ts'
 import { boardFrom } from '../../supabase/functions/_shared/delivery/deliver-lead.ts'
-import { signBody } from '../../supabase/functions/_shared/bookings/cal-event.ts'
-import { createCalWebhookHandler } from '../../supabase/functions/cal-webhook/handler.ts'
+import { workBooking } from '../../supabase/functions/_shared/bookings/booking-worker.ts'
+import type { Claimed } from '../../supabase/functions/_shared/outbox/outbox.ts'
+import type { BookingItem, BookingStore } from '../../supabase/functions/_shared/bookings/booking-store.ts'
+import { BOOKING_COLUMNS, CALL_STATUS } from '../../supabase/functions/_shared/bookings/booking-item.ts'
 import { BOARD_URL, fakeBoard, leadsHandler, postLead, recordingLogger, submission, TOKEN } from './support'
 
 // The board's published schema, kept in the repository (tests/contracts/README.md says where it comes from).
 const schema = buildSchema(readFileSync(new URL('../contracts/monday.schema.graphql', import.meta.url), 'utf8'))
 
-const mutations = { create_item: CREATE_ITEM, create_update: CREATE_UPDATE }
+const mutations = { create_item: CREATE_ITEM, create_update: CREATE_UPDATE, change_columns: CHANGE_COLUMNS }
 // validate() also checks variables nested in the lookup's input objects (VariablesInAllowedPosition).
 const documents = { ...mutations, find_item: FIND_ITEM }
 
@@ -90,46 +92,67 @@ describe('board GraphQL documents against the published contract', () => {
     expect(Object.keys(JSON.parse(columnValues as string)).sort()).toEqual(Object.values(LEAD_COLUMNS).sort())
   })
 
-  it("the booking webhook's calls (a 'Booking:' item and its update) coerce to the declared types", async () => {
+  it("the booking worker's calls (looking up, then making a 'Booking:' item, and its update) coerce to the declared types", async () => {
     const calls = fakeBoard()
-    const board = boardFrom({ token: TOKEN, boardId: '123', groupId: 'topics', apiUrl: BOARD_URL, fetch }, 0)
-    const handler = createCalWebhookHandler({
-      secret: 'cal-secret',
-      store: {
-        record: async () => ({ id: '1', leadId: null, itemId: null, claimToken: 'claim-1' }),
-        sent: async () => true,
-        notSent: async () => true,
-        claimDeliverable: async () => [],
-      },
+    const board = boardFrom({ token: TOKEN, boardId: '123', groupId: 'topics', apiUrl: BOARD_URL, fetch }, 0)!
+    const settled: string[] = []
+    const store = {
+      lead: async () => undefined,
+      earlierItem: async () => undefined,
+      recordItem: async () => {},
+      hasLaterEvent: async () => false,
+      done: async () => void settled.push('done'),
+    } as unknown as BookingStore
+    const booking: Claimed<BookingItem> = {
+      id: '1',
+      claimToken: 'claim-1',
+      attempts: 1,
+      claimedUntil: null,
+      lastError: null,
+      failureReason: null,
+      createdAt: new Date(),
+      bookingUid: 'booking-1',
+      event: 'BOOKING_RESCHEDULED',
+      startTime: new Date('2026-11-26T22:00:00.000Z'),
+      leadId: null,
+      itemKey: 'booking:booking-1',
+      boardItemId: null,
+      attendeeName: 'Walk-in Wanda',
+      attendeeEmail: 'wanda@example.com',
+      attendeePhone: '0412 345 678',
+      note: '<p>Strategy call booked</p>',
+    }
+    const outcome = await workBooking(booking, {
+      store,
       board,
+      channels: [],
+      backoff: { baseMs: 1, maxMs: 1, maxAttempts: 1, random: () => 0 },
       logger: recordingLogger(),
-      leaseMs: 1_000,
+      now: () => new Date(),
+      leadWaitMs: 1,
     })
-    const body = JSON.stringify({
-      triggerEvent: 'BOOKING_CREATED',
-      payload: {
-        uid: 'booking-1',
-        startTime: '2026-11-26T22:00:00.000Z',
-        organizer: { name: 'Grace Hopper' },
-        attendees: [{ name: 'Walk-in Wanda', email: 'wanda@example.com' }],
-      },
-    })
-    const res = await handler(
-      new Request('https://functions.test/cal-webhook', {
-        method: 'POST',
-        headers: { 'x-cal-signature-256': await signBody(body, 'cal-secret') },
-        body,
-      }),
-    )
-    expect(res.status).toBe(200)
-    expect(calls.map((call) => call.operation)).toEqual(['create_item', 'create_update'])
+    expect(outcome).toEqual({ kind: 'done' })
+    expect(settled).toEqual(['done'])
+    expect(calls.map((call) => call.operation)).toEqual(['find_item', 'create_item', 'change_columns', 'create_update'])
+    expect(calls[0]!.variables.submissionId).toBe('booking:booking-1')
     for (const call of calls) {
       expect(call.query).toBe(documents[call.operation])
       const coerced = getVariableValues(schema, operationOf(call.query).variableDefinitions ?? [], call.variables)
       expect(coerced.errors ?? []).toEqual([])
     }
-    expect(calls[0]!.variables.itemName).toBe('Booking: Walk-in Wanda')
-    const columns = Object.keys(JSON.parse(calls[0]!.variables.columnValues as string))
-    expect(columns.every((id) => (Object.values(LEAD_COLUMNS) as string[]).includes(id))).toBe(true)
+    expect(calls[1]!.variables.itemName).toBe('Booking: Walk-in Wanda')
+    const columns = JSON.parse(calls[1]!.variables.columnValues as string) as Record<string, unknown>
+    expect(Object.keys(columns).every((id) => (Object.values(LEAD_COLUMNS) as string[]).includes(id))).toBe(true)
+    // A 'Booking:' item carries the phone, in the phone column's shape.
+    expect(columns[LEAD_COLUMNS.phone]).toEqual({ phone: '0412 345 678', countryShortName: expect.stringMatching(/^[A-Z]{2}$/) })
+    // The call's columns in the shapes monday's column types take: a date column (UTC date and
+    // time) and a status column (one of its labels).
+    const call = JSON.parse(calls[2]!.variables.columnValues as string) as Record<string, unknown>
+    expect(calls[2]!.variables.itemId).toBe(calls[3]!.variables.itemId)
+    expect(call).toEqual({
+      [BOOKING_COLUMNS.callDate]: { date: '2026-11-26', time: '22:00:00' },
+      [BOOKING_COLUMNS.callStatus]: { label: 'Moved' },
+    })
+    expect(Object.values(CALL_STATUS).sort()).toEqual(['Booked', 'Cancelled', 'Held', 'Moved'])
   })
 })

@@ -38,6 +38,7 @@ describe('leads-health', () => {
         'leads-digest': 'scheduled',
         'leads-retention': 'scheduled',
         'enterprise-followup': 'scheduled',
+        'webhook-events': 'scheduled',
       },
     })
   })
@@ -52,6 +53,7 @@ describe('leads-health', () => {
         'leads-digest': 'not scheduled',
         'leads-retention': 'not scheduled',
         'enterprise-followup': 'not scheduled',
+        'webhook-events': 'not scheduled',
       },
     })
     expect((await check({ activeJobs: async () => [] })).status).toBe(503)
@@ -79,5 +81,13 @@ describe('leads-health', () => {
     const failed = await check({ registrations: async () => ({ pending: 0, failed: 1, awaitingPayment: 0, paid: 0 }) })
     expect(failed.status).toBe(503)
     expect(await failed.json()).toMatchObject({ registrations: { pending: 0, failed: 1, awaitingPayment: 0, paid: 0 } })
+  })
+  it('reports booking updates and payment events pending and failed; a failed one answers 503, a pending one does not', async () => {
+    const figures = { bookingsPending: 1, bookingsFailed: 0, paymentsPending: 1, paymentsFailed: 0 }
+    const pending = await check({ webhookEvents: async () => figures })
+    expect(pending.status).toBe(200)
+    expect(await pending.json()).toMatchObject({ webhookEvents: figures })
+    expect((await check({ webhookEvents: async () => ({ ...figures, bookingsFailed: 1 }) })).status).toBe(503)
+    expect((await check({ webhookEvents: async () => ({ ...figures, paymentsFailed: 1 }) })).status).toBe(503)
   })
 })

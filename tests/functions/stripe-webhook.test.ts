@@ -9,33 +9,45 @@ import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/
 import { createStripeWebhookHandler } from '../../supabase/functions/stripe-webhook/handler.ts'
 import { loopbackPassesThrough, recordingLogger } from './support'
 
-// stripe-webhook under Deno on a real PostgreSQL, with the fake alert channels. Signatures are made
+// stripe-webhook (records) and webhook-events (acts) under Deno on a real PostgreSQL, with the fake alert channels. Signatures are made
 // by the SDK's own `webhooks.generateTestHeaderString` (Node build, HMAC-SHA256 `t=…,v1=…`), so the
 // test signs exactly as Stripe documents and the function verifies with the SDK's Deno build.
 const SECRET = 'whsec_test_stripe_webhook_secret'
+const WORKER_SECRET = 'webhook-events-test-secret'
 const PAID_AT = Date.parse('2026-11-30T01:00:00.000Z') / 1000
 
 let pg: PgCluster
 let channels: FakeAlerts
 let webhook: DenoFunction
+let worker: DenoFunction
 
 beforeAll(async () => {
   loopbackPassesThrough()
   ;[pg, channels] = await Promise.all([startPgCluster(), startFakeAlerts()])
-  webhook = await startFunction('stripe-webhook', {
+  const alertEnv = {
     SUPABASE_DB_URL: pg.url,
-    STRIPE_WEBHOOK_SECRET: SECRET,
     ALERT_WEBHOOK_URL: channels.webhookUrl,
     RESEND_API_URL: channels.resendUrl,
     RESEND_API_KEY: RESEND_KEY,
     ALERT_EMAIL_TO: 'sales@agency.test',
     ALERT_EMAIL_FROM: 'alerts@agency.test',
     AGENCY_TIME_ZONE: 'Australia/Sydney',
-  })
+  }
+  ;[webhook, worker] = await Promise.all([
+    startFunction('stripe-webhook', { SUPABASE_DB_URL: pg.url, STRIPE_WEBHOOK_SECRET: SECRET }),
+    startFunction('webhook-events', {
+      ...alertEnv,
+      CRON_SECRET: WORKER_SECRET,
+      // Longer than a run takes, so a retried event waits for the next run (work() waits this long).
+      BOOKINGS_BACKOFF_BASE_MS: '300',
+      BOOKINGS_BACKOFF_MAX_MS: '300',
+      BOOKINGS_MAX_ATTEMPTS: '3',
+    }),
+  ])
 }, 120_000)
 
 afterAll(async () => {
-  await webhook?.stop()
+  await Promise.all([webhook?.stop(), worker?.stop()])
   await channels?.close()
   await pg?.stop()
 })
@@ -112,6 +124,32 @@ async function deliver(body: string, signature: string | null = sign(body)) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 
+/** One run of the worker; its payments' tally. */
+async function work(): Promise<Record<string, number>> {
+  await new Promise((resolve) => setTimeout(resolve, 350))
+  const res = await fetch(worker.url, {
+    method: 'POST',
+    headers: { 'x-redeliver-secret': WORKER_SECRET },
+    signal: AbortSignal.timeout(15_000),
+  })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { payments: Record<string, number> }).payments
+}
+
+/** What the worker made of an event: its verdict and where it stands. */
+const eventOf = async (body: string) =>
+  (
+    await pg.sql<{ outcome: string | null; status: string; attempts: number }[]>`
+      select outcome, status, attempts from stripe_webhook_events where event_id = ${(JSON.parse(body) as { id: string }).id}`
+  )[0]
+
+/** Delivered, then worked: the webhook's answer and the event's verdict. */
+async function settle(body: string) {
+  const answer = await deliver(body)
+  await work()
+  return { status: answer.status, outcome: (await eventOf(body))?.outcome }
+}
+
 const paidAlerts = () => channels.webhook.filter((message) => message.text.startsWith('Paid: activate'))
 const paidEmails = () => channels.emails.filter((email) => email.subject.startsWith('Paid: activate'))
 const paymentOf = async (id: string) =>
@@ -122,11 +160,16 @@ const paymentOf = async (id: string) =>
 const handledEvents = async () =>
   (await pg.sql<{ event_id: string }[]>`select event_id from stripe_webhook_events`).map((row) => row.event_id)
 
-describe('stripe-webhook (deno, PostgreSQL, fake alert channels)', () => {
-  it("a signed invoice.paid sends one 'Paid: activate' alert and records the payment; the same event again changes nothing", async () => {
+describe('stripe-webhook and webhook-events (deno, PostgreSQL, fake alert channels)', () => {
+  it("a signed invoice.paid is recorded and answered at once; the worker sends one 'Paid: activate' alert; the same event again changes nothing", async () => {
     const id = await register()
     const body = stripeEvent({ id: 'evt_paid_1', registrationId: id })
-    expect(await deliver(body)).toEqual({ status: 200, body: { outcome: 'alerted' } })
+    expect(await deliver(body)).toEqual({ status: 202, body: { recorded: true } })
+    // Nothing is sent by the webhook itself.
+    expect(channels.webhook).toHaveLength(0)
+    expect(await paymentOf(id)).toEqual({ paid_at: null, paid_invoice_id: null })
+    expect(await work()).toMatchObject({ claimed: 1, done: 1 })
+    expect(await eventOf(body)).toEqual({ outcome: 'paid', status: 'done', attempts: 1 })
 
     expect(paidAlerts()).toHaveLength(1)
     const lines = paidAlerts()[0]!.text.split('\n')
@@ -136,33 +179,41 @@ describe('stripe-webhook (deno, PostgreSQL, fake alert channels)', () => {
     expect(lines).toContain('Contact: Jane Doe, +61422470721, jane@example[.]com')
     expect(lines).toContain(`Registration id: ${id}`)
     expect(lines).toContain('Invoice: in_test_1, US$35,400 paid Mon 30 Nov 2026, 12:00 pm AEDT')
-    expect(paidEmails()).toEqual([expect.objectContaining({ subject: "Paid: activate Acme & Co.'s account", to: ['sales@agency.test'] })])
+    // The e-mail carries a key, so a retry after a lost answer sends nothing twice.
+    expect(paidEmails()).toEqual([
+      expect.objectContaining({
+        subject: "Paid: activate Acme & Co.'s account",
+        to: ['sales@agency.test'],
+        idempotencyKey: `enterprise-paid-alert/${id}`,
+      }),
+    ])
     expect(await paymentOf(id)).toEqual({ paid_at: new Date(PAID_AT * 1000), paid_invoice_id: 'in_test_1' })
     expect(await handledEvents()).toEqual(['evt_paid_1'])
     expect(await registrationFigures(pg.sql)).toMatchObject({ paid: 1 })
 
-    expect(await deliver(body)).toEqual({ status: 200, body: { outcome: 'duplicate-event' } })
+    expect(await deliver(body)).toEqual({ status: 200, body: { duplicate: true } })
     // A fresh signature on the same event (Stripe signs each delivery anew): still the same event id.
-    expect((await deliver(body, sign(body))).body).toEqual({ outcome: 'duplicate-event' })
+    expect((await deliver(body, sign(body))).body).toEqual({ duplicate: true })
+    expect(await work()).toMatchObject({ claimed: 0 })
     expect(paidAlerts()).toHaveLength(1)
     expect(paidEmails()).toHaveLength(1)
   }, 30_000)
 
   it('a second event id for the same paid invoice sends no second alert', async () => {
     const id = await register()
-    expect((await deliver(stripeEvent({ registrationId: id }))).body).toEqual({ outcome: 'alerted' })
-    expect(await deliver(stripeEvent({ registrationId: id }))).toEqual({ status: 200, body: { outcome: 'already-paid' } })
+    expect(await settle(stripeEvent({ registrationId: id }))).toEqual({ status: 202, outcome: 'paid' })
+    expect(await settle(stripeEvent({ registrationId: id }))).toEqual({ status: 202, outcome: 'already-paid' })
     expect(paidAlerts()).toHaveLength(1)
   }, 30_000)
 
-  it('deliveries at the same moment, of one event and of another event for the same invoice, alert once', async () => {
+  it('deliveries at the same moment, of one event and of another event for the same invoice, worked by two runs at once, alert once', async () => {
     const id = await register()
     const body = stripeEvent({ registrationId: id })
-    // The first to take the row is still sending its alert while the others arrive.
-    channels.slowWebhook(400)
     const answers = await Promise.all([deliver(body), deliver(body), deliver(body), deliver(stripeEvent({ registrationId: id }))])
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
-    expect(answers.filter((answer) => answer.body.outcome === 'alerted')).toHaveLength(1)
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 202, 202])
+    // The first to take the registration is still sending its alert while the other run works the other event.
+    channels.slowWebhook(400)
+    await Promise.all([work(), work()])
     expect(paidAlerts()).toHaveLength(1)
     expect(paidEmails()).toHaveLength(1)
   }, 30_000)
@@ -180,8 +231,9 @@ describe('stripe-webhook (deno, PostgreSQL, fake alert channels)', () => {
     async (_case, event, mismatch) => {
       const id = await register()
       const body = stripeEvent({ registrationId: id, ...event })
-      expect(await deliver(body)).toEqual({ status: 200, body: { outcome: 'mismatch' } })
-      expect(await deliver(body)).toEqual({ status: 200, body: { outcome: 'duplicate-event' } })
+      expect(await settle(body)).toEqual({ status: 202, outcome: 'mismatch' })
+      expect((await deliver(body)).body).toEqual({ duplicate: true })
+      await work()
 
       expect(paidAlerts()).toHaveLength(0)
       const alerts = channels.webhook.filter((message) => message.text.startsWith('Payment not matched'))
@@ -198,7 +250,7 @@ describe('stripe-webhook (deno, PostgreSQL, fake alert channels)', () => {
 
   it('a paid invoice for a registration with no invoice of its own yet activates nothing', async () => {
     const id = await register(null)
-    expect((await deliver(stripeEvent({ registrationId: id }))).body).toEqual({ outcome: 'mismatch' })
+    expect((await settle(stripeEvent({ registrationId: id }))).outcome).toBe('mismatch')
     expect(
       channels.webhook.map((message) => message.text.split('\n')).find((lines) => lines[0]!.startsWith('Payment not matched')),
     ).toContain('Invoice in_test_1 is not its invoice (it has none)')
@@ -212,6 +264,7 @@ describe('stripe-webhook (deno, PostgreSQL, fake alert channels)', () => {
     expect((await deliver(body.replace('in_test_1', 'in_test_2'), sign(body))).status).toBe(400)
     expect((await deliver(body, 't=1,v1=00')).status).toBe(400)
     expect(await deliver(body, null)).toEqual({ status: 400, body: { error: 'Missing Stripe-Signature' } })
+    expect(await work()).toMatchObject({ claimed: 0 })
     expect(paidAlerts()).toHaveLength(0)
     expect(channels.emails).toHaveLength(0)
     expect(await paymentOf(id)).toEqual({ paid_at: null, paid_invoice_id: null })
@@ -226,36 +279,50 @@ describe('stripe-webhook (deno, PostgreSQL, fake alert channels)', () => {
     })
     expect((await deliver(stripeEvent({ registrationId: null }))).status).toBe(200)
     expect((await deliver(stripeEvent({ registrationId: 'not-a-uuid' }))).status).toBe(200)
-    expect((await deliver(stripeEvent({ registrationId: crypto.randomUUID() }))).body).toEqual({ outcome: 'unknown-registration' })
+    expect(await settle(stripeEvent({ registrationId: crypto.randomUUID() }))).toEqual({ status: 202, outcome: 'unknown-registration' })
     expect(paidAlerts()).toHaveLength(0)
     expect(channels.emails).toHaveLength(0)
     expect(await paymentOf(id)).toEqual({ paid_at: null, paid_invoice_id: null })
   }, 30_000)
 
-  it('when no channel takes the alert it answers 500 and records nothing; Stripe’s retry of the event then alerts once', async () => {
+  it('when no channel takes the alert, the payment is recorded and the alert retried with backoff: it goes out once', async () => {
     const id = await register()
     const body = stripeEvent({ id: 'evt_paid_retry', registrationId: id })
     channels.breakChannel('webhook')
     channels.breakChannel('email')
-    expect((await deliver(body)).status).toBe(500)
-    expect(await paymentOf(id)).toEqual({ paid_at: null, paid_invoice_id: null })
-    expect(await handledEvents()).toEqual([])
+    expect(await settle(body)).toEqual({ status: 202, outcome: 'paid' })
+    expect(await eventOf(body)).toMatchObject({ status: 'pending', attempts: 1 })
+    expect((await paymentOf(id))?.paid_invoice_id).toBe('in_test_1')
 
     channels.breakChannel('webhook', false)
     channels.breakChannel('email', false)
-    expect((await deliver(body)).body).toEqual({ outcome: 'alerted' })
-    expect((await deliver(body)).body).toEqual({ outcome: 'duplicate-event' })
+    expect(await work()).toMatchObject({ claimed: 1, done: 1 })
+    expect(await work()).toMatchObject({ claimed: 0 })
+    expect(await eventOf(body)).toEqual({ outcome: 'paid', status: 'done', attempts: 2 })
     expect(paidAlerts()).toHaveLength(1)
     expect(paidEmails()).toHaveLength(1)
-    expect((await paymentOf(id))?.paid_invoice_id).toBe('in_test_1')
+  }, 30_000)
+
+  it('an alert no channel takes fails after its attempts, and is not sent again', async () => {
+    const id = await register()
+    const body = stripeEvent({ registrationId: id })
+    channels.breakChannel('webhook')
+    channels.breakChannel('email')
+    await settle(body)
+    await work()
+    expect(await work()).toMatchObject({ failed: 1 })
+    expect(await eventOf(body)).toEqual({ outcome: 'paid', status: 'failed', attempts: 3 })
+    channels.breakChannel('webhook', false)
+    expect(await work()).toMatchObject({ claimed: 0 })
+    expect(paidAlerts()).toHaveLength(0)
   }, 30_000)
 
   it('one channel taking the alert is enough: the payment is recorded and not alerted again', async () => {
     const id = await register()
     channels.breakChannel('email')
-    expect((await deliver(stripeEvent({ registrationId: id }))).body).toEqual({ outcome: 'alerted' })
+    expect((await settle(stripeEvent({ registrationId: id }))).outcome).toBe('paid')
     expect(paidAlerts()).toHaveLength(1)
-    expect((await deliver(stripeEvent({ registrationId: id }))).body).toEqual({ outcome: 'already-paid' })
+    expect((await settle(stripeEvent({ registrationId: id }))).outcome).toBe('already-paid')
     expect(paidAlerts()).toHaveLength(1)
   }, 30_000)
 
@@ -276,13 +343,13 @@ describe('stripe-webhook handler without its settings', () => {
 
   it('answers 503 to everything without STRIPE_WEBHOOK_SECRET', async () => {
     const logger = recordingLogger()
-    const handler = createStripeWebhookHandler({ secret: undefined, payments: undefined, channels: [], logger })
+    const handler = createStripeWebhookHandler({ secret: undefined, payments: undefined, logger })
     expect((await post(handler, stripeEvent({ registrationId: crypto.randomUUID() }))).status).toBe(503)
     expect(logger.records.map((record) => record.level)).toEqual(['error'])
   })
 
-  it('answers 503 to a payment it cannot record or announce (no database or no channel), so Stripe sends it again', async () => {
-    const handler = createStripeWebhookHandler({ secret: SECRET, payments: undefined, channels: [], logger: recordingLogger() })
+  it('answers 503 to a payment it cannot record (no database), so Stripe sends it again', async () => {
+    const handler = createStripeWebhookHandler({ secret: SECRET, payments: undefined, logger: recordingLogger() })
     expect((await post(handler, stripeEvent({ registrationId: crypto.randomUUID() }))).status).toBe(503)
     expect((await post(handler, stripeEvent({ type: 'customer.created' }))).status).toBe(200)
   })

@@ -133,7 +133,7 @@ export function postLead(
   )
 }
 
-export type Operation = 'create_item' | 'create_update' | 'find_item'
+export type Operation = 'create_item' | 'create_update' | 'find_item' | 'change_columns'
 export type BoardCall = { operation: Operation; query: string; variables: Record<string, unknown>; headers: Headers; request: Request }
 type Reply = (call: BoardCall) => Response | Promise<Response>
 
@@ -145,10 +145,12 @@ const happy: Record<Operation, Reply> = {
   },
   create_update: (call) => answerBoard(call.request),
   find_item: () => HttpResponse.json({ data: { items_page_by_column_values: { items: [] } } }),
+  change_columns: (call) => answerBoard(call.request),
 }
 
 function operationOf(query: string): Operation {
   if (query.includes('create_update(')) return 'create_update'
+  if (query.includes('change_multiple_column_values(')) return 'change_columns'
   return query.includes('items_page_by_column_values(') ? 'find_item' : 'create_item'
 }
 

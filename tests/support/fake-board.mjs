@@ -5,7 +5,13 @@
 import { createServer } from 'node:http'
 
 const operationOf = (query) =>
-  query.includes('create_update(') ? 'create_update' : query.includes('items_page_by_column_values(') ? 'find_item' : 'create_item'
+  query.includes('create_update(')
+    ? 'create_update'
+    : query.includes('change_multiple_column_values(')
+      ? 'change_columns'
+      : query.includes('items_page_by_column_values(')
+        ? 'find_item'
+        : 'create_item'
 
 /** How the board refuses every call while `refuse(kind)` is on, as its API answers them. */
 export const REFUSALS = {
@@ -26,8 +32,10 @@ const send = (res, status, body, headers = {}) =>
 export async function startFakeBoard({ latencyMs = 0 } = {}) {
   const requests = []
   const items = new Map()
+  // Each item's column values: as created, then as changed (a booking's date and status).
+  const columnsOf = new Map()
   const notes = []
-  const queued = { create_item: [], create_update: [], find_item: [] }
+  const queued = { create_item: [], create_update: [], find_item: [], change_columns: [] }
   let random = null
   let randomOperations = ['create_item']
   // Taken, then unanswered: { share, random, operations } while on.
@@ -42,6 +50,7 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     const id = String(nextId++)
     const columns = JSON.parse(String(variables.columnValues ?? '{}'))
     items.set(id, { submissionId: columns.submission_id, name: variables.itemName })
+    columnsOf.set(id, columns)
     return id
   }
 
@@ -50,6 +59,11 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     if (operation === 'create_item') {
       const id = createItem(variables)
       return [{ create_item: { id } }, items.get(id).submissionId]
+    }
+    if (operation === 'change_columns') {
+      const itemId = String(variables.itemId)
+      if (items.has(itemId)) columnsOf.set(itemId, { ...columnsOf.get(itemId), ...JSON.parse(String(variables.columnValues)) })
+      return [{ change_multiple_column_values: { id: itemId } }, items.get(itemId)?.submissionId]
     }
     if (operation === 'create_update') {
       const itemId = String(variables.itemId)
@@ -122,6 +136,7 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     url: `http://127.0.0.1:${port}/v2`,
     requests,
     items,
+    columnsOf,
     /** The update notes it created, by item id. */
     notes,
     /** Each call taken and then left unanswered, with the submission it concerns. */

@@ -1,19 +1,17 @@
 import { env } from '../_shared/runtime/env.ts'
-import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
-import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { pgBookingStore } from '../_shared/bookings/pg-booking-store.ts'
+import { createDb } from '../_shared/runtime/db.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { createCalWebhookHandler } from './handler.ts'
 
-const { sql, leaseMs, ...config } = sharedLeadsConfig()
+const dbUrl = env('SUPABASE_DB_URL')
+const sql = dbUrl ? createDb(dbUrl, { max: 4, statementTimeoutMs: 5_000 }) : undefined
 
 serve(
   createCalWebhookHandler({
     secret: env('CAL_WEBHOOK_SECRET'),
     store: sql && pgBookingStore(sql),
-    board: boardFrom({ ...config, fetch }, 0),
     logger: consoleLogger,
-    leaseMs,
   }),
 )

@@ -4,6 +4,7 @@ import type { Logger } from '../_shared/runtime/logger.ts'
 import type { HealthFigures } from '../_shared/alerts/pg-alert-store.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 import type { RegistrationFigures } from '../_shared/enterprise/registration.ts'
+import type { WebhookEventFigures } from '../_shared/bookings/webhook-figures.ts'
 import { jobSchedule, type JobSchedule } from './scheduled-jobs.ts'
 
 export type HealthDeps = {
@@ -17,6 +18,8 @@ export type HealthDeps = {
   logger: Logger
   /** Enterprise registrations pending, failed and paid; a failed one makes the answer 503 (docs/enterprise.md). */
   registrations?: () => Promise<RegistrationFigures>
+  /** Booking updates and payment events pending and failed (webhook-events); a failed one makes the answer 503. */
+  webhookEvents?: () => Promise<WebhookEventFigures>
 }
 
 export type LeadsHealth = Omit<HealthFigures, 'lastDeliveredAt'> & { lastDeliveredAt: string | null; alertsConfigured: boolean }
@@ -33,23 +36,31 @@ export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise
     if (!deps.figures || !deps.holding || !deps.activeJobs) return json(503, { error: 'Health is not configured' })
 
     try {
-      const [figures, holding, active, registrations] = await Promise.all([
+      const [figures, holding, active, registrations, webhookEvents] = await Promise.all([
         deps.figures(),
         deps.holding(),
         deps.activeJobs(),
         deps.registrations?.(),
+        deps.webhookEvents?.(),
       ])
       const jobs = jobSchedule(active)
-      const body: LeadsHealth & { conditions: ConditionName[]; jobs: JobSchedule; registrations?: RegistrationFigures } = {
+      const body: LeadsHealth & {
+        conditions: ConditionName[]
+        jobs: JobSchedule
+        registrations?: RegistrationFigures
+        webhookEvents?: WebhookEventFigures
+      } = {
         ...figures,
         lastDeliveredAt: figures.lastDeliveredAt?.toISOString() ?? null,
         alertsConfigured: deps.alertsConfigured,
         conditions: holding,
         jobs,
         ...(registrations ? { registrations } : {}),
+        ...(webhookEvents ? { webhookEvents } : {}),
       }
       const unscheduled = Object.values(jobs).includes('not scheduled')
-      return json(holding.length > 0 || unscheduled || (registrations?.failed ?? 0) > 0 ? 503 : 200, body)
+      const webhookFailed = (webhookEvents?.bookingsFailed ?? 0) + (webhookEvents?.paymentsFailed ?? 0)
+      return json(holding.length > 0 || unscheduled || (registrations?.failed ?? 0) > 0 || webhookFailed > 0 ? 503 : 200, body)
     } catch (error) {
       deps.logger.error('leads-health could not read the outbox', { error: String(error) })
       return json(503, { error: 'The database did not answer' })

@@ -6,6 +6,7 @@ import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { healthFigures, pgAlertStore } from '../_shared/alerts/pg-alert-store.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { registrationFigures } from '../_shared/enterprise/registration.ts'
+import { webhookEventFigures } from '../_shared/bookings/webhook-figures.ts'
 import { createHealthHandler } from './handler.ts'
 import { activeJobs } from './scheduled-jobs.ts'
 
@@ -21,6 +22,7 @@ serve(
     holding: sql && (async () => (await pgAlertStore(sql).conditions(alerting.pendingMinutes, 0)).map((report) => report.condition)),
     activeJobs: sql && (() => activeJobs(sql)),
     registrations: sql && (() => registrationFigures(sql)),
+    webhookEvents: sql && (() => webhookEventFigures(sql)),
     alertsConfigured: alerting.channels.length > 0,
     logger: consoleLogger,
   }),

@@ -5,7 +5,7 @@ import type { Sql } from '../_shared/runtime/db.ts'
  * alert is sent, so leads-health answers 503 while one is missing. tests/db/cron-jobs.test.ts runs
  * each one's SQL.
  */
-export const SCHEDULED_JOBS = ['leads-redeliver', 'leads-digest', 'leads-retention', 'enterprise-followup'] as const
+export const SCHEDULED_JOBS = ['leads-redeliver', 'leads-digest', 'leads-retention', 'enterprise-followup', 'webhook-events'] as const
 
 export type ScheduledJob = (typeof SCHEDULED_JOBS)[number]
 export type JobSchedule = Record<ScheduledJob, 'scheduled' | 'not scheduled'>

@@ -23,8 +23,6 @@ export type RedeliverDeps = {
   sweep?: () => Promise<unknown>
   /** Evaluated after every run (_shared/alerts/lead-alerts.ts); never throws, never blocks delivery. */
   alerts?: () => Promise<AlertReport | undefined>
-  /** Booking updates that waited for their lead's item (_shared/bookings), sent after each run. */
-  bookings?: () => Promise<{ sent: number; failed: number }>
 }
 
 export type RedeliverReport = {
@@ -55,14 +53,9 @@ export function createRedeliverHandler(deps: RedeliverDeps): (req: Request) => P
 
     const report = await redeliver({ ...deps, store: deps.store, board: deps.board })
     if (report.claimed > 0) deps.logger.info('redelivery run', report)
-    const bookings = await deps.bookings?.().catch((error: unknown) => {
-      deps.logger.error('booking updates not sent', { message: String(error) })
-      return undefined
-    })
     const alerts = await deps.alerts?.().catch(() => undefined)
     return json(200, {
       ...report,
-      ...(bookings && bookings.sent + bookings.failed > 0 ? { bookings } : {}),
       ...(alerts && (alerts.raised.length || alerts.resolved.length || alerts.failedChannels.length) ? { alerts } : {}),
     })
   }

@@ -9,8 +9,6 @@ import { pgAlertStore } from '../_shared/alerts/pg-alert-store.ts'
 import { pgLeadStore } from '../_shared/delivery/pg-lead-store.ts'
 import { pruneRateLimits } from '../_shared/limits/pg-rate-counter.ts'
 import { serve } from '../_shared/http/serve.ts'
-import { pgBookingStore } from '../_shared/bookings/pg-booking-store.ts'
-import { sendPendingBookings } from '../_shared/bookings/send-bookings.ts'
 import { createRedeliverHandler } from './handler.ts'
 import { REDELIVER_TIMING } from './timing.ts'
 
@@ -35,7 +33,6 @@ serve(
     concurrency: envInt('REDELIVER_CONCURRENCY', 2),
     budgetMs: envInt('REDELIVER_BUDGET_MS', REDELIVER_TIMING.budgetMs),
     sweep: sql && (() => pruneRateLimits(sql)),
-    bookings: sql && board && (() => sendPendingBookings({ store: pgBookingStore(sql), board, logger: consoleLogger, leaseMs })),
     alerts:
       sql &&
       (() =>

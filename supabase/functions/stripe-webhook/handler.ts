@@ -1,14 +1,12 @@
 import Stripe from 'stripe'
-import { sendOnAnyChannel, type AlertChannel } from '../_shared/alerts/channels.ts'
-import { mismatchAlert, paidAlert, type PaymentStore } from '../_shared/enterprise/payment.ts'
+import type { PaymentEventStore } from '../_shared/enterprise/payment-events.ts'
 import { json, methodNotAllowed, readLimitedText } from '../_shared/http/http.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 
 export type StripeWebhookDeps = {
   /** STRIPE_WEBHOOK_SECRET, the endpoint's signing secret (whsec_…). */
   secret: string | undefined
-  payments: PaymentStore | undefined
-  channels: AlertChannel[]
+  payments: PaymentEventStore | undefined
   logger: Logger
 }
 
@@ -17,12 +15,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * Stripe's webhook (docs/enterprise.md). The signature is checked on the raw body before anything
- * else: a missing or bad one is 400 and changes nothing. `invoice.paid` for the invoice stored on the
- * registration its metadata names, paid in full, records the payment and sends one 'Paid: activate …'
- * alert; any other invoice naming a registration sends one 'Payment not matched' alert and activates nothing; an
- * event id already handled, a second payment event for the same registration, and every other event
- * answer 200 and do nothing. When no channel takes the alert, nothing is recorded and the answer is
- * 500, so Stripe sends the event again (it retries for up to three days).
+ * else: a missing or bad one is 400 and changes nothing. An `invoice.paid` naming a registration is
+ * recorded once, by its event id, and answered at once (202; a replay 200): the `webhook-events`
+ * worker, woken by the insert, checks it against the registration and sends the alert. Every other
+ * event answers 200 and does nothing. When the event cannot be recorded the answer is 5xx, so Stripe
+ * sends it again (it retries for up to three days).
  */
 export function createStripeWebhookHandler(deps: StripeWebhookDeps): (req: Request) => Promise<Response> {
   const cryptoProvider = Stripe.createSubtleCryptoProvider()
@@ -49,8 +46,8 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (req: Reque
     const invoice = event.data.object
     const registrationId = invoice.metadata?.registration_id
     if (!registrationId || !UUID.test(registrationId)) return json(200, { ignored: 'not the invoice of a registration' })
-    if (!deps.payments || deps.channels.length === 0) {
-      deps.logger.error('stripe-webhook cannot handle a payment: set SUPABASE_DB_URL and an alert channel', { eventId: event.id })
+    if (!deps.payments) {
+      deps.logger.error('stripe-webhook cannot record a payment: set SUPABASE_DB_URL', { eventId: event.id })
       return json(503, { error: 'The webhook is not configured' })
     }
 
@@ -64,19 +61,16 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (req: Reque
       currency: invoice.currency,
     }
     try {
-      const outcome = await deps.payments.settle(payment, {
-        paid: (registration) => sendOnAnyChannel(paidAlert(registration, payment), deps.channels),
-        mismatch: (registration, mismatch) => sendOnAnyChannel(mismatchAlert(registration, payment, mismatch), deps.channels),
-      })
-      deps.logger.info('stripe-webhook invoice.paid', { eventId: event.id, invoiceId: invoice.id, registrationId, outcome })
-      return json(200, { outcome })
+      const fresh = await deps.payments.record(payment)
+      deps.logger.info('stripe-webhook invoice.paid recorded', { eventId: event.id, invoiceId: invoice.id, registrationId, fresh })
+      return fresh ? json(202, { recorded: true }) : json(200, { duplicate: true })
     } catch (error) {
       deps.logger.error('stripe-webhook: payment not recorded, Stripe will send it again', {
         eventId: event.id,
         registrationId,
         message: error instanceof Error ? error.message : String(error),
       })
-      return json(500, { error: 'Not handled: send it again' })
+      return json(500, { error: 'Not recorded: send it again' })
     }
   }
 }

@@ -53,6 +53,16 @@ export const FIND_ITEM = /* GraphQL */ `
   }
 `
 
+/** A booking's call on its item: the date column and the status column (booking-item.ts). */
+export const CHANGE_COLUMNS = /* GraphQL */ `
+  mutation ChangeBookingColumns($boardId: ID!, $itemId: ID!, $columnValues: JSON!) {
+    change_multiple_column_values(board_id: $boardId, item_id: $itemId, column_values: $columnValues) {
+      id
+    }
+  }
+`
+
+export type ChangeColumnsVariables = { boardId: string; itemId: string; columnValues: string }
 export type CreateItemVariables = { boardId: string; groupId: string; itemName: string; columnValues: string }
 export type CreateUpdateVariables = { itemId: string; body: string }
 export type FindItemVariables = { boardId: string; submissionId: string }
@@ -182,6 +192,7 @@ export function createBoardClient(config: BoardClientConfig) {
   return {
     createItem: (variables: CreateItemVariables) => withId(CREATE_ITEM, variables, 'create_item'),
     createUpdate: (variables: CreateUpdateVariables) => withId(CREATE_UPDATE, variables, 'create_update'),
+    changeColumns: (variables: ChangeColumnsVariables) => withId(CHANGE_COLUMNS, variables, 'change_multiple_column_values'),
     async findItem(variables: FindItemVariables): Promise<FindResult> {
       const raw = await call(FIND_ITEM, { ...variables, columnId: LEAD_COLUMNS.submission }, 'items_page_by_column_values')
       if (!raw.ok) return raw

@@ -1,28 +1,48 @@
-import type { ClaimRef } from '../outbox/outbox.ts'
-import type { Booking } from './cal-event.ts'
+import type { ClaimRef, OutboxItem } from '../outbox/outbox.ts'
+import type { PgOutbox } from '../outbox/pg-outbox.ts'
+import type { Booking, BookingEvent } from './cal-event.ts'
 
-/** A booking recorded for the first time, with where its update goes (when that is known). */
-export type RecordedBooking = {
-  id: string
-  /** The lead it belongs to, if any. */
+/** A recorded booking event as the worker works it: an outbox item whose one job is its board update. */
+export type BookingItem = OutboxItem & {
+  bookingUid: string
+  event: BookingEvent
+  startTime: Date
   leadId: string | null
-  /** The item its update goes on now: the lead's, or an earlier event's of the same booking; null while the lead waits. */
-  itemId: string | null
-  /** This call's claim on sending it; null while it waits for the lead. */
-  claimToken: string | null
+  /** What its 'Booking:' item is found by on the board (the submission column), when it has no lead. */
+  itemKey: string
+  /** The item its update goes on, once known (recorded before the update is sent). */
+  boardItemId: string | null
+  attendeeName: string
+  attendeeEmail: string
+  attendeePhone: string
+  note: string
 }
 
-export type PendingBooking = { id: string; claimToken: string; itemId: string; note: string }
+/** Where a booking's lead stands: its item, once it is on the board. */
+export type BookingLead = { status: 'pending' | 'delivered' | 'failed' | 'spam'; boardItemId: string | null }
 
-export interface BookingStore {
+export type RecordedBooking = {
+  id: string
+  leadId: string | null
+  /** The lead had been flagged as spam: the booking released it (back to pending, to be delivered). */
+  released: boolean
+}
+
+/** The outbox's writes, except its generic `record`: a booking's one step records only its item. */
+export type BookingStore = Omit<PgOutbox<BookingItem>, 'record'> & {
   /**
-   * Records the event and finds its lead (by submission id, else by the attendee's e-mail among the
-   * last 30 days' leads). Undefined when this booking and event were recorded before (a replay).
+   * Records the event once (by booking uid and trigger event) with its lead: by submission id, else
+   * by the attendee's e-mail among the last 30 days' leads (one not flagged as spam first), else an
+   * earlier event's of the same booking. A lead flagged as spam that the booking finds is released. Undefined for a replay.
    */
-  record(booking: Booking, leaseMs: number): Promise<RecordedBooking | undefined>
-  /** Both apply only while the booking is pending under this claim; false when a newer claim owns it. */
-  sent(booking: ClaimRef, itemId: string): Promise<boolean>
-  notSent(booking: ClaimRef, error: string): Promise<boolean>
-  /** Claims the pending updates whose lead is now on the board (each with a fresh claim token). */
-  claimDeliverable(limit: number, leaseMs: number): Promise<PendingBooking[]>
+  record(booking: Booking): Promise<RecordedBooking | undefined>
+  lead(leadId: string): Promise<BookingLead | undefined>
+  /** The item an earlier event of the same booking went on. */
+  earlierItem(itemKey: string): Promise<string | undefined>
+  /** Under the booking's claim; false when a newer claim owns it. */
+  recordItem(item: ClaimRef, itemId: string): Promise<boolean>
+  /** A later event of the same booking was recorded: its call columns are the ones that stand. */
+  hasLaterEvent(booking: Pick<BookingItem, 'id' | 'itemKey'>): Promise<boolean>
+  /** True once, for the run that marks the failure alert as sent. */
+  claimFailureAlert(id: string): Promise<boolean>
 }

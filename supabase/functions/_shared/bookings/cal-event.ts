@@ -3,12 +3,18 @@ import { escapeHtml } from '../board/update-note.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 
 export const SIGNATURE_HEADER = 'x-cal-signature-256'
-export const BOOKING_EVENTS = ['BOOKING_CREATED', 'BOOKING_RESCHEDULED', 'BOOKING_CANCELLED'] as const
+export const BOOKING_EVENTS = ['BOOKING_CREATED', 'BOOKING_RESCHEDULED', 'BOOKING_CANCELLED', 'MEETING_ENDED'] as const
 export type BookingEvent = (typeof BOOKING_EVENTS)[number]
 
-const Person = v.object({ name: v.optional(v.string(), ''), email: v.optional(v.string(), '') })
+const Person = v.object({
+  name: v.optional(v.string(), ''),
+  email: v.optional(v.string(), ''),
+  timeZone: v.optional(v.nullable(v.string())),
+})
+/** A booking question's answer, as `responses` carries it: `{ label, value }`, the value absent when unanswered. */
+const Answer = v.optional(v.object({ value: v.optional(v.unknown()) }))
 
-/** The part of the calendar's webhook body we use; the calendar sends much more. */
+/** The part of the calendar's webhook body we use (its documented payload); the calendar sends much more. */
 const CalWebhook = v.object({
   triggerEvent: v.string(),
   payload: v.optional(
@@ -20,6 +26,11 @@ const CalWebhook = v.object({
       organizer: v.optional(Person),
       attendees: v.optional(v.array(Person), []),
       metadata: v.optional(v.record(v.string(), v.unknown()), {}),
+      location: v.optional(v.nullable(v.string())),
+      additionalNotes: v.optional(v.nullable(v.string())),
+      cancellationReason: v.optional(v.nullable(v.string())),
+      rescheduleReason: v.optional(v.nullable(v.string())),
+      responses: v.optional(v.object({ attendeePhoneNumber: Answer, phone: Answer, notes: Answer, rescheduleReason: Answer }), {}),
     }),
   ),
 })
@@ -33,22 +44,75 @@ export type Booking = {
   organizer: string
   attendeeName: string
   attendeeEmail: string
+  /** The phone the attendee gave the calendar, as typed; '' when none. */
+  attendeePhone: string
   /** The board update this event adds to the lead's item. */
   note: string
 }
 
+/** What the note says beside the time: each part only when the calendar sent it. */
+export type BookingDetails = {
+  attendeeZone?: string | null
+  meetingLink?: string
+  phone?: string
+  notes?: string
+  reason?: string
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** What a booking event says on the board, the time as the agency reads it. */
-export function bookingNote(event: BookingEvent, startTime: Date, organizer: string): string {
-  const when = agencyTime(startTime)
-  const text =
-    event === 'BOOKING_CREATED'
-      ? `Strategy call booked: ${when} with ${organizer}`
-      : event === 'BOOKING_RESCHEDULED'
-        ? `Strategy call moved to ${when} with ${organizer}`
-        : `Strategy call cancelled (was ${when} with ${organizer})`
-  return `<p>${escapeHtml(text)}</p>`
+const HEADLINES: Record<BookingEvent, (when: string, organizer: string) => string> = {
+  BOOKING_CREATED: (when, organizer) => `Strategy call booked: ${when} with ${organizer}`,
+  BOOKING_RESCHEDULED: (when, organizer) => `Strategy call moved to ${when} with ${organizer}`,
+  BOOKING_CANCELLED: (when, organizer) => `Strategy call cancelled (was ${when} with ${organizer})`,
+  MEETING_ENDED: (when, organizer) => `Strategy call held: ${when} with ${organizer}`,
+}
+
+/** The attendee's own time, when their zone is a real one and reads differently from the agency's. */
+function theirTime(startTime: Date, zone: string | null | undefined): string | undefined {
+  if (!zone) return undefined
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+  } catch {
+    return undefined
+  }
+  const theirs = agencyTime(startTime, zone)
+  return theirs === agencyTime(startTime) ? undefined : `${theirs} (${zone})`
+}
+
+/**
+ * What a booking event says on the board: the time as the agency reads it (and as the attendee
+ * does, when that differs), then the meeting link, the phone, the notes and the reason the
+ * calendar sent, one paragraph each, every value escaped.
+ */
+export function bookingNote(event: BookingEvent, startTime: Date, organizer: string, details: BookingDetails = {}): string {
+  const their = theirTime(startTime, details.attendeeZone)
+  const link = details.meetingLink && escapeHtml(details.meetingLink)
+  const reasonLabel = event === 'BOOKING_CANCELLED' ? 'Cancellation reason' : 'Reason for the move'
+  const lines = [
+    escapeHtml(HEADLINES[event](agencyTime(startTime), organizer)),
+    their && `Their time: ${escapeHtml(their)}`,
+    link && `Meeting link: <a href="${link}">${link}</a>`,
+    details.phone && `Phone: ${escapeHtml(details.phone)}`,
+    details.notes && `Notes: ${escapeHtml(details.notes)}`,
+    details.reason && `${reasonLabel}: ${escapeHtml(details.reason)}`,
+  ]
+  return lines
+    .filter(Boolean)
+    .map((line) => `<p>${line}</p>`)
+    .join('')
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
+/** Only a web address is a meeting link: a location can be a place or a phone number. */
+const webLink = (value: unknown): string | undefined => {
+  const candidate = text(value)
+  if (!/^https:\/\//i.test(candidate)) return undefined
+  try {
+    return new URL(candidate).href
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -66,6 +130,21 @@ export function parseBooking(json: unknown): { kind: 'booking'; booking: Booking
   const startTime = new Date(payload.startTime)
   const organizer = payload.organizer?.name || payload.organizer?.email || 'the team'
   const submissionId = payload.metadata.submissionId
+  const { responses } = payload
+  const phone = text(responses.attendeePhoneNumber?.value) || text(responses.phone?.value)
+  const reason =
+    event === 'BOOKING_CANCELLED'
+      ? text(payload.cancellationReason)
+      : event === 'BOOKING_RESCHEDULED'
+        ? text(payload.rescheduleReason) || text(responses.rescheduleReason?.value)
+        : ''
+  const details: BookingDetails = {
+    attendeeZone: attendee.timeZone,
+    meetingLink: webLink(payload.metadata.videoCallUrl) ?? webLink(payload.location),
+    phone,
+    notes: text(responses.notes?.value) || text(payload.additionalNotes),
+    reason,
+  }
   return {
     kind: 'booking',
     booking: {
@@ -77,7 +156,8 @@ export function parseBooking(json: unknown): { kind: 'booking'; booking: Booking
       organizer,
       attendeeName: attendee.name || attendee.email,
       attendeeEmail: attendee.email,
-      note: bookingNote(event, startTime, organizer),
+      attendeePhone: phone,
+      note: bookingNote(event, startTime, organizer, details),
     },
   }
 }

@@ -2,7 +2,6 @@ import { formatUsd } from '../../../../src/content/plans.ts'
 import type { AlertContent } from '../alerts/channels.ts'
 import { visitorText, type TextFormat } from '../alerts/text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
-import type { Sql } from '../runtime/db.ts'
 import type { Registration } from './registration.ts'
 import { planLine } from './messages.ts'
 import { invoiceAmountCents } from './invoicing.ts'
@@ -21,37 +20,11 @@ export type Payment = {
 
 export type PaidRegistration = Pick<Registration, 'id' | 'companyName' | 'name' | 'phone' | 'email' | 'plan' | 'billingCycle'>
 
-export type PaymentOutcome = 'duplicate-event' | 'unknown-registration' | 'mismatch' | 'already-paid' | 'alerted'
+/** What a payment event comes to: the worker records it with the payment, then sends its alert. */
+export type PaymentOutcome = 'unknown-registration' | 'mismatch' | 'already-paid' | 'paid'
 
 /** Why a payment naming a registration does not pay for it: the text of the mismatch alert's line. */
 export type Mismatch = string
-
-export type PaymentStore = {
-  /**
-   * Records the event and, when the payment matches, the payment, and runs `alert` (for a first
-   * matching payment) or `mismatch` (for one that does not match) in ONE transaction: when either
-   * throws, nothing is recorded (the caller answers 5xx and Stripe sends the event again).
-   */
-  settle(
-    payment: Payment,
-    alerts: {
-      paid: (registration: PaidRegistration) => Promise<void>
-      mismatch: (registration: PaidRegistration, mismatch: Mismatch) => Promise<void>
-    },
-  ): Promise<PaymentOutcome>
-}
-
-type Row = {
-  id: string
-  company_name: string
-  name: string
-  phone: string
-  email: string
-  selected_plan: PaidRegistration['plan']
-  billing_cycle: PaidRegistration['billingCycle']
-  paid_at: Date | null
-  stripe_invoice_id: string | null
-}
 
 /**
  * Only the invoice the follow-through stored for this registration (stripe_invoice_id), paid in
@@ -68,50 +41,6 @@ export function paymentMismatch(
   if (payment.amountPaid !== total || payment.currency.toLowerCase() !== 'usd')
     return `Paid ${money(payment.amountPaid, payment.currency)}, the period total is ${money(total, 'usd')}`
   return undefined
-}
-
-/**
- * The event id's primary key and the registration's row lock serialise concurrent deliveries: the
- * same event delivered twice at once waits until the first commits (then is a duplicate) or rolls
- * back (then alerts itself); another event for an invoice already paid waits on the row, then finds
- * paid_at set. The alert is sent before the commit, so it is at least once: only a commit lost after
- * the alert went out (the database failing in that instant) sends it a second time on Stripe's retry.
- */
-export function pgPaymentStore(sql: Sql): PaymentStore {
-  return {
-    settle: (payment, alerts) =>
-      sql.begin(async (tx): Promise<PaymentOutcome> => {
-        const fresh = await tx`
-          insert into public.stripe_webhook_events (event_id, type) values (${payment.eventId}, ${payment.eventType})
-          on conflict (event_id) do nothing returning event_id`
-        if (fresh.length === 0) return 'duplicate-event'
-        const [row] = await tx<Row[]>`
-          select id, company_name, name, phone, email, selected_plan, billing_cycle, paid_at, stripe_invoice_id
-          from public.enterprise_registrations where id = ${payment.registrationId} for update`
-        if (!row) return 'unknown-registration'
-        const registration: PaidRegistration = {
-          id: row.id,
-          companyName: row.company_name,
-          name: row.name,
-          phone: row.phone,
-          email: row.email,
-          plan: row.selected_plan,
-          billingCycle: row.billing_cycle,
-        }
-        const mismatch = paymentMismatch({ ...registration, stripeInvoiceId: row.stripe_invoice_id }, payment)
-        if (mismatch) {
-          await alerts.mismatch(registration, mismatch)
-          return 'mismatch'
-        }
-        if (row.paid_at) return 'already-paid'
-        await tx`
-          update public.enterprise_registrations
-          set paid_at = ${payment.paidAt}, paid_invoice_id = ${payment.invoiceId}, updated_at = now()
-          where id = ${row.id}`
-        await alerts.paid(registration)
-        return 'alerted'
-      }),
-  }
 }
 
 /** 'US$17,700' for whole US dollars, as the site writes prices; any other amount with its currency code. */

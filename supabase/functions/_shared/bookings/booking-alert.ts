@@ -1,0 +1,18 @@
+import type { AlertContent } from '../alerts/channels.ts'
+import { visitorText } from '../alerts/text.ts'
+import type { BookingItem } from './booking-store.ts'
+
+/** One booking update that gave up: who booked, why it failed, and how to send it again. */
+export function bookingFailedAlert(booking: BookingItem, error: string): AlertContent {
+  return (format) => {
+    const subject = `Booking not on the board: ${visitorText(booking.attendeeName, format)}`
+    const text = [
+      subject,
+      `Contact: ${visitorText(booking.attendeeEmail, format)}`,
+      `Booking: ${visitorText(booking.bookingUid, format)} (lead_bookings id ${booking.id})`,
+      `Last error: ${visitorText(error, format, 300)}`,
+      `Fix the cause, then: update lead_bookings set status = 'pending', attempts = 0, next_attempt_at = now() where id = ${booking.id};`,
+    ].join('\n')
+    return { subject, text }
+  }
+}

@@ -1,0 +1,102 @@
+import type { AlertChannel } from '../_shared/alerts/channels.ts'
+import { workBooking } from '../_shared/bookings/booking-worker.ts'
+import type { BookingStore } from '../_shared/bookings/booking-store.ts'
+import type { Board } from '../_shared/delivery/deliver-lead.ts'
+import type { PaymentEventStore } from '../_shared/enterprise/payment-events.ts'
+import { workPayment } from '../_shared/enterprise/payment-worker.ts'
+import { json, methodNotAllowed } from '../_shared/http/http.ts'
+import { refuseWithoutSecret } from '../_shared/http/secret.ts'
+import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
+import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
+import type { Claimed, OutboxItem } from '../_shared/outbox/outbox.ts'
+import type { Logger } from '../_shared/runtime/logger.ts'
+
+export type WebhookEventsDeps = {
+  secret: string | undefined
+  bookings: BookingStore | undefined
+  payments: PaymentEventStore | undefined
+  board: Board | undefined
+  channels: AlertChannel[]
+  backoff: BackoffPolicy
+  logger: Logger
+  now: () => Date
+  leaseMs: number
+  leadWaitMs: number
+  /** At most this many events of each kind per call, claimed within `budgetMs`. */
+  batchSize: number
+  budgetMs: number
+}
+
+type Tally = { claimed: number; done: number; waiting: number; retrying: number; failed: number; interrupted: number; lost: number }
+export type WebhookEventsReport = { bookings?: Tally; payments?: Tally }
+
+/** Claims and works one event at a time until none is due, the batch is full or the budget is spent. */
+async function drain<Item extends OutboxItem>(
+  claimNext: () => Promise<Claimed<Item> | undefined>,
+  work: (item: Claimed<Item>) => Promise<{ kind: string }>,
+  deps: Pick<WebhookEventsDeps, 'batchSize' | 'logger' | 'now'>,
+  deadline: number,
+  what: string,
+): Promise<Tally> {
+  const tally: Tally = { claimed: 0, done: 0, waiting: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0 }
+  while (tally.claimed < deps.batchSize && deps.now().getTime() < deadline) {
+    const item = await claimNext()
+    if (!item) break
+    tally.claimed++
+    const outcome = await work(item).catch((error: unknown) => {
+      // A newer claim owns the item (this run's lease lapsed): its outcome stands, this one changes nothing.
+      if (error instanceof ClaimLost) {
+        logLateOutcome(deps.logger, error, { what })
+        return 'lost' as const
+      }
+      // The database failed mid-way: the claim lapses, and the recorded steps are skipped next time.
+      deps.logger.error(`${what} interrupted`, { id: item.id, message: String(error) })
+      return undefined
+    })
+    if (outcome === 'lost') tally.lost++
+    else if (!outcome) tally.interrupted++
+    else if (outcome.kind === 'done') tally.done++
+    else if (outcome.kind === 'waiting') tally.waiting++
+    else if (outcome.kind === 'failed') tally.failed++
+    else tally.retrying++
+  }
+  return tally
+}
+
+/**
+ * Called every minute by pg_cron and woken by each recorded event (`*_webhook_events.sql`): works
+ * what `cal-webhook` and `stripe-webhook` recorded. A booking's update goes on the board; a payment
+ * is checked against its registration and alerted. Either kind works without the other's settings.
+ */
+export function createWebhookEventsHandler(deps: WebhookEventsDeps): (req: Request) => Promise<Response> {
+  return async (req) => {
+    if (req.method !== 'POST') return methodNotAllowed(['POST'])
+    const refused = refuseWithoutSecret(req, deps, 'webhook-events', 'Webhook events are not configured')
+    if (refused) return refused
+    const { bookings, payments, board } = deps
+    if (!payments && !(bookings && board)) return json(503, { error: 'Webhook events are not configured' })
+
+    const deadline = deps.now().getTime() + deps.budgetMs
+    const report: WebhookEventsReport = {}
+    if (bookings && board) {
+      report.bookings = await drain(
+        () => bookings.claimNext(deps.leaseMs),
+        (booking) => workBooking(booking, { ...deps, store: bookings, board }),
+        deps,
+        deadline,
+        'booking update',
+      )
+    }
+    if (payments) {
+      report.payments = await drain(
+        () => payments.claimNext(deps.leaseMs),
+        (event) => workPayment(event, { ...deps, store: payments }),
+        deps,
+        deadline,
+        'payment event',
+      )
+    }
+    if ((report.bookings?.claimed ?? 0) + (report.payments?.claimed ?? 0) > 0) deps.logger.info('webhook events run', report)
+    return json(200, report)
+  }
+}

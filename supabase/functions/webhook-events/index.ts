@@ -1,0 +1,45 @@
+import { alertConfig } from '../_shared/alerts/config.ts'
+import { bookingsConfig } from '../_shared/bookings/config.ts'
+import { pgBookingStore } from '../_shared/bookings/pg-booking-store.ts'
+import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
+import { DEFAULT_BOARD_API_URL, DEFAULT_BOARD_GROUP_ID } from '../_shared/board/client.ts'
+import { pgPaymentEvents } from '../_shared/enterprise/payment-events.ts'
+import { serve } from '../_shared/http/serve.ts'
+import { createDb } from '../_shared/runtime/db.ts'
+import { env } from '../_shared/runtime/env.ts'
+import { cronSecret } from '../_shared/http/secret.ts'
+import { consoleLogger } from '../_shared/runtime/logger.ts'
+import { createWebhookEventsHandler } from './handler.ts'
+
+const config = bookingsConfig()
+const dbUrl = env('SUPABASE_DB_URL')
+const sql = dbUrl ? createDb(dbUrl, { statementTimeoutMs: 5_000 }) : undefined
+const alerting = alertConfig(fetch)
+
+serve(
+  createWebhookEventsHandler({
+    secret: cronSecret(env, consoleLogger),
+    bookings: sql && pgBookingStore(sql),
+    payments: sql && pgPaymentEvents(sql),
+    // No waiting inside a call: a board that asks for time gets it through next_attempt_at.
+    board: boardFrom(
+      {
+        token: env('MONDAY_API_TOKEN'),
+        boardId: env('MONDAY_BOARD_ID'),
+        groupId: env('MONDAY_GROUP_ID') ?? DEFAULT_BOARD_GROUP_ID,
+        apiUrl: env('MONDAY_API_URL') ?? DEFAULT_BOARD_API_URL,
+        timeoutMs: config.boardTimeoutMs,
+        fetch,
+      },
+      0,
+    ),
+    channels: alerting.channels,
+    backoff: { ...config.backoff, random: Math.random },
+    logger: consoleLogger,
+    now: () => new Date(),
+    leaseMs: config.leaseMs,
+    leadWaitMs: config.leadWaitMs,
+    batchSize: config.batchSize,
+    budgetMs: config.budgetMs,
+  }),
+)
