@@ -15,7 +15,7 @@ alter table public.lead_bookings
   add column next_attempt_at timestamptz not null default now(),
   add column failure_reason text,
   add column updated_at timestamptz not null default now(),
-  add column claim_token uuid,
+  add column if not exists claim_token uuid,
   add column failure_alerted_at timestamptz,
   add column item_key text;
 
@@ -61,7 +61,7 @@ alter table public.stripe_webhook_events
   add column attempts integer not null default 0,
   add column next_attempt_at timestamptz not null default now(),
   add column claimed_until timestamptz,
-  add column claim_token uuid,
+  add column if not exists claim_token uuid,
   add column last_error text,
   add column failure_reason text,
   add column updated_at timestamptz not null default now(),

@@ -99,9 +99,9 @@ describe('board GraphQL documents against the published contract', () => {
     const store = {
       lead: async () => undefined,
       earlierItem: async () => undefined,
-      recordItem: async () => {},
+      recordItem: async () => true,
       hasLaterEvent: async () => false,
-      done: async () => void settled.push('done'),
+      done: async () => settled.push('done') > 0,
     } as unknown as BookingStore
     const booking: Claimed<BookingItem> = {
       id: '1',
