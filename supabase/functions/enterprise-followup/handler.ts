@@ -14,7 +14,16 @@ export type FollowupHandlerDeps = Omit<FollowupDeps, 'store' | 'board'> & {
   batchSize: number
 }
 
-export type FollowupReport = { claimed: number; done: number; retrying: number; failed: number; interrupted: number; heldSummary?: number }
+export type FollowupReport = {
+  claimed: number
+  done: number
+  /** Asked the registrant to confirm their address: waiting for that, out of the queue. */
+  awaiting: number
+  retrying: number
+  failed: number
+  interrupted: number
+  heldSummary?: number
+}
 
 /** Sends the hour's summary of the held registrations when one is due; unsent, it is due again next run. */
 async function summariseHeld(deps: FollowupHandlerDeps): Promise<number | undefined> {
@@ -40,7 +49,7 @@ export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request)
     const { store, board } = deps
     if (!store || !board) return json(503, { error: 'Enterprise follow-through is not configured' })
 
-    const report: FollowupReport = { claimed: 0, done: 0, retrying: 0, failed: 0, interrupted: 0 }
+    const report: FollowupReport = { claimed: 0, done: 0, awaiting: 0, retrying: 0, failed: 0, interrupted: 0 }
     while (report.claimed < deps.batchSize) {
       const registration = await store.claimNext(deps.leaseMs)
       if (!registration) break
@@ -52,6 +61,7 @@ export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request)
       })
       if (!outcome) report.interrupted++
       else if (outcome.kind === 'done') report.done++
+      else if (outcome.kind === 'awaiting-confirmation') report.awaiting++
       else if (outcome.kind === 'failed') report.failed++
       else report.retrying++
     }

@@ -19,6 +19,10 @@ const alerting = alertConfig(fetch)
 const apiKey = env('RESEND_API_KEY')
 const from = env('ENTERPRISE_EMAIL_FROM')
 if (!apiKey || !from) consoleLogger.warn('enterprise confirmation e-mail is off: set RESEND_API_KEY and ENTERPRISE_EMAIL_FROM')
+const confirmSecret = env('CONFIRM_LINK_SECRET')
+const siteUrl = env('SITE_URL')
+if (!confirmSecret || !siteUrl)
+  consoleLogger.warn('enterprise e-mails to registrants are off (no request to confirm can be sent): set CONFIRM_LINK_SECRET and SITE_URL')
 const stripeKey = env('STRIPE_SECRET_KEY')
 if (!stripeKey) consoleLogger.warn('enterprise invoices are off (the sales alert asks for one by hand): set STRIPE_SECRET_KEY')
 
@@ -40,6 +44,7 @@ serve(
             supportPhone: env('ENTERPRISE_SUPPORT_PHONE') ?? DEFAULT_SUPPORT_PHONE,
           }
         : undefined,
+    confirmLink: confirmSecret && siteUrl ? { secret: confirmSecret, siteUrl } : undefined,
     invoicing: stripeKey ? stripeInvoicing({ secretKey: stripeKey, apiUrl: env('STRIPE_API_URL'), timeoutMs }) : undefined,
     fetch,
     backoff: { ...backoff, random: Math.random },
