@@ -79,7 +79,10 @@ describe('enterprise-confirm: proof of the address (deno, PostgreSQL, fake board
   it('the first e-mail asks to confirm, with a signed link and no text the registrant typed; no welcome, no invoice; the board and sales have it at once, marked unconfirmed', async () => {
     const { id, token } = await requested({ company_name: 'Refund at evil-pay.com. Call 0400 000 000', name: 'Mallory Evil' })
     const [request] = requests()
-    expect(request).toMatchObject({ from: 'welcome@agency.test', idempotencyKey: expect.stringMatching(`^enterprise-confirm-request/${id}/\\d+$`) })
+    expect(request).toMatchObject({
+      from: 'welcome@agency.test',
+      idempotencyKey: expect.stringMatching(`^enterprise-confirm-request/${id}/\\d+$`),
+    })
     expect(request!.text).toContain(`${SITE_URL}/confirm?token=`)
     expect(request!.text).toContain('Growth Package, Annually')
     for (const typed of ['evil-pay', '0400 000 000', 'Mallory', 'Harbour', 'Acme']) {
@@ -115,7 +118,9 @@ describe('enterprise-confirm: proof of the address (deno, PostgreSQL, fake board
     expect((await row(id)).status).toBe('pending')
     expect((await run()).body).toMatchObject({ claimed: 1, done: 1 })
     expect(notes().filter((note) => note.includes('E-mail confirmed:'))).toHaveLength(1)
-    expect(notes().find((note) => note.includes('E-mail confirmed:'))).toMatch(/E-mail confirmed:<\/strong> \w{3} \d{1,2} \w{3} 2026, .* AEDT/)
+    expect(notes().find((note) => note.includes('E-mail confirmed:'))).toMatch(
+      /E-mail confirmed:<\/strong> \w{3} \d{1,2} \w{3} 2026, .* AEDT/,
+    )
     expect(welcomes()).toHaveLength(1)
     expect(welcomes()[0]).toMatchObject({ idempotencyKey: `enterprise-welcome/${id}` })
     expect(welcomes()[0]!.text).toContain('Go-live support')
@@ -165,7 +170,9 @@ describe('enterprise-confirm: proof of the address (deno, PostgreSQL, fake board
     expect(requests()).toHaveLength(1)
     const alert = salesAlerts().find((message) => message.text.includes(id))!
     expect(alert.text).toContain('no request to confirm was sent, as this address already had one today')
-    const [limited] = await pg.sql<{ confirm_limited_at: Date | null }[]>`select confirm_limited_at from enterprise_registrations where id = ${id}`
+    const [limited] = await pg.sql<
+      { confirm_limited_at: Date | null }[]
+    >`select confirm_limited_at from enterprise_registrations where id = ${id}`
     expect(limited?.confirm_limited_at).not.toBeNull()
   })
 

@@ -45,10 +45,7 @@ export type FollowupDeps = {
 }
 
 export type FollowupOutcome =
-  | { kind: 'done' }
-  | { kind: 'awaiting-confirmation' }
-  | { kind: 'retry'; failure: StepFailure }
-  | { kind: 'failed'; failure: StepFailure }
+  { kind: 'done' } | { kind: 'awaiting-confirmation' } | { kind: 'retry'; failure: StepFailure } | { kind: 'failed'; failure: StepFailure }
 
 /**
  * THE decision whether the follow-through may send this registrant anything (the request to
@@ -105,8 +102,7 @@ function confirmState(registration: Registration, deps: FollowupDeps): ConfirmSt
 
 /** Takes the address's one request of the day (in the database), before the sales alert says whether it went. */
 async function confirmSlotStep(registration: Registration, deps: FollowupDeps): Promise<Registration> {
-  if (registration.emailConfirmedAt || registration.confirmSlotAt || registration.confirmLimitedAt || !canRequest(deps))
-    return registration
+  if (registration.emailConfirmedAt || registration.confirmSlotAt || registration.confirmLimitedAt || !canRequest(deps)) return registration
   const at = deps.now()
   if (await deps.store.claimConfirmRequest(registration.email)) {
     await deps.store.record(registration.id, { confirm_slot_at: at })
@@ -265,9 +261,8 @@ export async function followUp(claimed: Registration, deps: FollowupDeps): Promi
     )
     if (settled.kind === 'failed') {
       if (await deps.store.claimFailureAlert(claimed.id)) {
-        await sendOnAnyChannel(failedAlert(claimed, `${failure.reason}: ${failure.detail}`), deps.channels).catch(
-          (alertError: unknown) =>
-            deps.logger.error('enterprise failure alert not sent', { registrationId: claimed.id, message: String(alertError) }),
+        await sendOnAnyChannel(failedAlert(claimed, `${failure.reason}: ${failure.detail}`), deps.channels).catch((alertError: unknown) =>
+          deps.logger.error('enterprise failure alert not sent', { registrationId: claimed.id, message: String(alertError) }),
         )
       }
       return { kind: 'failed', failure }

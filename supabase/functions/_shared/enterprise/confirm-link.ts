@@ -5,7 +5,8 @@
  */
 export const CONFIRM_LINK_TTL_MS = 48 * 60 * 60 * 1000
 
-export type LinkCheck = { kind: 'valid'; id: string; issuedAt: Date } | { kind: 'expired'; id: string; issuedAt: Date } | { kind: 'invalid' }
+export type LinkCheck =
+  { kind: 'valid'; id: string; issuedAt: Date } | { kind: 'expired'; id: string; issuedAt: Date } | { kind: 'invalid' }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const encoder = new TextEncoder()
@@ -15,12 +16,17 @@ const key = (secret: string, usage: 'sign' | 'verify') =>
 
 const signed = (id: string, issuedSeconds: number) => encoder.encode(`enterprise-confirm:${id}:${issuedSeconds}`)
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return undefined
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '=')
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0))
+  const bytes = Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='), (char) => char.charCodeAt(0))
+  // One spelling per signature: a last character differing only in its unused bits is refused.
+  return toBase64Url(bytes) === text ? bytes : undefined
 }
 
 /** Seconds since the epoch: the precision the link carries and `confirm_link_issued_at` is compared at. */

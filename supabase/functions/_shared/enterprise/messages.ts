@@ -61,14 +61,15 @@ export type ConfirmState = 'confirmed' | 'requested' | 'limited' | 'off'
 /** The sales alert: who, what, and what a person must still do by hand. */
 export function salesAlert(registration: Registration, { confirm, invoice }: { confirm: ConfirmState; invoice: boolean }): AlertContent {
   const total = formatUsd(periodTotal(planById(registration.plan), registration.billingCycle))
-  const invoiceWords = invoice
-    ? `the Stripe invoice for ${total} (due in ${INVOICE_DAYS_UNTIL_DUE} days)`
-    : 'no invoice (Stripe is not configured: create it by hand once they confirm)'
+  const invoiceSentence = (when: string) =>
+    invoice
+      ? `The Stripe invoice for ${total} goes out automatically${when}, due in ${INVOICE_DAYS_UNTIL_DUE} days.`
+      : `Stripe is not configured: create the invoice by hand${when}.`
   const byHand = registration.overDailyCap
     ? 'Over the daily cap (ENTERPRISE_DAILY_CAP): no confirmation e-mail or invoice was sent. Decide, then write to them and create the invoice by hand.'
     : {
-        confirmed: `E-mail confirmed. The welcome e-mail and ${invoiceWords} go out automatically.`,
-        requested: `E-mail not confirmed yet: a request to confirm went to them. Once they confirm, the welcome e-mail and ${invoiceWords} go out automatically.`,
+        confirmed: `E-mail confirmed: the welcome e-mail goes out automatically. ${invoiceSentence('')}`,
+        requested: `E-mail not confirmed yet: a request to confirm went to them. Once they confirm, the welcome e-mail goes out automatically. ${invoiceSentence(' once they confirm')}`,
         limited:
           'E-mail not confirmed yet: no request to confirm was sent, as this address already had one today. Check the registration, then write to them and create the invoice by hand.',
         off: 'E-mail not confirmed yet: no confirmation e-mail is configured. Write to them and create the invoice by hand.',
