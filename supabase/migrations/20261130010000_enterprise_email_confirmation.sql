@@ -26,13 +26,13 @@ alter table public.enterprise_registrations
   add constraint enterprise_registrations_status_check
     check (status in ('pending', 'held', 'awaiting-confirmation', 'done', 'failed'));
 
--- At most one confirmation request a day (UTC) per recipient address, counted by the lower-cased
--- address (not a hash: the address is in the registration anyway, and erased with it).
+-- At most one confirmation request a day (UTC) per recipient address, counted by the SHA-256 of the
+-- lower-cased address (no address is kept here), and only for today and yesterday.
 create table public.enterprise_confirm_requests (
-  address text not null,
+  address_hash text not null,
   day date not null,
   requests integer not null check (requests >= 0),
-  primary key (address, day)
+  primary key (address_hash, day)
 );
 alter table public.enterprise_confirm_requests enable row level security;
 revoke all on table public.enterprise_confirm_requests from anon, authenticated;
@@ -47,9 +47,10 @@ as $$
 declare
   counted integer;
 begin
-  insert into public.enterprise_confirm_requests as requests (address, day, requests)
-  values (lower(btrim(recipient)), (now() at time zone 'utc')::date, 1)
-  on conflict (address, day) do update set requests = requests.requests + 1
+  delete from public.enterprise_confirm_requests where day < (now() at time zone 'utc')::date - 1;
+  insert into public.enterprise_confirm_requests as requests (address_hash, day, requests)
+  values (encode(sha256(convert_to(lower(btrim(recipient)), 'UTF8')), 'hex'), (now() at time zone 'utc')::date, 1)
+  on conflict (address_hash, day) do update set requests = requests.requests + 1
   returning requests into counted;
   return counted <= per_day;
 end

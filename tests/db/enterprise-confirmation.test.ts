@@ -20,12 +20,17 @@ describe('enterprise address confirmation in the database', () => {
   const claim = async (address: string) =>
     (await pg.sql<{ ok: boolean }[]>`select public.claim_enterprise_confirm_request(${address}) as ok`)[0]!.ok
 
-  it('counts one request a day per address, however the address is written', async () => {
+  it('counts one request a day per address, however the address is written, keeping no address and no old day', async () => {
     expect(await claim('Jane@Example.com')).toBe(true)
     expect(await claim(' jane@example.COM ')).toBe(false)
     expect(await claim('other@example.com')).toBe(true)
     await pg.sql`update enterprise_confirm_requests set day = day - 1`
     expect(await claim('jane@example.com')).toBe(true)
+    const rows = await pg.sql<{ address_hash: string }[]>`select address_hash from enterprise_confirm_requests`
+    expect(rows.map((row) => row.address_hash).join()).not.toMatch(/@|jane/i)
+    await pg.sql`update enterprise_confirm_requests set day = day - 5`
+    await claim('third@example.com')
+    expect((await pg.sql`select 1 from enterprise_confirm_requests`).length).toBe(1)
   })
 
   it('confirming a waiting registration puts it back in the queue with fresh attempts and wakes the follow-through; a second time says already confirmed', async () => {

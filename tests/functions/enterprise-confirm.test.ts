@@ -156,6 +156,7 @@ describe('enterprise-confirm: proof of the address (deno, PostgreSQL, fake board
     expect(await post({ token: expired, resend: true })).toEqual({ status: 202, body: { result: 'new-link-sent' } })
     expect((await run()).body).toMatchObject({ awaiting: 1 })
     expect(requests()).toHaveLength(2)
+    expect(new Set(requests().map((email) => email.idempotencyKey)).size).toBe(2)
     const fresh = confirmTokenIn(channels.emails, REGISTRANT)!
     expect(fresh).not.toBe(expired)
     expect(await post({ token: expired })).toEqual({ status: 410, body: { result: 'expired' } })

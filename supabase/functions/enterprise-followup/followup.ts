@@ -166,14 +166,18 @@ async function sendToRegistrant(
   }
 }
 
-/** The link's issue time is recorded before the e-mail, so a retry signs the same link under the same key. */
+/**
+ * The link's issue time is recorded before the e-mail, so a retry signs the same link; the key is the
+ * request's own (its slot of the day), so a retry sends nothing twice and a new link is a new e-mail.
+ */
 async function confirmRequestStep(
   registration: Registration,
   settings: ConfirmationSettings,
   link: ConfirmLinkSettings,
   deps: FollowupDeps,
 ): Promise<void> {
-  if (registration.confirmRequestSentAt) return
+  const slotAt = registration.confirmSlotAt
+  if (registration.confirmRequestSentAt || !slotAt) return
   let issuedAt = registration.confirmLinkIssuedAt
   if (!issuedAt) {
     issuedAt = new Date(issuedSeconds(deps.now()) * 1000)
@@ -183,7 +187,7 @@ async function confirmRequestStep(
   await sendToRegistrant(
     registration,
     confirmRequestEmail(registration, confirmUrl(link.siteUrl, token), settings.supportPhone),
-    { settings, idempotencyKey: `enterprise-confirm-request/${registration.id}/${issuedSeconds(issuedAt)}`, what: 'confirmation request' },
+    { settings, idempotencyKey: `enterprise-confirm-request/${registration.id}/${slotAt.getTime()}`, what: 'confirmation request' },
     deps,
   )
   await deps.store.record(registration.id, { confirm_request_sent_at: deps.now() })
