@@ -16,6 +16,10 @@ export const SCENARIOS = [
   'reply-limited',
   'reply-down',
   'reply-slow',
+  'confirm-expired',
+  'confirm-used',
+  'confirm-limited',
+  'confirm-down',
 ] as const
 export type Scenario = (typeof SCENARIOS)[number]
 

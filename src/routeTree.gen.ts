@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CheckRouteImport } from './routes/check'
+import { Route as ConfirmRouteImport } from './routes/confirm'
 import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as DpaRouteImport } from './routes/dpa'
 import { Route as EnterpriseRouteImport } from './routes/enterprise'
@@ -35,6 +36,11 @@ const IndexRoute = IndexRouteImport.update({
 const CheckRoute = CheckRouteImport.update({
   id: '/check',
   path: '/check',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmRoute = ConfirmRouteImport.update({
+  id: '/confirm',
+  path: '/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CookiesRoute = CookiesRouteImport.update({
@@ -116,6 +122,7 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/check': typeof CheckRoute
+  '/confirm': typeof ConfirmRoute
   '/cookies': typeof CookiesRoute
   '/dpa': typeof DpaRoute
   '/enterprise': typeof EnterpriseRoute
@@ -135,6 +142,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/check': typeof CheckRoute
+  '/confirm': typeof ConfirmRoute
   '/cookies': typeof CookiesRoute
   '/dpa': typeof DpaRoute
   '/enterprise': typeof EnterpriseRoute
@@ -155,6 +163,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/check': typeof CheckRoute
+  '/confirm': typeof ConfirmRoute
   '/cookies': typeof CookiesRoute
   '/dpa': typeof DpaRoute
   '/enterprise': typeof EnterpriseRoute
@@ -176,6 +185,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/check'
+    | '/confirm'
     | '/cookies'
     | '/dpa'
     | '/enterprise'
@@ -195,6 +205,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/check'
+    | '/confirm'
     | '/cookies'
     | '/dpa'
     | '/enterprise'
@@ -214,6 +225,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/check'
+    | '/confirm'
     | '/cookies'
     | '/dpa'
     | '/enterprise'
@@ -234,6 +246,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CheckRoute: typeof CheckRoute
+  ConfirmRoute: typeof ConfirmRoute
   CookiesRoute: typeof CookiesRoute
   DpaRoute: typeof DpaRoute
   EnterpriseRoute: typeof EnterpriseRoute
@@ -265,6 +278,13 @@ declare module '@tanstack/react-router' {
       path: '/check'
       fullPath: '/check'
       preLoaderRoute: typeof CheckRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm': {
+      id: '/confirm'
+      path: '/confirm'
+      fullPath: '/confirm'
+      preLoaderRoute: typeof ConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cookies': {
@@ -378,6 +398,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CheckRoute: CheckRoute,
+  ConfirmRoute: ConfirmRoute,
   CookiesRoute: CookiesRoute,
   DpaRoute: DpaRoute,
   EnterpriseRoute: EnterpriseRoute,

@@ -70,6 +70,9 @@ const registrationFailures: Record<'save-failed' | 'bad-characters' | 'limited',
 export const registrationFailureCopy = (kind: RegistrationFailureKind): RegistrationFailureCopy =>
   registrationFailures[kind === 'rate-limited' ? 'limited' : kind === 'bad-characters' ? 'bad-characters' : 'save-failed']
 
+/** Step 3's one line of its own (issue 35.2): nothing goes out until the address is confirmed. */
+export const confirmFromInbox = 'Check your inbox: confirm your e-mail address so we can send your invoice.'
+
 /** Step 3 over a registration the database already held: no second try asked for. */
 export const alreadyReceived = {
   title: 'We have already received this registration.',

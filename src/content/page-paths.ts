@@ -17,6 +17,7 @@ export const STATIC_PAGE_PATHS = [
   '/enterprise',
   '/news',
   '/thanks',
+  '/confirm',
   '/terms',
   '/privacy',
   '/cookies',

@@ -103,6 +103,12 @@ export const pages: Record<RoutePath, PageEntry> = {
     description: 'Thank you for your details: a reputation specialist will be in touch shortly. Book your free strategy call now.',
     index: false,
   },
+  '/confirm': {
+    image: 'enterprise',
+    title: `Confirm Your E-mail Address | ${brand}`,
+    description: 'Confirm the e-mail address of your enterprise registration, so we can send your welcome e-mail and your invoice.',
+    index: false,
+  },
   '/check': {
     image: 'home',
     title: `Free Google Review Check: How Do You Stack Up Locally? | ${brand}`,

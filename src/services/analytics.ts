@@ -30,6 +30,15 @@ export const LEAD_EVENTS = (sendTo: string): AnalyticsEvent[] => [
   { name: 'generate_lead', value: 0, currency: 'USD' },
 ]
 
+/** The page's URL without a link's secret (the /confirm page's `token`), or undefined when it has none. */
+function pageLocationWithoutSecrets(href: string | undefined): string | undefined {
+  if (!href) return undefined
+  const url = new URL(href)
+  if (!url.searchParams.has('token')) return undefined
+  url.searchParams.delete('token')
+  return url.href
+}
+
 /**
  * gtag.js, loaded once the page is idle so it never competes with the first paint. Consent Mode
  * (set by the document's inline bootstrap, src/lib/consent-boot.ts) decides what the tag stores and
@@ -48,7 +57,8 @@ export function createGtagAnalytics({
   if (typeof window !== 'undefined') {
     const gtag = installGtag()
     gtag('js', new Date())
-    gtag('config', gtagId)
+    const pageLocation = pageLocationWithoutSecrets(window.location?.href)
+    gtag('config', gtagId, ...(pageLocation ? [{ page_location: pageLocation }] : []))
     const load = () => {
       const script = document.createElement('script')
       script.async = true

@@ -7,6 +7,7 @@ import { calendarBookingUrl, createCalEmbedCalendar, type CalendarService } from
 import { createRegistrationsService, type RegistrationsService } from './registrations'
 import { createReviewCheckService, type ReviewCheckService } from './review-check'
 import { createConsentService, type ConsentService } from './consent'
+import { createEmailConfirmationService, type EmailConfirmationService } from './email-confirmation'
 
 export type Services = {
   leads: LeadsService
@@ -17,6 +18,7 @@ export type Services = {
   reviewCheck: ReviewCheckService
   consent: ConsentService
   aiReply: AiReplyService
+  emailConfirmation: EmailConfirmationService
 }
 
 /** Without a calendar link the schedule page offers the phone alone. */
@@ -45,6 +47,7 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     reviewCheck: createReviewCheckService({ functionsUrl }),
     consent,
     aiReply: createAiReplyService({ functionsUrl }),
+    emailConfirmation: createEmailConfirmationService({ functionsUrl }),
     ...overrides,
   }
 }

@@ -12,11 +12,11 @@ describe('the page paths the leads function may redirect to', () => {
   })
 })
 
-describe('the /thanks page', () => {
+describe.each(['/thanks', '/confirm'] as const)('the %s page', (path) => {
   it('is noindex, left out of the sitemap, and has its own head', () => {
-    expect(inSitemap(pages['/thanks'])).toBe(false)
-    const head = headFor('/thanks')
+    expect(inSitemap(pages[path])).toBe(false)
+    const head = headFor(path)
     expect(head.meta).toContainEqual({ name: 'robots', content: 'noindex' })
-    expect(head.meta).toContainEqual({ title: pages['/thanks'].title })
+    expect(head.meta).toContainEqual({ title: pages[path].title })
   })
 })

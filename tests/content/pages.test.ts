@@ -60,12 +60,13 @@ describe('what the build prerenders', () => {
     expect(prerenderTargets.find((t) => t.path === '/')?.route).toBe('/')
   })
 
-  it('lists each canonical URL once in the sitemap (/vet1 is /vet; /thanks is not indexed)', () => {
+  it('lists each canonical URL once in the sitemap (/vet1 is /vet; /thanks and /confirm are not indexed)', () => {
     const xml = sitemapXml()
     expect(xml).toContain('/vet</loc>')
     expect(xml).not.toContain('/vet1</loc>')
     expect(xml).not.toContain('/thanks</loc>')
-    expect(xml.match(/<loc>/g)).toHaveLength(prerenderTargets.length - 2)
+    expect(xml).not.toContain('/confirm</loc>')
+    expect(xml.match(/<loc>/g)).toHaveLength(prerenderTargets.length - 3)
   })
 
   it('leaves variants and index: false pages out of the sitemap', () => {

@@ -24,9 +24,10 @@ for (const { path, route } of prerenderedPages) {
     ]) {
       expect(count(html, tag), `${tag}`).toBe(1)
     }
-    // Only the pages marked `index: false` in the table of pages (the native post's /thanks) say noindex.
-    expect(count(html, /<meta name="robots" content="noindex"/)).toBe(route === '/thanks' ? 1 : 0)
-    expect(count(html, /<meta name="robots"/)).toBe(route === '/thanks' ? 1 : 0)
+    // Only the pages marked `index: false` in the table of pages (the native post's /thanks, /confirm) say noindex.
+    const noindex = route === '/thanks' || route === '/confirm' ? 1 : 0
+    expect(count(html, /<meta name="robots" content="noindex"/)).toBe(noindex)
+    expect(count(html, /<meta name="robots"/)).toBe(noindex)
 
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!))
     expect(blocks).toHaveLength(1)

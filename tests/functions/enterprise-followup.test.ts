@@ -4,12 +4,13 @@ import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { validRegistration } from '../support/enterprise-row'
-import { FOLLOWUP_SECRET, register as registerRow, runFollowup } from '../support/enterprise-followup'
+import { FOLLOWUP_SECRET, registerConfirmed, runFollowup } from '../support/enterprise-followup'
 import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { followupEnv, loopbackPassesThrough } from './support'
 
 // enterprise-followup under Deno on a real PostgreSQL, with the fake board and the fake alert
-// channels (whose Resend honours Idempotency-Key as Resend does).
+// channels (whose Resend honours Idempotency-Key as Resend does). Registrations here have confirmed their
+// address, so the welcome e-mail is due; the request to confirm is enterprise-confirm.test.ts's.
 const SECRET = FOLLOWUP_SECRET
 const REGISTRANT = validRegistration.email
 
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations, enterprise_registration_days`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests`
   await pg.sql`update enterprise_registration_settings set daily_cap = 50, cap_summary_sent_at = null`
   board.refuse(null)
   channels.breakChannel('webhook', false)
@@ -40,14 +41,14 @@ beforeEach(async () => {
 })
 
 const run = (secret = SECRET) => runFollowup(followup.url, secret)
-const register = (change: Partial<typeof validRegistration> = {}) => registerRow(pg.sql, change)
+const register = (change: Partial<typeof validRegistration> = {}) => registerConfirmed(pg.sql, change)
 
 const stateOf = async (id: string) =>
   (
     await pg.sql<{ status: string; board_item_id: string | null; attempts: number }[]>`
     select status, board_item_id, attempts from enterprise_registrations where id = ${id}`
   )[0]
-const confirmations = () => channels.emails.filter((email) => email.to.includes(REGISTRANT))
+const welcomes = () => channels.emails.filter((email) => email.to.includes(REGISTRANT))
 const salesAlerts = () => channels.webhook.filter((message) => message.text.includes('New enterprise registration'))
 
 describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () => {
@@ -55,7 +56,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect((await run('wrong')).status).toBe(401)
   })
 
-  it('one registration gives one board item in the enterprise group with its note, one sales alert, one confirmation e-mail; a second run adds nothing', async () => {
+  it('one registration gives one board item in the enterprise group with its note, one sales alert, one welcome e-mail; a second run adds nothing', async () => {
     const id = await register()
     expect((await run()).body).toMatchObject({ claimed: 1, done: 1 })
     expect(board.itemsFor(id)).toBe(1)
@@ -81,12 +82,12 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
       expect(alert).toContain(part)
     expect(alert.toLowerCase()).toContain('assign an account manager within 24 hours')
 
-    expect(confirmations()).toHaveLength(1)
-    const email = confirmations()[0]!
+    expect(welcomes()).toHaveLength(1)
+    const email = welcomes()[0]!
     expect(email).toMatchObject({
       from: 'welcome@agency.test',
       reply_to: 'sales@agency.test',
-      idempotencyKey: `enterprise-confirmation/${id}`,
+      idempotencyKey: `enterprise-welcome/${id}`,
     })
     expect(email.text).toContain('US$2,950 a month')
     expect(email.text).toContain('Go-live support')
@@ -117,8 +118,8 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(await stateOf(id)).toMatchObject({ status: 'done' })
     const tries = channels.emailRequests.filter((request) => request.to.includes(REGISTRANT))
     expect(tries.length).toBeGreaterThanOrEqual(2)
-    expect(new Set(tries.map((request) => request.idempotencyKey))).toEqual(new Set([`enterprise-confirmation/${id}`]))
-    expect(confirmations()).toHaveLength(1)
+    expect(new Set(tries.map((request) => request.idempotencyKey))).toEqual(new Set([`enterprise-welcome/${id}`]))
+    expect(welcomes()).toHaveLength(1)
     expect(salesAlerts()).toHaveLength(1)
     expect(board.itemsFor(id)).toBe(1)
   })
@@ -130,14 +131,14 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect((await run()).body).toMatchObject({ retrying: 1 })
     expect(salesEmails()).toHaveLength(1)
     expect(salesEmails()[0]).toMatchObject({ to: ['sales@agency.test'], idempotencyKey: `enterprise-sales-alert/${id}` })
-    expect(confirmations()).toHaveLength(1)
+    expect(welcomes()).toHaveLength(1)
     expect(salesAlerts()).toHaveLength(0)
 
     channels.breakChannel('webhook', false)
     expect((await run()).body).toMatchObject({ done: 1 })
     expect(salesAlerts()).toHaveLength(1)
     expect(salesEmails()).toHaveLength(1)
-    expect(confirmations()).toHaveLength(1)
+    expect(welcomes()).toHaveLength(1)
     expect(board.itemsFor(id)).toBe(1)
   })
 
@@ -147,7 +148,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(Number(a.body.done) + Number(b.body.done)).toBe(6)
     for (const id of ids) expect(board.itemsFor(id)).toBe(1)
     expect(salesAlerts()).toHaveLength(6)
-    expect(confirmations()).toHaveLength(6)
+    expect(welcomes()).toHaveLength(6)
   })
 
   describe('past the daily cap', () => {
@@ -163,7 +164,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
       expect((await run()).body).toMatchObject({ claimed: 0, heldSummary: 3 })
       expect(ids.map((id) => board.itemsFor(id))).toEqual([0, 0, 0])
       expect(salesAlerts()).toHaveLength(0)
-      expect(confirmations()).toHaveLength(0)
+      expect(welcomes()).toHaveLength(0)
       expect(summaries()).toHaveLength(1)
       expect(summaries()[0]!.text).toContain('3 new since the last summary, 3 held in all')
       expect(summaries()[0]!.text).toContain("status = 'held'")
@@ -207,7 +208,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
       expect(board.itemsFor(id)).toBe(1)
       expect(salesAlerts()).toHaveLength(1)
       expect(salesAlerts()[0]!.text).toContain('no confirmation e-mail or invoice was sent')
-      expect(confirmations()).toHaveLength(0)
+      expect(welcomes()).toHaveLength(0)
       const [again] = await pg.sql<{ ok: boolean }[]>`select release_enterprise_registration(${id}) as ok`
       expect(again?.ok).toBe(false)
     })
@@ -252,7 +253,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(failed[0]!.text).toContain('jane@example[.]com')
     expect(failed[0]!.text).toContain('+61422470721')
     expect(salesAlerts()).toHaveLength(0)
-    expect(confirmations()).toHaveLength(0)
+    expect(welcomes()).toHaveLength(0)
 
     expect(await registrationFigures(pg.sql)).toEqual({ pending: 0, failed: 1, awaitingPayment: 0, paid: 0 })
     // The runbook's way back, once the board is fixed: safe to run twice, each step still sent once.
@@ -264,7 +265,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect((await run()).body).toMatchObject({ done: 1 })
     expect(board.itemsFor(id)).toBe(1)
     expect(salesAlerts()).toHaveLength(1)
-    expect(confirmations()).toHaveLength(1)
+    expect(welcomes()).toHaveLength(1)
     expect(
       await pg.asRole('anon', (tx) => tx`select retry_failed_enterprise_registrations()`).catch((error: { code?: string }) => error.code),
     ).toBe('42501')

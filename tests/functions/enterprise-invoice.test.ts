@@ -4,7 +4,7 @@ import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { KEY_LIFETIME_MS, startFakeStripe, STRIPE_KEY, type FakeStripe, type StripeOperation } from '../support/fake-stripe.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { register as insertRegistration, runFollowup } from '../support/enterprise-followup'
+import { registerConfirmed, runFollowup } from '../support/enterprise-followup'
 import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { followupEnv, loopbackPassesThrough } from './support'
 
@@ -47,14 +47,15 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations, enterprise_registration_days`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests`
   await pg.sql`update enterprise_registration_settings set daily_cap = 50, cap_summary_sent_at = null`
   channels.clear()
   stripe.clear()
 })
 
 const run = () => runFollowup(followup.url)
-const register = () => insertRegistration(pg.sql)
+// Only a registration whose address is confirmed is invoiced (enterprise-confirm.test.ts).
+const register = () => registerConfirmed(pg.sql)
 const salesAlerts = () => channels.webhook.filter((message) => message.text.includes('New enterprise registration'))
 const toRegistrant = () => channels.emailRequests.filter((request) => request.to.includes('jane@example.com'))
 const calls = (operation: string) => stripe.requests.filter((request) => request.operation === operation)

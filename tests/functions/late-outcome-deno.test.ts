@@ -3,7 +3,7 @@ import { startFakeAlerts, type FakeAlerts } from '../support/fake-alerts.mjs'
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { register, runFollowup } from '../support/enterprise-followup'
+import { registerConfirmed as register, runFollowup } from '../support/enterprise-followup'
 import { validRegistration } from '../support/enterprise-row'
 import { followupEnv, loopbackPassesThrough } from './support'
 

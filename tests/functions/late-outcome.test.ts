@@ -12,7 +12,7 @@ import { createRedeliverHandler } from '../../supabase/functions/leads-redeliver
 import { RESEND_KEY, startFakeAlerts, type FakeAlerts } from '../support/fake-alerts.mjs'
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { FOLLOWUP_SECRET, register } from '../support/enterprise-followup'
+import { FOLLOWUP_SECRET, registerConfirmed as register } from '../support/enterprise-followup'
 import { validRegistration } from '../support/enterprise-row'
 import { loopbackPassesThrough, recordingLogger, submission } from './support'
 
@@ -79,6 +79,7 @@ function followup(fetchFn: Fetch, options: { now?: () => Date; budgetMs?: number
     groupId: 'enterprise',
     channels: [webhookChannel(channels.webhookUrl, fetchFn)],
     confirmation: { apiUrl: channels.resendUrl, apiKey: RESEND_KEY, from: 'welcome@agency.test', replyTo: undefined, supportPhone: '1300' },
+    confirmLink: undefined,
     invoicing: undefined,
     fetch: fetchFn,
     backoff,

@@ -7,7 +7,7 @@ import type { LogFields, Logger } from '../../supabase/functions/_shared/runtime
 import { createLeadsHandler, type LeadsDeps } from '../../supabase/functions/leads/handler.ts'
 import { memoryLeadStore } from '../support/memory-lead-store'
 import { RESEND_KEY, type FakeAlerts } from '../support/fake-alerts.mjs'
-import { FOLLOWUP_SECRET } from '../support/enterprise-followup'
+import { CONFIRM_SECRET, FOLLOWUP_SECRET, SITE_URL } from '../support/enterprise-followup'
 
 export const BOARD_URL = 'https://board.test/v2'
 export const TOKEN = 'board-token-never-logged'
@@ -47,6 +47,8 @@ export const followupEnv = (
   ALERT_EMAIL_TO: 'sales@agency.test',
   ALERT_EMAIL_FROM: 'alerts@agency.test',
   ENTERPRISE_EMAIL_FROM: 'welcome@agency.test',
+  CONFIRM_LINK_SECRET: CONFIRM_SECRET,
+  SITE_URL,
   AGENCY_TIME_ZONE: 'Australia/Sydney',
 })
 

@@ -20,6 +20,7 @@ describe('joinUsAction', () => {
     ['/enterprise', 'dialog', '/#lead-form'],
     ['/schedule', 'dialog', '/#lead-form'],
     ['/thanks', 'dialog', '/#lead-form'],
+    ['/confirm', 'dialog', '/#lead-form'],
     ['/no-such-page', 'dialog', '/#lead-form'],
   ])('%s: %s, before the script %s', (path, kind, href) => {
     expect(joinUsAction(pageFor(path))).toEqual({ kind, href })

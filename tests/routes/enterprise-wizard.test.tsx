@@ -101,6 +101,9 @@ describe('EnterpriseWizard (StrictMode, mock places)', { timeout: 20_000 }, () =
     await user.click(screen.getByRole('radio', { name: /Starter Enterprise/ }))
     await user.click(screen.getByRole('button', { name: 'Confirm Package' }))
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Your Registration Is Confirmed' })).toHaveFocus())
+    // Issue 35.2: the one line step 3 adds to the spec's texts.
+    expect(screen.getByText('Check your inbox: confirm your e-mail address so we can send your invoice.')).toBeInTheDocument()
+    expect(screen.getByText(/Your invoice is generated automatically/)).toBeInTheDocument()
     expect(registrations.insert).toHaveBeenCalledOnce()
     expect(registrations.insert.mock.calls[0]?.[0]).toMatchObject({
       phone: '+61422470721',

@@ -153,6 +153,17 @@ describe('gtag analytics', () => {
     expect(appended).toEqual([{ async: true, src: 'https://www.googletagmanager.com/gtag/js?id=G-A%26B' }])
   })
 
+  it("never sends a confirmation link's token in the page view (page_location without it)", () => {
+    const { win } = stubBrowser()
+    ;(win as { location?: { href: string } }).location = { href: 'https://site.example/confirm?token=abc.1.sig&utm_source=mail' }
+    createGtagAnalytics({ gtagId: 'G-TEST' })
+    expect(Array.from(win.dataLayer?.[1] as ArrayLike<unknown>)).toEqual([
+      'config',
+      'G-TEST',
+      { page_location: 'https://site.example/confirm?utm_source=mail' },
+    ])
+  })
+
   it('queues events in dataLayer before gtag.js has loaded', () => {
     const { win } = stubBrowser()
     createGtagAnalytics({ gtagId: 'G-TEST', conversion: 'AW-1/x' }).leadSubmitted()

@@ -1,7 +1,7 @@
 import type { Ref } from 'react'
 import type { BillingCycle, PlanId } from '@/schemas/enterprise'
 import { billedTotal, billingCycles, planById } from '@/content/plans'
-import { alreadyReceived, enterpriseBenefits, successNextSteps } from '@/content/enterprise-copy'
+import { alreadyReceived, confirmFromInbox, enterpriseBenefits, successNextSteps } from '@/content/enterprise-copy'
 import { site } from '@/site'
 import { SuccessStep } from '@/ui/enterprise/success-step'
 
@@ -33,6 +33,7 @@ export function EnterpriseSuccess({ headingRef, plan, billingCycle, received = f
       nextSteps={successNextSteps}
       benefits={enterpriseBenefits}
       supportPhone={site.phone}
+      inboxLine={confirmFromInbox}
       notice={received ? alreadyReceived : null}
     />
   )

@@ -9,12 +9,14 @@ export type SuccessStepProps = {
   nextSteps: readonly { title: string; text: string }[]
   benefits: readonly { title: string; text: string }[]
   supportPhone: { display: string; href: string }
+  /** What the registrant must do next: confirm their address from the e-mail we sent. */
+  inboxLine: string
   /** Said first when the database already held this registration (a second send, or a lost answer). */
   notice?: { title: string; text: string } | null
 }
 
 /** Step 3: the registration is saved; what happens next and how to reach support. */
-export function SuccessStep({ headingRef, planName, registered, nextSteps, benefits, supportPhone, notice }: SuccessStepProps) {
+export function SuccessStep({ headingRef, planName, registered, nextSteps, benefits, supportPhone, inboxLine, notice }: SuccessStepProps) {
   return (
     <section aria-labelledby="enterprise-success-title" className="space-y-8">
       <div className="flex items-start gap-4 max-xs:flex-col">
@@ -36,6 +38,7 @@ export function SuccessStep({ headingRef, planName, registered, nextSteps, benef
             Thank you for choosing the {planName}. Your invoice is generated automatically, and your account is activated once payment is
             received.
           </p>
+          <p className="mt-2 font-semibold text-ink">{inboxLine}</p>
           <p className="mt-2 text-muted">
             A dedicated account manager will be assigned to you within 24 hours and will book your onboarding session.
           </p>

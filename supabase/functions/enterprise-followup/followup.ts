@@ -3,16 +3,30 @@ import type { Board } from '../_shared/delivery/deliver-lead.ts'
 import type { Fetch } from '../_shared/http/http.ts'
 import { excerpt, postJson } from '../_shared/http/upstream.ts'
 import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
-import { settleFailure } from '../_shared/outbox/settle.ts'
 import { keepClaim } from '../_shared/outbox/claim-lost.ts'
 import type { Claimed } from '../_shared/outbox/outbox.ts'
+import { settleFailure } from '../_shared/outbox/settle.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import type { Invoicing } from '../_shared/enterprise/invoicing.ts'
 import { StepFailed, type StepFailure } from '../_shared/outbox/step-failure.ts'
 import type { Registration, RegistrationStore, StepColumns } from '../_shared/enterprise/registration.ts'
-import { boardColumnValues, boardItemName, boardNote, confirmationEmail, failedAlert, salesAlert } from '../_shared/enterprise/messages.ts'
+import {
+  boardColumnValues,
+  boardItemName,
+  boardNote,
+  confirmedNote,
+  confirmRequestEmail,
+  failedAlert,
+  salesAlert,
+  welcomeEmail,
+  type ConfirmState,
+} from '../_shared/enterprise/messages.ts'
+import { confirmUrl, issuedSeconds, signConfirmToken } from '../_shared/enterprise/confirm-link.ts'
 
+/** Resend, for the registrant's e-mails (the request to confirm, then the welcome). */
 export type ConfirmationSettings = { apiUrl: string; apiKey: string; from: string; replyTo: string | undefined; supportPhone: string }
+/** CONFIRM_LINK_SECRET signs the link; SITE_URL is where its /confirm page is. */
+export type ConfirmLinkSettings = { secret: string; siteUrl: string }
 
 export type FollowupDeps = {
   store: RegistrationStore
@@ -21,6 +35,8 @@ export type FollowupDeps = {
   groupId: string
   channels: AlertChannel[]
   confirmation: ConfirmationSettings | undefined
+  /** Without it no request to confirm can be sent, so nothing goes to the registrant automatically. */
+  confirmLink: ConfirmLinkSettings | undefined
   /** Stripe, when STRIPE_SECRET_KEY is set; without it the sales alert asks for the invoice by hand. */
   invoicing: Invoicing | undefined
   fetch: Fetch
@@ -38,9 +54,20 @@ async function record(registration: Claim, columns: StepColumns, deps: FollowupD
   keepClaim(await deps.store.record(registration, columns), registration, 'record')
 }
 
-export type FollowupOutcome = { kind: 'done' } | { kind: 'retry'; failure: StepFailure } | { kind: 'failed'; failure: StepFailure }
+export type FollowupOutcome =
+  { kind: 'done' } | { kind: 'awaiting-confirmation' } | { kind: 'retry'; failure: StepFailure } | { kind: 'failed'; failure: StepFailure }
 
-async function boardStep(registration: Claim, deps: FollowupDeps): Promise<void> {
+/**
+ * THE decision whether the follow-through may send this registrant anything (the request to
+ * confirm, the welcome e-mail, the invoice). Every other condition about the registrant goes here.
+ */
+export function mayContactRegistrant(registration: Registration): boolean {
+  // Past the cap, or without a passed bot check (decision 021): nothing goes to the address typed.
+  return !registration.overDailyCap && registration.verified
+}
+
+/** Answers the board item's id. */
+async function boardStep(registration: Claim, deps: FollowupDeps): Promise<string> {
   const { client, boardId } = deps.board
   let itemId = registration.boardItemId
   if (!itemId) {
@@ -66,6 +93,35 @@ async function boardStep(registration: Claim, deps: FollowupDeps): Promise<void>
     if (!note.ok) throw new StepFailed({ reason: note.failure.reason, detail: note.failure.message, retryInMs: note.failure.retryInMs })
     await record(registration, { board_note_sent_at: deps.now() }, deps)
   }
+  return itemId
+}
+
+async function confirmedNoteStep(registration: Claim, itemId: string, confirmedAt: Date, deps: FollowupDeps): Promise<void> {
+  if (registration.confirmedNoteAt) return
+  const note = await deps.board.client.createUpdate({ itemId, body: confirmedNote(confirmedAt) })
+  if (!note.ok) throw new StepFailed({ reason: note.failure.reason, detail: note.failure.message, retryInMs: note.failure.retryInMs })
+  await record(registration, { confirmed_note_at: deps.now() }, deps)
+}
+
+const canRequest = (deps: FollowupDeps) => Boolean(deps.confirmation && deps.confirmLink)
+
+function confirmState(registration: Registration, deps: FollowupDeps): ConfirmState {
+  if (registration.emailConfirmedAt) return 'confirmed'
+  if (!canRequest(deps)) return 'off'
+  return registration.confirmLimitedAt ? 'limited' : 'requested'
+}
+
+/** Takes the address's one request of the day (in the database), before the sales alert says whether it went. */
+async function confirmSlotStep(registration: Claim, deps: FollowupDeps): Promise<Claim> {
+  if (registration.emailConfirmedAt || registration.confirmSlotAt || registration.confirmLimitedAt || !canRequest(deps)) return registration
+  const at = deps.now()
+  if (await deps.store.claimConfirmRequest(registration.email)) {
+    await record(registration, { confirm_slot_at: at }, deps)
+    return { ...registration, confirmSlotAt: at }
+  }
+  deps.logger.warn('enterprise confirmation request over the daily limit for its address', { registrationId: registration.id })
+  await record(registration, { confirm_limited_at: at }, deps)
+  return { ...registration, confirmLimitedAt: at }
 }
 
 /**
@@ -75,7 +131,7 @@ async function boardStep(registration: Claim, deps: FollowupDeps): Promise<void>
 async function salesAlertStep(registration: Claim, deps: FollowupDeps): Promise<StepFailure | undefined> {
   if (registration.salesAlertSentAt) return undefined
   if (deps.channels.length === 0) throw new StepFailed({ reason: 'alerts-off', detail: 'no alert channel is configured' })
-  const content = salesAlert(registration, { confirmationEmail: Boolean(deps.confirmation), invoice: Boolean(deps.invoicing) })
+  const content = salesAlert(registration, { confirm: confirmState(registration, deps), invoice: Boolean(deps.invoicing) })
   const idempotencyKey = `enterprise-sales-alert/${registration.id}`
   const due = deps.channels.filter((channel) => !registration.salesAlertChannels.includes(channel.name))
   const results = await Promise.allSettled(due.map((channel) => channel.send({ ...content(channel.format), idempotencyKey })))
@@ -94,11 +150,17 @@ async function salesAlertStep(registration: Claim, deps: FollowupDeps): Promise<
   return failure
 }
 
-async function sendConfirmation(registration: Registration, settings: ConfirmationSettings, deps: FollowupDeps): Promise<void> {
-  const message = confirmationEmail(registration, settings.supportPhone)
+type RegistrantEmail = { subject: string; text: string; html: string }
+
+async function sendToRegistrant(
+  registration: Registration,
+  message: RegistrantEmail,
+  { settings, idempotencyKey, what }: { settings: ConfirmationSettings; idempotencyKey: string; what: string },
+  deps: FollowupDeps,
+): Promise<void> {
   const answer = await postJson(deps.fetch, `${settings.apiUrl.replace(/\/+$/, '')}/emails`, {
     // Resend sends one e-mail per key (24 h), so a retry after a lost answer sends nothing twice.
-    headers: { authorization: `Bearer ${settings.apiKey}`, 'idempotency-key': `enterprise-confirmation/${registration.id}` },
+    headers: { authorization: `Bearer ${settings.apiKey}`, 'idempotency-key': idempotencyKey },
     payload: {
       from: settings.from,
       to: [registration.email],
@@ -109,11 +171,38 @@ async function sendConfirmation(registration: Registration, settings: Confirmati
     },
     timeoutMs: deps.timeoutMs,
   })
-  if (answer.kind !== 'answer') throw new StepFailed({ reason: answer.kind, detail: `confirmation e-mail: ${answer.message}` })
+  if (answer.kind !== 'answer') throw new StepFailed({ reason: answer.kind, detail: `${what}: ${answer.message}` })
   if (answer.status < 200 || answer.status > 299) {
-    const detail = `confirmation e-mail: HTTP ${answer.status} ${excerpt(answer.text)}`.trim()
+    const detail = `${what}: HTTP ${answer.status} ${excerpt(answer.text)}`.trim()
     throw new StepFailed({ reason: answer.status === 429 ? 'rate-limited' : answer.status >= 500 ? 'http' : 'refused', detail })
   }
+}
+
+/**
+ * The link's issue time is recorded before the e-mail, so a retry signs the same link; the key is the
+ * request's own (its slot of the day), so a retry sends nothing twice and a new link is a new e-mail.
+ */
+async function confirmRequestStep(
+  registration: Claim,
+  settings: ConfirmationSettings,
+  link: ConfirmLinkSettings,
+  deps: FollowupDeps,
+): Promise<void> {
+  const slotAt = registration.confirmSlotAt
+  if (registration.confirmRequestSentAt || !slotAt) return
+  let issuedAt = registration.confirmLinkIssuedAt
+  if (!issuedAt) {
+    issuedAt = new Date(issuedSeconds(deps.now()) * 1000)
+    await record(registration, { confirm_link_issued_at: issuedAt }, deps)
+  }
+  const token = await signConfirmToken(link.secret, registration.id, issuedAt)
+  await sendToRegistrant(
+    registration,
+    confirmRequestEmail(registration, confirmUrl(link.siteUrl, token), settings.supportPhone),
+    { settings, idempotencyKey: `enterprise-confirm-request/${registration.id}/${slotAt.getTime()}`, what: 'confirmation request' },
+    deps,
+  )
+  await record(registration, { confirm_request_sent_at: deps.now() }, deps)
 }
 
 /** Customer, invoice, its line, finalized, sent: each id or time recorded before the next call. */
@@ -141,40 +230,57 @@ async function invoiceSteps(registration: Claim, invoicing: Invoicing, deps: Fol
 }
 
 /**
- * Works one claimed registration through its steps: board item and note, sales alert, the
- * registrant's confirmation e-mail and the Stripe invoice (neither past the daily cap). Each step
- * is recorded as done before the next starts and skipped once recorded; a failure goes back to the
- * outbox with backoff. Every write names the claim: once a newer claim owns the registration,
- * `ClaimLost` stops this run before its next outside call.
+ * Works one claimed registration through its steps: board item and note and the sales alert at
+ * once; to the registrant (unless `mayContactRegistrant` says no) only a request to confirm the
+ * address, after which it waits ('awaiting-confirmation') until they confirm; then the board's
+ * 'E-mail confirmed' update, the welcome e-mail and the Stripe invoice. Each step is recorded as
+ * done before the next starts and skipped once recorded; a failure goes back to the outbox with backoff.
+ * Every write names the claim: once a newer claim owns the registration, `ClaimLost` stops this run
+ * before its next outside call.
  */
-export async function followUp(registration: Claim, deps: FollowupDeps): Promise<FollowupOutcome> {
+export async function followUp(claimed: Claim, deps: FollowupDeps): Promise<FollowupOutcome> {
   try {
-    await boardStep(registration, deps)
+    const itemId = await boardStep(claimed, deps)
+    const mayContact = mayContactRegistrant(claimed)
+    const registration = mayContact ? await confirmSlotStep(claimed, deps) : claimed
     const alertsMissing = await salesAlertStep(registration, deps)
-    // Past the cap, or without a passed bot check (decision 021): nothing goes to the address typed.
-    const toRegistrant = !registration.overDailyCap && registration.verified
-    if (toRegistrant && deps.confirmation && !registration.confirmationSentAt) {
-      await sendConfirmation(registration, deps.confirmation, deps)
-      await record(registration, { confirmation_sent_at: deps.now() }, deps)
+    // Sales has the alert on one channel at least: the registrant's steps go ahead; the others are retried.
+    const settleAlerts = () => {
+      if (alertsMissing) throw new StepFailed(alertsMissing)
     }
-    if (toRegistrant && deps.invoicing) await invoiceSteps(registration, deps.invoicing, deps)
-    // Sales has the alert on one channel at least: the registrant's steps went ahead; the others are retried.
-    if (alertsMissing) throw new StepFailed(alertsMissing)
+    if (registration.emailConfirmedAt) await confirmedNoteStep(registration, itemId, registration.emailConfirmedAt, deps)
+    if (mayContact && deps.confirmation && registration.emailConfirmedAt) {
+      if (!registration.confirmationSentAt) {
+        await sendToRegistrant(
+          registration,
+          welcomeEmail(registration, deps.confirmation.supportPhone),
+          { settings: deps.confirmation, idempotencyKey: `enterprise-welcome/${registration.id}`, what: 'welcome e-mail' },
+          deps,
+        )
+        await record(registration, { confirmation_sent_at: deps.now() }, deps)
+      }
+      if (deps.invoicing) await invoiceSteps(registration, deps.invoicing, deps)
+    } else if (mayContact && deps.confirmation && deps.confirmLink && registration.confirmSlotAt) {
+      await confirmRequestStep(registration, deps.confirmation, deps.confirmLink, deps)
+      settleAlerts()
+      keepClaim(await deps.store.awaitConfirmation(registration), registration, 'await-confirmation')
+      return { kind: 'awaiting-confirmation' }
+    }
+    settleAlerts()
     keepClaim(await deps.store.done(registration, {}), registration, 'done')
     return { kind: 'done' }
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error
     const failure = error.failure
     const settled = await settleFailure(
-      registration,
+      claimed,
       { ...failure, countAttempt: true },
       { outbox: deps.store, backoff: deps.backoff, now: deps.now },
     )
     if (settled.kind === 'failed') {
-      if (await deps.store.claimFailureAlert(registration.id)) {
-        await sendOnAnyChannel(failedAlert(registration, `${failure.reason}: ${failure.detail}`), deps.channels).catch(
-          (alertError: unknown) =>
-            deps.logger.error('enterprise failure alert not sent', { registrationId: registration.id, message: String(alertError) }),
+      if (await deps.store.claimFailureAlert(claimed.id)) {
+        await sendOnAnyChannel(failedAlert(claimed, `${failure.reason}: ${failure.detail}`), deps.channels).catch((alertError: unknown) =>
+          deps.logger.error('enterprise failure alert not sent', { registrationId: claimed.id, message: String(alertError) }),
         )
       }
       return { kind: 'failed', failure }

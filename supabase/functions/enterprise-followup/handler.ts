@@ -20,6 +20,8 @@ export type FollowupHandlerDeps = Omit<FollowupDeps, 'store' | 'board'> & {
 export type FollowupReport = {
   claimed: number
   done: number
+  /** Asked the registrant to confirm their address: waiting for that, out of the queue. */
+  awaiting: number
   retrying: number
   failed: number
   interrupted: number
@@ -52,7 +54,7 @@ export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request)
     const { store, board } = deps
     if (!store || !board) return json(503, { error: 'Enterprise follow-through is not configured' })
 
-    const report: FollowupReport = { claimed: 0, done: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0 }
+    const report: FollowupReport = { claimed: 0, done: 0, awaiting: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0 }
     const deadline = deps.now().getTime() + deps.budgetMs
     while (report.claimed < deps.batchSize && deps.now().getTime() < deadline) {
       const registration = await store.claimNext(deps.leaseMs)
@@ -70,6 +72,7 @@ export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request)
       if (outcome === 'lost') report.lost++
       else if (!outcome) report.interrupted++
       else if (outcome.kind === 'done') report.done++
+      else if (outcome.kind === 'awaiting-confirmation') report.awaiting++
       else if (outcome.kind === 'failed') report.failed++
       else report.retrying++
     }

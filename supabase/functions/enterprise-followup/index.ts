@@ -26,6 +26,10 @@ const alerting = alertConfig(fetch)
 const apiKey = env('RESEND_API_KEY')
 const from = env('ENTERPRISE_EMAIL_FROM')
 if (!apiKey || !from) consoleLogger.warn('enterprise confirmation e-mail is off: set RESEND_API_KEY and ENTERPRISE_EMAIL_FROM')
+const confirmSecret = env('CONFIRM_LINK_SECRET')
+const siteUrl = env('SITE_URL')
+if (!confirmSecret || !siteUrl)
+  consoleLogger.warn('enterprise e-mails to registrants are off (no request to confirm can be sent): set CONFIRM_LINK_SECRET and SITE_URL')
 if (!enterprise.stripe) consoleLogger.warn('enterprise invoices are off (the sales alert asks for one by hand): set STRIPE_SECRET_KEY')
 
 serve(
@@ -46,6 +50,7 @@ serve(
             supportPhone: env('ENTERPRISE_SUPPORT_PHONE') ?? DEFAULT_SUPPORT_PHONE,
           }
         : undefined,
+    confirmLink: confirmSecret && siteUrl ? { secret: confirmSecret, siteUrl } : undefined,
     invoicing: enterprise.stripe && stripeInvoicing(enterprise.stripe),
     fetch,
     backoff: { ...backoff, random: Math.random },

@@ -35,6 +35,7 @@ export const UNVERIFIED_REGISTRATION =
 /** The board renders update bodies as HTML: every value the visitor typed is escaped. */
 export function boardNote(registration: Registration): string {
   const rows: [string, string][] = [
+    ['E-mail', registration.emailConfirmedAt ? `confirmed ${agencyTime(registration.emailConfirmedAt)}` : EMAIL_NOT_CONFIRMED],
     ['Company', registration.companyName],
     ['Seats', registration.seats],
     ['Plan', planLine(registration)],
@@ -46,6 +47,11 @@ export function boardNote(registration: Registration): string {
   return `<p><strong>Enterprise registration</strong><br>${lines.join('<br>')}</p>`
 }
 
+export const EMAIL_NOT_CONFIRMED = 'e-mail not confirmed yet'
+
+/** The board item's update once the registrant confirms. */
+export const confirmedNote = (at: Date) => `<p><strong>E-mail confirmed:</strong> ${escapeHtml(agencyTime(at))}</p>`
+
 /** The registrant's own words, one line each and inert on the channel (`visitorText`). */
 const typed = (registration: Registration, format: TextFormat) => ({
   company: visitorText(registration.companyName, format),
@@ -54,21 +60,25 @@ const typed = (registration: Registration, format: TextFormat) => ({
   seats: visitorText(registration.seats, format),
 })
 
+/** What became of the request to confirm the address, for the sales alert. */
+export type ConfirmState = 'confirmed' | 'requested' | 'limited' | 'off'
+
 /** The sales alert: who, what, and what a person must still do by hand. */
-export function salesAlert(
-  registration: Registration,
-  { confirmationEmail, invoice }: { confirmationEmail: boolean; invoice: boolean },
-): AlertContent {
+export function salesAlert(registration: Registration, { confirm, invoice }: { confirm: ConfirmState; invoice: boolean }): AlertContent {
+  const total = formatUsd(periodTotal(planById(registration.plan), registration.billingCycle))
+  const invoiceSentence = (when: string) =>
+    invoice
+      ? `The Stripe invoice for ${total} goes out automatically${when}, due in ${INVOICE_DAYS_UNTIL_DUE} days.`
+      : `Stripe is not configured: create the invoice by hand${when}.`
   const byHand = registration.overDailyCap
     ? 'Over the daily cap (ENTERPRISE_DAILY_CAP): no confirmation e-mail or invoice was sent. Decide, then write to them and create the invoice by hand.'
-    : [
-        confirmationEmail
-          ? 'The confirmation e-mail goes out automatically.'
-          : 'No confirmation e-mail is configured: write to them by hand.',
-        invoice
-          ? `The Stripe invoice for ${formatUsd(periodTotal(planById(registration.plan), registration.billingCycle))} goes out automatically, due in ${INVOICE_DAYS_UNTIL_DUE} days.`
-          : 'Stripe is not configured: create the invoice by hand.',
-      ].join(' ')
+    : {
+        confirmed: `E-mail confirmed: the welcome e-mail goes out automatically. ${invoiceSentence('')}`,
+        requested: `E-mail not confirmed yet: a request to confirm went to them. Once they confirm, the welcome e-mail goes out automatically. ${invoiceSentence(' once they confirm')}`,
+        limited:
+          'E-mail not confirmed yet: no request to confirm was sent, as this address already had one today. Check the registration, then write to them and create the invoice by hand.',
+        off: 'E-mail not confirmed yet: no confirmation e-mail is configured. Write to them and create the invoice by hand.',
+      }[confirm]
   return (format) => {
     const { company, contact, address, seats } = typed(registration, format)
     const text = [
@@ -102,9 +112,29 @@ export function failedAlert(registration: Registration, lastError: string): Aler
   }
 }
 
-/** The registrant's confirmation: a plain-text part and escaped HTML with the same content. */
-export function confirmationEmail(registration: Registration, supportPhone: string) {
-  const paragraphs = [
+const asEmail = (subject: string, paragraphs: string[]) => ({
+  subject,
+  text: paragraphs.join('\n\n'),
+  html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n'),
+})
+
+/**
+ * The registrant's first e-mail: a request to confirm the address. Nothing the registrant typed
+ * (an address that is not theirs must not carry a stranger's words), only the plan from the list.
+ */
+export function confirmRequestEmail(registration: Pick<Registration, 'plan' | 'billingCycle'>, link: string, supportPhone: string) {
+  return asEmail('Please confirm your e-mail address', [
+    `Someone registered this e-mail address for an enterprise plan: ${planLine(registration)}.`,
+    `If it was you, open this link and press "Confirm my e-mail address" on the page: ${link}`,
+    'The link works for 48 hours. Once you confirm, we send your welcome e-mail and your invoice.',
+    'If it was not you, ignore this e-mail: nothing more will be sent.',
+    `Questions? Call us on ${supportPhone}.`,
+  ])
+}
+
+/** The welcome e-mail, once the address is confirmed: a plain-text part and escaped HTML with the same content. */
+export function welcomeEmail(registration: Registration, supportPhone: string) {
+  return asEmail(`Your enterprise registration: ${planById(registration.plan).name}`, [
     `Dear ${registration.name},`,
     `Thank you for registering ${registration.companyName} for the ${planById(registration.plan).name}.`,
     `Your plan: ${planLine(registration)}.`,
@@ -112,10 +142,5 @@ export function confirmationEmail(registration: Registration, supportPhone: stri
     ...successNextSteps.map((step, index) => `${index + 1}. ${step.title}: ${step.text}`),
     'A dedicated account manager will be assigned to you within 24 hours.',
     `Questions? Call us on ${supportPhone}.`,
-  ]
-  return {
-    subject: `Your enterprise registration: ${planById(registration.plan).name}`,
-    text: paragraphs.join('\n\n'),
-    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n'),
-  }
+  ])
 }

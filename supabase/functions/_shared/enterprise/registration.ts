@@ -22,7 +22,14 @@ export type Registration = OutboxItem & {
   salesAlertSentAt: Date | null
   /** The alert channels that have taken the sales alert, while it is not on every one. */
   salesAlertChannels: string[]
+  /** The welcome e-mail, sent once the address is confirmed. */
   confirmationSentAt: Date | null
+  confirmSlotAt: Date | null
+  confirmLimitedAt: Date | null
+  confirmLinkIssuedAt: Date | null
+  confirmRequestSentAt: Date | null
+  emailConfirmedAt: Date | null
+  confirmedNoteAt: Date | null
   stripeCustomerId: string | null
   stripeInvoiceId: string | null
   invoiceItemId: string | null
@@ -54,6 +61,12 @@ type Row = {
   sales_alert_sent_at: Date | null
   sales_alert_channels: string[]
   confirmation_sent_at: Date | null
+  confirm_slot_at: Date | null
+  confirm_limited_at: Date | null
+  confirm_link_issued_at: Date | null
+  confirm_request_sent_at: Date | null
+  email_confirmed_at: Date | null
+  confirmed_note_at: Date | null
   stripe_customer_id: string | null
   stripe_invoice_id: string | null
   invoice_item_id: string | null
@@ -85,6 +98,12 @@ const toItem = (row: Row): Registration => ({
   salesAlertSentAt: row.sales_alert_sent_at,
   salesAlertChannels: row.sales_alert_channels,
   confirmationSentAt: row.confirmation_sent_at,
+  confirmSlotAt: row.confirm_slot_at,
+  confirmLimitedAt: row.confirm_limited_at,
+  confirmLinkIssuedAt: row.confirm_link_issued_at,
+  confirmRequestSentAt: row.confirm_request_sent_at,
+  emailConfirmedAt: row.email_confirmed_at,
+  confirmedNoteAt: row.confirmed_note_at,
   stripeCustomerId: row.stripe_customer_id,
   stripeInvoiceId: row.stripe_invoice_id,
   invoiceItemId: row.invoice_item_id,
@@ -98,6 +117,11 @@ export type StepColumns = {
   board_note_sent_at?: Date
   sales_alert_sent_at?: Date
   confirmation_sent_at?: Date
+  confirm_slot_at?: Date
+  confirm_limited_at?: Date
+  confirm_link_issued_at?: Date
+  confirm_request_sent_at?: Date
+  confirmed_note_at?: Date
   stripe_customer_id?: string
   stripe_invoice_id?: string
   invoice_item_id?: string
@@ -113,6 +137,10 @@ export type RegistrationStore = Omit<PgOutbox<Registration>, 'record'> & {
   recordAlertChannel(item: ClaimRef, channel: string): Promise<boolean>
   /** True once, for the run that marks the failure alert as sent. */
   claimFailureAlert(id: string): Promise<boolean>
+  /** Counts a confirmation request against the address's day: false when it already had one. */
+  claimConfirmRequest(email: string): Promise<boolean>
+  /** Out of the queue until the registrant confirms, without using up an attempt (a claimed, pending item only). */
+  awaitConfirmation(item: ClaimRef): Promise<boolean>
 }
 
 export function pgRegistrationStore(sql: Sql): RegistrationStore {
@@ -140,6 +168,21 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
       const rows = await sql`
         update public.enterprise_registrations set failure_alerted_at = now()
         where id = ${id} and status = 'failed' and failure_alerted_at is null returning id`
+      return rows.length === 1
+    },
+    async claimConfirmRequest(email) {
+      const [row] = await sql<{ ok: boolean }[]>`select public.claim_enterprise_confirm_request(${email}) as ok`
+      return row?.ok === true
+    },
+    async awaitConfirmation(item) {
+      const rows = await sql`
+        update public.enterprise_registrations
+           set status = case when email_confirmed_at is null then 'awaiting-confirmation' else status end,
+               -- Confirmed since the claim: back in the queue at once.
+               next_attempt_at = now(), attempts = 0, claimed_until = null, claim_token = null, last_error = null,
+               failure_reason = null, updated_at = now()
+         where id = ${item.id} and claim_token = ${item.claimToken} and status = 'pending'
+        returning id`
       return rows.length === 1
     },
   }

@@ -1,0 +1,43 @@
+import { delay, http, HttpResponse } from 'msw'
+import * as v from 'valibot'
+import { ConfirmRequestSchema, type ConfirmResult } from '@/schemas/email-confirmation'
+import { ENTERPRISE_CONFIRM_FUNCTION } from '../endpoints'
+import { isScenario } from '../scenario'
+import { recordRequest } from '../recorder'
+
+const STATUS: Record<ConfirmResult, number> = {
+  confirmed: 200,
+  'already-confirmed': 200,
+  expired: 410,
+  invalid: 400,
+  'new-link-sent': 202,
+  'new-link-limited': 429,
+  'rate-limited': 429,
+}
+
+/** The tokens this tab's "database" has confirmed: a used link then reads 'already confirmed'. */
+const confirmed = new Set<string>()
+
+/**
+ * The `enterprise-confirm` function offline. Any token confirms once, except these (or the
+ * scenario of the same meaning): `expired` (confirm-expired), `used` (confirm-used), `invalid`;
+ * a new link is sent unless confirm-limited; confirm-down answers 503.
+ */
+export const enterpriseConfirmHandlers = [
+  http.post(ENTERPRISE_CONFIRM_FUNCTION, async ({ request }) => {
+    const body: unknown = await request.json().catch(() => undefined)
+    recordRequest('enterprise-confirm', body)
+    await delay(isScenario('slow') ? 2_500 : 300)
+    if (isScenario('confirm-down')) return HttpResponse.json({ error: 'Please try again in a minute' }, { status: 503 })
+    const answer = (result: ConfirmResult) => HttpResponse.json({ result }, { status: STATUS[result] })
+    const parsed = v.safeParse(ConfirmRequestSchema, body)
+    if (!parsed.success || parsed.output.token === 'invalid') return answer('invalid')
+    const { token, resend } = parsed.output
+    if (confirmed.has(token) || token === 'used' || isScenario('confirm-used')) return answer('already-confirmed')
+    const expired = token === 'expired' || isScenario('confirm-expired')
+    if (resend) return answer(isScenario('confirm-limited') ? 'new-link-limited' : 'new-link-sent')
+    if (expired) return answer('expired')
+    confirmed.add(token)
+    return answer('confirmed')
+  }),
+]
