@@ -66,7 +66,8 @@ describe('enterprise-followup: a late outcome under Deno', () => {
     expect(after).toEqual(finished)
     expect(after).toMatchObject({ status: 'done', attempts: 2, last_error: null, claim_token: null })
     expect(board.itemsFor(id)).toBe(1)
-    expect(board.notes.filter((note) => note.itemId === after!.board_item_id)).toHaveLength(1)
+    // The registration's note and its one 'E-mail confirmed' update.
+    expect(board.notes.filter((note) => note.itemId === after!.board_item_id)).toHaveLength(2)
     expect(channels.webhook.filter((message) => message.text.includes('New enterprise registration'))).toHaveLength(1)
     expect(channels.emails.filter((email) => email.to.includes(validRegistration.email))).toHaveLength(1)
     expect(first.output()).toContain('late outcome ignored')

@@ -112,7 +112,11 @@ function redeliver(fetchFn: Fetch) {
 
 const lapseClaims = (table: 'leads' | 'enterprise_registrations') =>
   pg.sql`update ${pg.sql(table)} set claimed_until = now() - interval '1 second' where status = 'pending'`
-const notesOn = (itemId: string | null | undefined) => board.notes.filter((note) => note.itemId === itemId).length
+/** The registration's note (a confirmed registration's item also gets its one 'E-mail confirmed' update). */
+const notesOn = (itemId: string | null | undefined) =>
+  board.notes.filter((note) => note.itemId === itemId && !note.body.includes('E-mail confirmed:')).length
+const confirmedNotesOn = (itemId: string | null | undefined) =>
+  board.notes.filter((note) => note.itemId === itemId && note.body.includes('E-mail confirmed:')).length
 const salesAlerts = () => channels.webhook.filter((message) => message.text.includes('New enterprise registration'))
 const confirmations = () => channels.emails.filter((email) => email.to.includes(validRegistration.email))
 
@@ -140,6 +144,7 @@ describe('a late outcome changes nothing', () => {
       expect(after).toMatchObject({ status: 'done', attempts: 2, last_error: null })
       expect(board.itemsFor(id)).toBe(1)
       expect(notesOn(after!.board_item_id)).toBe(1)
+      expect(confirmedNotesOn(after!.board_item_id)).toBe(1)
       expect(salesAlerts()).toHaveLength(1)
       expect(confirmations()).toHaveLength(1)
       expect(firstReport).toMatchObject({ claimed: 1, done: 0, retrying: 0, failed: 0, lost: 1 })
