@@ -38,7 +38,8 @@ serve(
       (() =>
         runAlerts({
           store: pgAlertStore(sql),
-          channels: alerting.channels,
+          channels: alerting.opsChannels,
+          ops: alerting.ops,
           logger: consoleLogger,
           now,
           pendingMinutes: alerting.pendingMinutes,
