@@ -1,5 +1,6 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
+import { parsePhone } from '../runtime/phone.ts'
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
@@ -7,12 +8,16 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
 }
 
-type Row = readonly [label: string, value: string | undefined]
+/** `href`: the value is a link (a `tel:` URI we built from the parsed number). */
+type Row = readonly [label: string, value: string | undefined, href?: string]
 
 function section(title: string, rows: readonly Row[]): string {
   const lines = rows
     .filter(([, value]) => value !== undefined)
-    .map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value || '-')}`)
+    .map(([label, value, href]) => {
+      const shown = escapeHtml(value || '-')
+      return `<strong>${escapeHtml(label)}:</strong> ${href ? `<a href="${escapeHtml(href)}">${shown}</a>` : shown}`
+    })
   return `<p><strong>${escapeHtml(title)}</strong><br>${lines.join('<br>')}</p>`
 }
 
@@ -36,11 +41,17 @@ function replySection(reply: NonNullable<LeadSubmission['reply']>): string {
   ])
 }
 
+/** The phone as its country writes it, one tap to call; as typed when it is no valid number. */
+function phoneRow(typed: string): Row {
+  const phone = parsePhone(typed)
+  return phone ? ['Phone', phone.readable, `tel:${phone.e164}`] : ['Phone', typed]
+}
+
 export function updateNoteBody({ lead, tracking, source, check, reply }: LeadSubmission, submittedAt: Date): string {
   return [
     section('Form details', [
       ['Name', lead.name],
-      ['Phone', lead.phone],
+      phoneRow(lead.phone),
       ['Email', lead.email],
       ['Business address', lead.business],
       ['Locations', lead.locations],

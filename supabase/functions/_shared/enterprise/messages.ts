@@ -2,6 +2,7 @@ import { billingCycles, formatUsd, periodTotal, planById } from '../../../../src
 import { successNextSteps } from '../../../../src/content/enterprise-copy.ts'
 import { escapeHtml } from '../board/update-note.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
+import { boardPhone } from '../runtime/phone.ts'
 import { INVOICE_DAYS_UNTIL_DUE } from './invoicing.ts'
 import { invoiceLine } from './invoicing.ts'
 import type { Registration } from './registration.ts'
@@ -22,7 +23,7 @@ export function boardColumnValues(registration: Registration): string {
   return JSON.stringify({
     submission_id: registration.id,
     name: registration.name,
-    phone: { phone: registration.phone, countryShortName: 'US' },
+    phone: boardPhone(registration.phone),
     email: { email: registration.email, text: registration.email },
     address: registration.fullAddress,
   })
