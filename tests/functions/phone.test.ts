@@ -25,8 +25,10 @@ describe('phones on the board: E.164 with their own country (deviation 9)', () =
   })
 
   it("a lead's item carries its phone as +61 with AU, never US", () => {
-    const lead = submission({ lead: { ...submission().lead, phone: '0422470721' } })
-    const columns = JSON.parse(leadColumnValues(lead.lead, lead.tracking, lead.submissionId)) as Record<string, unknown>
+    const { lead, tracking, submissionId } = submission()
+    const columns = JSON.parse(
+      leadColumnValues({ ...lead, note: '', phone: '0422470721' }, { platform: '', keyword: '', ...tracking }, submissionId),
+    ) as Record<string, unknown>
     expect(columns.phone).toEqual({ phone: '+61422470721', countryShortName: 'AU' })
   })
 })

@@ -18,6 +18,8 @@ export type FollowupDeps = {
   /** MONDAY_ENTERPRISE_GROUP_ID */
   groupId: string
   channels: AlertChannel[]
+  /** Failures and caps (OPS_WEBHOOK_URL, OPS_EMAIL_TO); the sales channels when not given. */
+  opsChannels?: AlertChannel[]
   confirmation: ConfirmationSettings | undefined
   /** Stripe, when STRIPE_SECRET_KEY is set; without it the sales alert asks for the invoice by hand. */
   invoicing: Invoicing | undefined
@@ -158,7 +160,7 @@ export async function followUp(registration: Registration, deps: FollowupDeps): 
     )
     if (settled.kind === 'failed') {
       if (await deps.store.claimFailureAlert(registration.id)) {
-        await sendOnAnyChannel(failedAlert(registration, `${failure.reason}: ${failure.detail}`), deps.channels).catch(
+        await sendOnAnyChannel(failedAlert(registration, `${failure.reason}: ${failure.detail}`), deps.opsChannels ?? deps.channels).catch(
           (alertError: unknown) =>
             deps.logger.error('enterprise failure alert not sent', { registrationId: registration.id, message: String(alertError) }),
         )

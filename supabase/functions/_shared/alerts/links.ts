@@ -18,10 +18,20 @@ export function boardItemUrl(
   return `https://${part(config.slug)}.monday.com/boards/${part(config.boardId)}/pulses/${part(itemId)}`
 }
 
-/** The invoice in Stripe's dashboard; the test-mode path while STRIPE_SECRET_KEY is a test key. */
-export function stripeInvoiceUrl(invoiceId: string, key = setting('STRIPE_SECRET_KEY') ?? ''): string {
-  const mode = /^(sk|rk)_test_/.test(key) ? 'test/' : ''
+/**
+ * The invoice in Stripe's dashboard; the test-mode path for a test invoice (an event's `livemode`
+ * false, or else STRIPE_SECRET_KEY a test key).
+ */
+export function stripeInvoiceUrl(invoiceId: string, livemode?: boolean, key = setting('STRIPE_SECRET_KEY') ?? ''): string {
+  const test = livemode === undefined ? /^(sk|rk)_test_/.test(key) : !livemode
+  const mode = test ? 'test/' : ''
   return `https://dashboard.stripe.com/${mode}invoices/${encodeURIComponent(invoiceId)}`
+}
+
+/** 'A1B2C3D4-0001' as one tap to the invoice in Stripe's dashboard (its id until Stripe has numbered it). */
+export function invoiceLink(invoice: { id: string; number?: string | null; livemode?: boolean }, format: TextFormat): string {
+  // Stripe's own values, from a signed event or its API: no visitor text.
+  return link(stripeInvoiceUrl(invoice.id, invoice.livemode), invoice.number || invoice.id, format)
 }
 
 /** A link we build ourselves (never from visitor text): one tap in chat, the label and URL in plain text. */

@@ -1,5 +1,6 @@
 import { formatUsd } from '../../../../src/content/plans.ts'
 import type { AlertContent } from '../alerts/channels.ts'
+import { boardLine, invoiceLink, phoneText } from '../alerts/links.ts'
 import { visitorText, type TextFormat } from '../alerts/text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import type { Sql } from '../runtime/db.ts'
@@ -17,9 +18,15 @@ export type Payment = {
   /** In the currency's smallest unit, as Stripe gives it. */
   amountPaid: number
   currency: string
+  /** The invoice's number as the customer reads it ('A1B2C3D4-0001'); Stripe sets it when the invoice is finalized. */
+  invoiceNumber?: string | null
+  /** False for a test-mode event: its dashboard link is the test one. */
+  livemode?: boolean
 }
 
-export type PaidRegistration = Pick<Registration, 'id' | 'companyName' | 'name' | 'phone' | 'email' | 'plan' | 'billingCycle'>
+export type PaidRegistration = Pick<Registration, 'id' | 'companyName' | 'name' | 'phone' | 'email' | 'plan' | 'billingCycle'> & {
+  boardItemId?: string | null
+}
 
 export type PaymentOutcome = 'duplicate-event' | 'unknown-registration' | 'mismatch' | 'already-paid' | 'alerted'
 
@@ -51,6 +58,7 @@ type Row = {
   billing_cycle: PaidRegistration['billingCycle']
   paid_at: Date | null
   stripe_invoice_id: string | null
+  board_item_id: string | null
 }
 
 /**
@@ -86,7 +94,7 @@ export function pgPaymentStore(sql: Sql): PaymentStore {
           on conflict (event_id) do nothing returning event_id`
         if (fresh.length === 0) return 'duplicate-event'
         const [row] = await tx<Row[]>`
-          select id, company_name, name, phone, email, selected_plan, billing_cycle, paid_at, stripe_invoice_id
+          select id, company_name, name, phone, email, selected_plan, billing_cycle, paid_at, stripe_invoice_id, board_item_id
           from public.enterprise_registrations where id = ${payment.registrationId} for update`
         if (!row) return 'unknown-registration'
         const registration: PaidRegistration = {
@@ -97,6 +105,7 @@ export function pgPaymentStore(sql: Sql): PaymentStore {
           email: row.email,
           plan: row.selected_plan,
           billingCycle: row.billing_cycle,
+          boardItemId: row.board_item_id,
         }
         const mismatch = paymentMismatch({ ...registration, stripeInvoiceId: row.stripe_invoice_id }, payment)
         if (mismatch) {
@@ -125,12 +134,12 @@ function money(amount: number, currency: string): string {
 }
 
 const contact = (registration: PaidRegistration, format: TextFormat) =>
-  `Contact: ${visitorText(registration.name, format)}, ${visitorText(registration.phone, format)}, ${visitorText(registration.email, format)}`
+  `Contact: ${visitorText(registration.name, format)}, ${phoneText(registration.phone, format)}, ${visitorText(registration.email, format)}`
 
 /** 'Paid: activate <company>'s account': the registrant paid, a person activates the account now. */
 export function paidAlert(
   registration: PaidRegistration,
-  payment: Pick<Payment, 'invoiceId' | 'paidAt' | 'amountPaid' | 'currency'>,
+  payment: Pick<Payment, 'invoiceId' | 'invoiceNumber' | 'livemode' | 'paidAt' | 'amountPaid' | 'currency'>,
 ): AlertContent {
   return (format) => {
     // One line per value: a company or contact name can never start a line of its own.
@@ -139,8 +148,9 @@ export function paidAlert(
       subject,
       `Plan: ${planLine(registration)}`,
       contact(registration, format),
-      `Invoice: ${payment.invoiceId}, ${money(payment.amountPaid, payment.currency)} paid ${agencyTime(payment.paidAt)}`,
+      `Invoice ${invoiceLink({ id: payment.invoiceId, number: payment.invoiceNumber, livemode: payment.livemode }, format)}: ${money(payment.amountPaid, payment.currency)} paid ${agencyTime(payment.paidAt)}`,
       `Registration id: ${registration.id}`,
+      boardLine(registration.boardItemId, format),
       'Activate the account and tell the account manager.',
     ].join('\n')
     return { subject, text }
