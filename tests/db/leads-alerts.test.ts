@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LeadSubmissionSchema } from '@/schemas/lead'
 import type { LeadStore } from '../../supabase/functions/_shared/delivery/lead-store.ts'
 import { digestFigures, healthFigures, pgAlertStore, pgDigestDays } from '../../supabase/functions/_shared/alerts/pg-alert-store.ts'
+import { bookingFigures } from '../../supabase/functions/leads-health/booking-figures.ts'
 import { pgLeadStore } from '../../supabase/functions/_shared/delivery/pg-lead-store.ts'
 import { submission } from '../functions/support'
 import { startPgCluster, type PgCluster, type SupabaseRole } from '../support/pg-cluster.mjs'
@@ -176,6 +177,14 @@ describe('the digest: no call booked yet', () => {
       ['Nobody Ned', undefined],
     ])
     expect(unbooked?.leads[0]?.boardItemId).toMatch(/^item-/)
+  })
+
+  it('leads-health counts booking updates the board has not taken, and those waiting too long', async () => {
+    const lead = await deliveredLead('Waiting Wes')
+    await booking(lead, 'b-8', 'BOOKING_CREATED')
+    await booking(lead, 'b-8', 'BOOKING_CANCELLED')
+    await pg.sql`update lead_bookings set created_at = now() - interval '45 minutes' where trigger_event = 'BOOKING_CREATED'`
+    expect(await bookingFigures(pg.sql, 30)).toEqual({ pending: 2, stale: 1, failed: 0 })
   })
 
   it("names the cancellation's reason where the stored booking keeps it", async () => {

@@ -5,6 +5,8 @@ import type { HealthFigures } from '../_shared/alerts/pg-alert-store.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 import type { RegistrationFigures } from '../_shared/enterprise/registration.ts'
 import { jobSchedule, type JobSchedule } from './scheduled-jobs.ts'
+import { healthReasons } from './reasons.ts'
+import type { BookingFigures } from './booking-figures.ts'
 
 export type HealthDeps = {
   secret: string | undefined
@@ -17,13 +19,16 @@ export type HealthDeps = {
   logger: Logger
   /** Enterprise registrations pending, failed and paid; a failed one makes the answer 503 (docs/enterprise.md). */
   registrations?: () => Promise<RegistrationFigures>
+  /** Booking updates the board has not taken; failed or stale ones make the answer 503. */
+  bookings?: () => Promise<BookingFigures>
 }
 
 export type LeadsHealth = Omit<HealthFigures, 'lastDeliveredAt'> & { lastDeliveredAt: string | null; alertsConfigured: boolean }
 
 /**
  * For an uptime monitor: 200 when no alert condition holds and every Cron job is scheduled, 503
- * otherwise (the body says what), 401 without the redelivery secret. It reads the outbox and cron.job.
+ * otherwise with `reasons` naming each one (leads, registrations, bookings, jobs), 401 without the
+ * redelivery secret. It reads the outboxes and cron.job.
  */
 export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise<Response> {
   return async (req) => {
@@ -33,23 +38,32 @@ export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise
     if (!deps.figures || !deps.holding || !deps.activeJobs) return json(503, { error: 'Health is not configured' })
 
     try {
-      const [figures, holding, active, registrations] = await Promise.all([
+      const [figures, holding, active, registrations, bookings] = await Promise.all([
         deps.figures(),
         deps.holding(),
         deps.activeJobs(),
         deps.registrations?.(),
+        deps.bookings?.(),
       ])
       const jobs = jobSchedule(active)
-      const body: LeadsHealth & { conditions: ConditionName[]; jobs: JobSchedule; registrations?: RegistrationFigures } = {
+      const reasons = healthReasons({ holding, jobs, registrations, bookings })
+      const body: LeadsHealth & {
+        conditions: ConditionName[]
+        reasons: string[]
+        jobs: JobSchedule
+        registrations?: RegistrationFigures
+        bookings?: BookingFigures
+      } = {
         ...figures,
         lastDeliveredAt: figures.lastDeliveredAt?.toISOString() ?? null,
         alertsConfigured: deps.alertsConfigured,
         conditions: holding,
+        reasons,
         jobs,
         ...(registrations ? { registrations } : {}),
+        ...(bookings ? { bookings } : {}),
       }
-      const unscheduled = Object.values(jobs).includes('not scheduled')
-      return json(holding.length > 0 || unscheduled || (registrations?.failed ?? 0) > 0 ? 503 : 200, body)
+      return json(reasons.length > 0 ? 503 : 200, body)
     } catch (error) {
       deps.logger.error('leads-health could not read the outbox', { error: String(error) })
       return json(503, { error: 'The database did not answer' })

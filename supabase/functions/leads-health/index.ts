@@ -5,6 +5,7 @@ import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { healthFigures, pgAlertStore } from '../_shared/alerts/pg-alert-store.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { registrationFigures } from '../_shared/enterprise/registration.ts'
+import { bookingFigures } from './booking-figures.ts'
 import { createHealthHandler } from './handler.ts'
 import { activeJobs } from './scheduled-jobs.ts'
 
@@ -20,6 +21,7 @@ serve(
     holding: sql && (async () => (await pgAlertStore(sql).conditions(alerting.pendingMinutes, 0)).map((report) => report.condition)),
     activeJobs: sql && (() => activeJobs(sql)),
     registrations: sql && (() => registrationFigures(sql)),
+    bookings: sql && (() => bookingFigures(sql, alerting.pendingMinutes)),
     alertsConfigured: alerting.channels.length > 0,
     logger: consoleLogger,
   }),
