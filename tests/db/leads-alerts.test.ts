@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LeadSubmissionSchema } from '@/schemas/lead'
 import type { LeadStore } from '../../supabase/functions/_shared/delivery/lead-store.ts'
 import { digestFigures, healthFigures, pgAlertStore, pgDigestDays } from '../../supabase/functions/_shared/alerts/pg-alert-store.ts'
+import type { AlertChannel, AlertMessage } from '../../supabase/functions/_shared/alerts/channels.ts'
+import { announceNewLeads, pgNewLeadStore } from '../../supabase/functions/_shared/alerts/new-lead.ts'
 import { bookingFigures } from '../../supabase/functions/leads-health/booking-figures.ts'
 import { pgLeadStore } from '../../supabase/functions/_shared/delivery/pg-lead-store.ts'
 import { submission } from '../functions/support'
@@ -198,6 +200,37 @@ describe('the digest: no call booked yet', () => {
     } finally {
       await pg.sql`alter table lead_bookings drop column if exists cancellation_reason`
     }
+  })
+})
+
+describe('a new lead reaches sales at once (NEW_LEAD_ALERTS)', () => {
+  it('announces each delivered lead once, with a tap to call; a message no channel took is sent on the next run', async () => {
+    const lead = fresh('Nina Newlead')
+    await store.record({ submission: lead, status: 'pending' })
+    await store.delivered((await store.claim(lead.submissionId, 10_000))!.id, '4242')
+    await store.record({ submission: fresh('Still Pending'), status: 'pending' })
+    const sent: AlertMessage[] = []
+    let down = true
+    const chat: AlertChannel = {
+      name: 'webhook',
+      format: 'slack',
+      send: async (message) => {
+        if (down) throw new Error('HTTP 503')
+        sent.push(message)
+      },
+    }
+    const deps = { store: pgNewLeadStore(pg.sql), channels: [chat], logger: { info() {}, warn() {}, error() {} } }
+    expect(await announceNewLeads(deps)).toBe(0)
+    down = false
+    expect(await announceNewLeads(deps)).toBe(1)
+    expect(await announceNewLeads(deps)).toBe(0)
+    expect(sent).toHaveLength(1)
+    const text = sent[0]!.text
+    expect(text).toContain('*New lead: Nina Newlead*')
+    expect(text).toContain('Phone: <tel:+61422470721|0422 470 721>')
+    expect(text).toMatch(/Page: .+ \(\/\)/)
+    expect(text).toContain('Board item 4242')
+    expect(text).not.toContain('Still Pending')
   })
 })
 
