@@ -29,8 +29,8 @@ const HAPPENED: Record<ConditionName, string> = {
 const NEXT: Record<ConditionName, string> = {
   'board-auth': `set a working token (supabase secrets set MONDAY_API_TOKEN=...), then run ${RETRY} in the SQL editor.`,
   'board-access': `fix MONDAY_BOARD_ID / MONDAY_GROUP_ID (or the board's sharing), then run ${RETRY}.`,
-  failed: `fix the cause (the last error below), then run ${RETRY}.`,
-  'pending-age': 'read the last error below; redelivery keeps trying, and sales can call the lead meanwhile.',
+  failed: `fix the cause (the last error above), then run ${RETRY}.`,
+  'pending-age': 'read the last error above; redelivery keeps trying, and sales can call the lead meanwhile.',
 }
 
 const SHORT: Record<ConditionName, string> = {
