@@ -3,7 +3,10 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LeadSubmissionSchema } from '@/schemas/lead'
 import type { LeadStore } from '../../supabase/functions/_shared/delivery/lead-store.ts'
-import { digestFigures, healthFigures, pgAlertStore } from '../../supabase/functions/_shared/alerts/pg-alert-store.ts'
+import { digestFigures, healthFigures, pgAlertStore, pgDigestDays } from '../../supabase/functions/_shared/alerts/pg-alert-store.ts'
+import type { AlertChannel, AlertMessage } from '../../supabase/functions/_shared/alerts/channels.ts'
+import { announceNewLeads, pgNewLeadStore } from '../../supabase/functions/_shared/alerts/new-lead.ts'
+import { bookingFigures } from '../../supabase/functions/leads-health/booking-figures.ts'
 import { pgLeadStore } from '../../supabase/functions/_shared/delivery/pg-lead-store.ts'
 import { submission } from '../functions/support'
 import { startPgCluster, type PgCluster, type SupabaseRole } from '../support/pg-cluster.mjs'
@@ -16,7 +19,7 @@ beforeAll(async () => {
   store = pgLeadStore(pg.sql)
 }, 60_000)
 afterAll(() => pg?.stop())
-beforeEach(() => pg.sql`truncate leads, lead_alert_state`)
+beforeEach(() => pg.sql`truncate leads, lead_alert_state, lead_bookings`)
 
 const fresh = (name = 'Ada Lovelace') =>
   v.parse(LeadSubmissionSchema, submission({ submissionId: crypto.randomUUID(), lead: { ...submission().lead, name } }))
@@ -143,9 +146,103 @@ describe('alert conditions on PostgreSQL', () => {
   })
 })
 
+describe('the digest: no call booked yet', () => {
+  async function deliveredLead(name: string) {
+    const lead = fresh(name)
+    await store.record({ submission: lead, status: 'pending' })
+    await store.delivered((await store.claim(lead.submissionId, 10_000))!, `item-${name.length}`)
+    const [row] = await pg.sql<{ id: string }[]>`select id from leads where submission_id = ${lead.submissionId}`
+    return row!.id
+  }
+  const booking = (leadId: string, uid: string, event: string, previous: string | null = null) => pg.sql`
+    insert into lead_bookings (booking_uid, trigger_event, previous_uid, lead_id, start_time, organizer, attendee_name, attendee_email, note)
+    values (${uid}, ${event}, ${previous}, ${leadId}, now() + interval '1 day', 'Sales', 'x', 'x@example.com', '<p>x</p>')`
+
+  it('lists the lead whose call was cancelled and the one with none; a booked or rescheduled lead is not listed', async () => {
+    const cancelled = await deliveredLead('Cancelled Carol')
+    await booking(cancelled, 'b-1', 'BOOKING_CREATED')
+    await booking(cancelled, 'b-1', 'BOOKING_CANCELLED')
+    const moved = await deliveredLead('Moved Mo')
+    await booking(moved, 'b-2', 'BOOKING_CREATED')
+    await booking(moved, 'b-3', 'BOOKING_RESCHEDULED', 'b-2')
+    await booking(await deliveredLead('Booked Bea'), 'b-4', 'BOOKING_CREATED')
+    await deliveredLead('Nobody Ned')
+    const rebooked = await deliveredLead('Rebooked Rae')
+    await booking(rebooked, 'b-5', 'BOOKING_CREATED')
+    await booking(rebooked, 'b-5', 'BOOKING_CANCELLED')
+    await booking(rebooked, 'b-6', 'BOOKING_CREATED')
+
+    const { unbooked } = await digestFigures(pg.sql)
+    expect(unbooked?.count).toBe(2)
+    expect(unbooked?.leads.map((lead) => [lead.name, lead.cancelled])).toEqual([
+      ['Cancelled Carol', { reason: null }],
+      ['Nobody Ned', undefined],
+    ])
+    expect(unbooked?.leads[0]?.boardItemId).toMatch(/^item-/)
+  })
+
+  it('leads-health counts booking updates the board has not taken, and those waiting too long', async () => {
+    const lead = await deliveredLead('Waiting Wes')
+    await booking(lead, 'b-8', 'BOOKING_CREATED')
+    await booking(lead, 'b-8', 'BOOKING_CANCELLED')
+    await pg.sql`update lead_bookings set created_at = now() - interval '45 minutes' where trigger_event = 'BOOKING_CREATED'`
+    expect(await bookingFigures(pg.sql, 30)).toEqual({ pending: 2, stale: 1, failed: 0 })
+  })
+
+  it("names the cancellation's reason where the stored booking keeps it", async () => {
+    // The column the booking worker records it in (issue 37 point 6); read whichever way it is stored.
+    await pg.sql`alter table lead_bookings add column if not exists cancellation_reason text`
+    try {
+      const lead = await deliveredLead('Reason Rita')
+      await booking(lead, 'b-7', 'BOOKING_CANCELLED')
+      await pg.sql`update lead_bookings set cancellation_reason = 'Sick today' where booking_uid = 'b-7'`
+      expect((await digestFigures(pg.sql)).unbooked?.leads).toMatchObject([{ name: 'Reason Rita', cancelled: { reason: 'Sick today' } }])
+    } finally {
+      await pg.sql`alter table lead_bookings drop column if exists cancellation_reason`
+    }
+  })
+})
+
+describe('a new lead reaches sales at once (NEW_LEAD_ALERTS)', () => {
+  it('announces each delivered lead once, with a tap to call; a message no channel took is sent on the next run', async () => {
+    const lead = fresh('Nina Newlead')
+    await store.record({ submission: lead, status: 'pending' })
+    await store.delivered((await store.claim(lead.submissionId, 10_000))!, '4242')
+    await store.record({ submission: fresh('Still Pending'), status: 'pending' })
+    const sent: AlertMessage[] = []
+    let down = true
+    const chat: AlertChannel = {
+      name: 'webhook',
+      format: 'slack',
+      send: async (message) => {
+        if (down) throw new Error('HTTP 503')
+        sent.push(message)
+      },
+    }
+    const deps = { store: pgNewLeadStore(pg.sql), channels: [chat], logger: { info() {}, warn() {}, error() {} } }
+    expect(await announceNewLeads(deps)).toBe(0)
+    down = false
+    expect(await announceNewLeads(deps)).toBe(1)
+    expect(await announceNewLeads(deps)).toBe(0)
+    expect(sent).toHaveLength(1)
+    const text = sent[0]!.text
+    expect(text).toContain('*New lead: Nina Newlead*')
+    expect(text).toContain('Phone: <tel:+61422470721|0422 470 721>')
+    expect(text).toMatch(/Page: .+ \(\/\)/)
+    expect(text).toContain('Board item 4242')
+    expect(text).not.toContain('Still Pending')
+  })
+})
+
 describe('the digest schedule', () => {
   // Its SQL runs in tests/db/cron-jobs.test.ts, plain PostgreSQL too.
-  it('is scheduled daily at 07:00 UTC', async () => {
-    expect(await pg.sql`select schedule from cron.job where jobname = 'leads-digest'`).toEqual([{ schedule: '0 7 * * *' }])
+  it('wakes the function every hour; it sends from 07:00 agency time, once per agency day', async () => {
+    expect(await pg.sql`select schedule from cron.job where jobname = 'leads-digest'`).toEqual([{ schedule: '0 * * * *' }])
+    const days = pgDigestDays(pg.sql)
+    expect(await days.claim('2026-10-04')).toBe(true)
+    expect(await days.claim('2026-10-04')).toBe(false)
+    await days.release('2026-10-04')
+    expect(await days.claim('2026-10-04')).toBe(true)
+    await pg.sql`truncate lead_digest_days`
   })
 })

@@ -233,7 +233,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     )
     expect(lines.filter((line) => line.startsWith('Over the daily cap'))).toEqual([])
     expect(lines.find((line) => line.startsWith('Contact:'))).toBe(
-      'Contact: Jane Doe, +61422470721, &lt;!here&gt;[pay](hxxps[://]evil[.]example)@x[.]example',
+      'Contact: Jane Doe, <tel:+61422470721|0422 470 721>, &lt;!here&gt;[pay](hxxps[://]evil[.]example)@x[.]example',
     )
     expect(alert.text).not.toMatch(/<[!h]|https?:\/\/|evil\.example|evil-pay\.com/)
 

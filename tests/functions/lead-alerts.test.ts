@@ -16,6 +16,8 @@ import { sendDigest, type DigestFigures } from '../../supabase/functions/_shared
 import { refusalOf } from '../../supabase/functions/_shared/board/refusal.ts'
 import { NOW, recordingLogger } from './support'
 
+const OPS = { environment: 'production', runbookBase: 'https://github.com/agency/site/blob/main/docs' }
+
 const lead = (overrides: Partial<AlertLead> = {}): AlertLead => ({
   submissionId: '3f1c2b9e-7a4d-4e8b-9c1a-2d3e4f5a6b7c',
   name: 'Ada Lovelace',
@@ -26,6 +28,7 @@ const lead = (overrides: Partial<AlertLead> = {}): AlertLead => ({
   createdAt: NOW,
   status: 'failed',
   lastError: 'auth 401: Not Authenticated',
+  boardItemId: null,
   ...overrides,
 })
 const report = (condition: ConditionReport['condition'], count = 1, leads = [lead()]): ConditionReport => ({
@@ -98,23 +101,38 @@ describe('alert text: visitor input cannot format, link, mention or add lines', 
   it('an alert names the condition, the count, each lead with its contact details and what to do; long lists are cut', () => {
     const many = Array.from({ length: 25 }, (_, i) => lead({ name: `Lead ${i}` }))
     const plan: AlertPlan = { raised: [report('board-auth', 25, many)], resolved: ['pending-age'] }
-    const { subject, text } = alertMessage(plan, { format: 'slack', pendingMinutes: 30 })
-    expect(subject).toBe('Lead alert: board refused the credentials')
-    expect(text).toContain('*ALERT: board refused the credentials*')
+    const { subject, text } = alertMessage(plan, { format: 'slack', pendingMinutes: 30, ops: OPS })
+    expect(subject).toBe('[production] Lead alert: board refused the credentials')
+    expect(text).toContain('*[production] ALERT: board refused the credentials*')
     expect(text).toContain('25 lead(s) not delivered')
     expect(text).toContain(
-      '- Lead 0, 0422470721, ada@example[.]com, from Homepage (/), Thu 1 May 2025, 8:00 pm AEST, last error: auth 401: Not Authenticated',
+      '- Lead 0, <tel:+61422470721|0422 470 721>, ada@example[.]com, from Homepage (/), Thu 1 May 2025, 8:00 pm AEST, last error: auth 401: Not Authenticated',
     )
     expect(text).not.toContain('Lead 20,')
     expect(text).toContain('…and 5 more')
-    expect(text).toContain('select retry_failed_leads();')
-    expect(text).toContain('*RESOLVED: leads pending too long*')
+    expect(text).toContain(
+      'Next step: set a working token (supabase secrets set MONDAY_API_TOKEN=...), then run `select retry_failed_leads();`',
+    )
+    expect(text).toContain('Already happened: each person sent the form and was told we will be in touch')
+    expect(text).toContain(
+      'Runbook: <https://github.com/agency/site/blob/main/docs/lead-alerts.md#board-refused-the-credentials|lead-alerts.md#board-refused-the-credentials>',
+    )
+    expect(text).toContain('*[production] RESOLVED: leads pending too long*')
+  })
+
+  it('a lead that meets two conditions is listed once in the alert', () => {
+    const plan: AlertPlan = { raised: [report('board-auth'), report('failed')], resolved: [] }
+    const { text } = alertMessage(plan, { format: 'plain', pendingMinutes: 30, ops: OPS })
+    expect(text.match(/Ada Lovelace/g)).toHaveLength(1)
+    expect(text).toContain('ALERT: failed leads')
+    expect(text).toContain('- 1 lead(s) listed above')
+    expect(text).toContain('0422 470 721 (tel:+61422470721)')
   })
 
   it('an e-mail subject never carries visitor text', () => {
     const plan: AlertPlan = { raised: [report('failed', 1, [lead({ name: 'Bcc: everyone@evil.test\nX' })])], resolved: [] }
-    const { subject, text } = alertMessage(plan, { format: 'plain', pendingMinutes: 30 })
-    expect(subject).toBe('Lead alert: failed leads')
+    const { subject, text } = alertMessage(plan, { format: 'plain', pendingMinutes: 30, ops: OPS })
+    expect(subject).toBe('[production] Lead alert: failed leads')
     expect(text).toContain('Bcc: everyone@evil.test X')
   })
 })
@@ -180,7 +198,8 @@ function memoryAlertStore(holding: ConditionReport[]): AlertStore & { states: Ma
 describe('runAlerts', () => {
   it('warns on every run that alerts are off when no channel is configured', async () => {
     const logger = recordingLogger()
-    for (let i = 0; i < 2; i++) await runAlerts({ store: memoryAlertStore([]), channels: [], logger, now: () => NOW, pendingMinutes: 30 })
+    for (let i = 0; i < 2; i++)
+      await runAlerts({ store: memoryAlertStore([]), channels: [], ops: OPS, logger, now: () => NOW, pendingMinutes: 30 })
     expect(logger.records.filter((r) => r.level === 'warn' && r.message === ALERTS_OFF)).toHaveLength(2)
   })
 
@@ -188,7 +207,7 @@ describe('runAlerts', () => {
     const store = memoryAlertStore([report('failed')])
     const logger = recordingLogger()
     const mail: AlertMessage[] = []
-    const deps = { store, logger, now: () => NOW, pendingMinutes: 30 }
+    const deps = { store, ops: OPS, logger, now: () => NOW, pendingMinutes: 30 }
     const first = await runAlerts({ ...deps, channels: [channel('webhook', [], true), channel('email', mail)] })
     expect(first).toEqual({ raised: ['failed'], resolved: [], failedChannels: ['webhook'] })
     expect(store.states.has('webhook')).toBe(false)
@@ -205,7 +224,9 @@ describe('runAlerts', () => {
   it('never throws when the database fails', async () => {
     const logger = recordingLogger()
     const store: AlertStore = { conditions: () => Promise.reject(new Error('db down')), exclusive: async () => undefined }
-    await expect(runAlerts({ store, channels: [channel('email', [])], logger, now: () => NOW, pendingMinutes: 30 })).resolves.toBeDefined()
+    await expect(
+      runAlerts({ store, channels: [channel('email', [])], ops: OPS, logger, now: () => NOW, pendingMinutes: 30 }),
+    ).resolves.toBeDefined()
     expect(logger.records).toContainEqual(expect.objectContaining({ level: 'error', message: 'alerts could not be evaluated' }))
   })
 })

@@ -29,7 +29,9 @@ const env = (): Record<string, string> => ({
   RESEND_API_URL: channels.resendUrl,
   RESEND_API_KEY: RESEND_KEY,
   ALERT_EMAIL_TO: 'sales@agency.test',
+  OPS_EMAIL_TO: 'oncall@agency.test',
   ALERT_EMAIL_FROM: 'alerts@agency.test',
+  APP_ENV: 'staging',
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -54,7 +56,8 @@ const person = (name = 'Ada Lovelace', guard = { honeypot: '', fillMs: 12_000 })
 /** One redelivery run, as the cron job makes it (after the lead's short backoff has passed). */
 async function run(fn = redeliver): Promise<Record<string, unknown>> {
   await sleep(150)
-  const res = await fetch(fn.url, {
+  // The digest as an operator sends it (`?force=1`), whatever the hour in the agency's zone.
+  const res = await fetch(fn === digest ? `${fn.url}?force=1` : fn.url, {
     method: 'POST',
     headers: { 'x-cron-secret': SECRET },
     signal: AbortSignal.timeout(15_000),
@@ -122,13 +125,27 @@ describe('lead alerts (deno, PostgreSQL, fake board and channels)', () => {
     const alert = channels.webhook[0]!.text
     expect(alert).toContain('refused the credentials')
     expect(alert).not.toContain('not accessible')
-    for (const detail of ['Ada Lovelace', '0422470721', 'ada@example[.]com', '(/)', 'retry_failed_leads()', 'MONDAY_API_TOKEN']) {
+    for (const detail of [
+      '[staging] ALERT',
+      'Ada Lovelace',
+      '<tel:+61422470721|0422 470 721>',
+      'ada@example[.]com',
+      '(/)',
+      'Already happened: ',
+      'Next step: set a working token',
+      'retry_failed_leads()',
+      'MONDAY_API_TOKEN',
+      'Runbook: docs/lead-alerts.md#board-refused-the-credentials',
+    ]) {
       expect(alert).toContain(detail)
     }
+    // It meets two conditions (board-auth, failed) and is listed once.
+    expect(alert.match(/Ada Lovelace/g)).toHaveLength(1)
     expect(alert).not.toContain('test-token')
     expect(channels.emails).toHaveLength(1)
-    expect(channels.emails[0]).toMatchObject({ to: ['sales@agency.test'], from: 'alerts@agency.test' })
-    expect(channels.emails[0]!.subject).toContain('board refused the credentials')
+    // Failures go to the ops address; sales has its own (the digest below).
+    expect(channels.emails[0]).toMatchObject({ to: ['oncall@agency.test'], from: 'alerts@agency.test' })
+    expect(channels.emails[0]!.subject).toBe('[staging] Lead alert: board refused the credentials, failed leads')
     expect(channels.emails[0]!.text).toContain('ada@example.com')
 
     await run()
@@ -172,7 +189,7 @@ describe('lead alerts (deno, PostgreSQL, fake board and channels)', () => {
     const alert = channels.webhook[0]!.text
     expect(alert).toContain('ALERT: failed leads')
     expect(alert).not.toContain('refused the credentials')
-    for (const detail of ['Katherine Johnson', '0422470721', 'ada@example[.]com', 'http 500']) expect(alert).toContain(detail)
+    for (const detail of ['Katherine Johnson', '0422 470 721', 'ada@example[.]com', 'http 500']) expect(alert).toContain(detail)
   }, 20_000)
 
   it('a pending lead older than ALERT_PENDING_MINUTES raises its alert', async () => {
@@ -196,9 +213,12 @@ describe('lead alerts (deno, PostgreSQL, fake board and channels)', () => {
     expect(await run(digest)).toEqual({ digest: { sent: ['webhook', 'email'], failed: [] } })
     const text = channels.webhook[0]!.text
     expect(text).toContain('Flagged as spam: 1')
-    for (const detail of ['Hedy Lamarr', 'honeypot filled', lead.submissionId, 'release_spam_lead']) {
+    for (const detail of ['Hedy Lamarr', 'honeypot filled', lead.submissionId, 'Give their id to the on-call developer']) {
       expect(text).toContain(detail)
     }
+    // The digest is for sales: no commands.
+    expect(text).not.toContain('release_spam_lead')
+    expect(channels.emails[0]!.to).toEqual(['sales@agency.test'])
     // By name and reason only: a spam lead's contact details and message stay out of the channel.
     expect(text).not.toContain('0422470721')
     expect(text).not.toContain('ada@example')

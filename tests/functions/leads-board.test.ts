@@ -39,7 +39,7 @@ describe('leads function: happy path', () => {
     expect(JSON.parse(columnValues as string)).toEqual({
       submission_id: qrbLead.submissionId,
       name: '<script>alert(1)</script> Smith & Co',
-      phone: { phone: '0422470721', countryShortName: 'US' },
+      phone: { phone: '+61422470721', countryShortName: 'AU' },
       email: { email: 'owner@example.com', text: 'owner@example.com' },
       address: '12 "Main" St, Sydney',
       locations: '11-50',
@@ -52,7 +52,7 @@ describe('leads function: happy path', () => {
     expect(body).not.toContain('<script>')
     for (const expected of [
       '&lt;script&gt;alert(1)&lt;/script&gt; Smith &amp; Co',
-      '0422470721',
+      '<strong>Phone:</strong> <a href="tel:+61422470721">0422 470 721</a>',
       'owner@example.com',
       '12 &quot;Main&quot; St, Sydney',
       '11-50',

@@ -72,7 +72,7 @@ describe('leads function: native form post', () => {
   })
 
   it.each(['+61 422 470 721', '(04) 2247 0721'])(
-    'takes the phone as typed or autofilled (%s) and the board gets its digits',
+    'takes the phone as typed or autofilled (%s) and the board gets it in E.164 with its own country',
     async (phone) => {
       const calls = fakeBoard()
       const { handler, store } = leadsHandler()
@@ -81,7 +81,7 @@ describe('leads function: native form post', () => {
       const digits = phone.startsWith('+') ? '+61422470721' : '0422470721'
       expect([...store.rows.values()][0]!.submission.lead.phone).toBe(digits)
       const columns = JSON.parse(String(only(calls, 'create_item')[0]!.variables.columnValues)) as Record<string, unknown>
-      expect(Object.values(columns)).toContainEqual({ phone: digits, countryShortName: 'US' })
+      expect(Object.values(columns)).toContainEqual({ phone: '+61422470721', countryShortName: 'AU' })
     },
   )
 

@@ -33,6 +33,7 @@ describe('leads-health', () => {
       lastDeliveredAt: '2025-05-01T10:00:00.000Z',
       alertsConfigured: false,
       conditions: [],
+      reasons: [],
       jobs: {
         'leads-redeliver': 'scheduled',
         'leads-digest': 'scheduled',
@@ -48,6 +49,7 @@ describe('leads-health', () => {
     expect(res.status).toBe(503)
     expect(await res.json()).toMatchObject({
       conditions: [],
+      reasons: ['cron: leads-digest not scheduled', 'cron: leads-retention not scheduled', 'cron: enterprise-followup not scheduled'],
       jobs: {
         'leads-redeliver': 'scheduled',
         'leads-digest': 'not scheduled',
@@ -62,7 +64,10 @@ describe('leads-health', () => {
   it('503 naming the conditions that hold', async () => {
     const res = await check({ holding: async () => ['board-auth', 'failed'] })
     expect(res.status).toBe(503)
-    expect(await res.json()).toMatchObject({ conditions: ['board-auth', 'failed'] })
+    expect(await res.json()).toMatchObject({
+      conditions: ['board-auth', 'failed'],
+      reasons: ['leads: the board refused the credentials', 'leads: failed leads'],
+    })
   })
 
   it('401 without the secret; 503 without a secret configured or a database; GET only', async () => {
@@ -80,7 +85,31 @@ describe('leads-health', () => {
     expect(await pending.json()).toMatchObject({ registrations: { pending: 2, failed: 0, awaitingPayment: 0, paid: 3 } })
     const failed = await check({ registrations: async () => ({ pending: 0, failed: 1, awaitingPayment: 0, paid: 0 }) })
     expect(failed.status).toBe(503)
-    expect(await failed.json()).toMatchObject({ registrations: { pending: 0, failed: 1, awaitingPayment: 0, paid: 0 } })
+    // The reason is named, not `conditions: []` alone.
+    expect(await failed.json()).toMatchObject({
+      registrations: { pending: 0, failed: 1, awaitingPayment: 0, paid: 0 },
+      reasons: ['registrations: 1 failed'],
+    })
+  })
+
+  it('reports booking updates beside the leads; one failed or waiting too long answers 503 with each reason, all at once', async () => {
+    const waiting = await check({ bookings: async () => ({ pending: 1, stale: 0, failed: 0 }) })
+    expect(waiting.status).toBe(200)
+    const res = await check({
+      holding: async () => ['pending-age'],
+      registrations: async () => ({ pending: 0, failed: 2, awaitingPayment: 0, paid: 0 }),
+      bookings: async () => ({ pending: 3, stale: 1, failed: 1 }),
+    })
+    expect(res.status).toBe(503)
+    expect(await res.json()).toMatchObject({
+      bookings: { pending: 3, stale: 1, failed: 1 },
+      reasons: [
+        'leads: pending too long',
+        'registrations: 2 failed',
+        'bookings: 1 failed to reach the board',
+        'bookings: 1 waiting for the board too long',
+      ],
+    })
   })
   it('reports booking updates and payment events pending and failed; a failed one answers 503, a pending one does not', async () => {
     const figures = { bookingsPending: 1, bookingsFailed: 0, paymentsPending: 1, paymentsFailed: 0 }

@@ -102,6 +102,7 @@ function stripeEvent({
       object: {
         id: invoiceId,
         object: 'invoice',
+        number: 'ACME-0001',
         amount_paid: amountPaid,
         currency,
         status: 'paid',
@@ -176,9 +177,12 @@ describe('stripe-webhook and webhook-events (deno, PostgreSQL, fake alert channe
     // The chat webhook gets the registrant's words inert (`&` escaped, the address no link); the e-mail as typed.
     expect(lines[0]).toBe("Paid: activate Acme &amp; Co.'s account")
     expect(lines).toContain('Plan: Growth Package, Annually, US$2,950 a month, US$35,400 per year')
-    expect(lines).toContain('Contact: Jane Doe, +61422470721, jane@example[.]com')
+    expect(lines).toContain('Contact: Jane Doe, <tel:+61422470721|0422 470 721>, jane@example[.]com')
     expect(lines).toContain(`Registration id: ${id}`)
-    expect(lines).toContain('Invoice: in_test_1, US$35,400 paid Mon 30 Nov 2026, 12:00 pm AEDT')
+    // The invoice number as a tap to the test-mode invoice in Stripe's dashboard.
+    expect(lines).toContain(
+      'Invoice <https://dashboard.stripe.com/test/invoices/in_test_1|ACME-0001>: US$35,400 paid Mon 30 Nov 2026, 12:00 pm AEDT',
+    )
     // The e-mail carries a key, so a retry after a lost answer sends nothing twice.
     expect(paidEmails()).toEqual([
       expect.objectContaining({

@@ -34,6 +34,8 @@ export type FollowupDeps = {
   /** MONDAY_ENTERPRISE_GROUP_ID */
   groupId: string
   channels: AlertChannel[]
+  /** Failures and caps (OPS_WEBHOOK_URL, OPS_EMAIL_TO); the sales channels when not given. */
+  opsChannels?: AlertChannel[]
   confirmation: ConfirmationSettings | undefined
   /** Without it no request to confirm can be sent, so nothing goes to the registrant automatically. */
   confirmLink: ConfirmLinkSettings | undefined
@@ -279,8 +281,9 @@ export async function followUp(claimed: Claim, deps: FollowupDeps): Promise<Foll
     )
     if (settled.kind === 'failed') {
       if (await deps.store.claimFailureAlert(claimed.id)) {
-        await sendOnAnyChannel(failedAlert(claimed, `${failure.reason}: ${failure.detail}`), deps.channels).catch((alertError: unknown) =>
-          deps.logger.error('enterprise failure alert not sent', { registrationId: claimed.id, message: String(alertError) }),
+        await sendOnAnyChannel(failedAlert(claimed, `${failure.reason}: ${failure.detail}`), deps.opsChannels ?? deps.channels).catch(
+          (alertError: unknown) =>
+            deps.logger.error('enterprise failure alert not sent', { registrationId: claimed.id, message: String(alertError) }),
         )
       }
       return { kind: 'failed', failure }

@@ -36,7 +36,7 @@ async function summariseHeld(deps: FollowupHandlerDeps): Promise<number | undefi
   if (!summary) return undefined
   try {
     // Counts and steps only, no visitor text: the same words on every channel.
-    await sendOnAnyChannel(() => capSummaryAlert(summary), deps.channels)
+    await sendOnAnyChannel(() => capSummaryAlert(summary), deps.opsChannels ?? deps.channels)
     return summary.held
   } catch (error) {
     await deps.held?.unclaimSummary(summary.previous)

@@ -40,6 +40,7 @@ serve(
     board,
     groupId: env('MONDAY_ENTERPRISE_GROUP_ID') ?? 'enterprise',
     channels: alerting.channels,
+    opsChannels: alerting.opsChannels,
     confirmation:
       apiKey && from
         ? {

@@ -5,14 +5,18 @@ import type { Logger } from '../_shared/runtime/logger.ts'
 
 export type DigestDeps = {
   secret: string | undefined
-  /** The daily digest to every alert channel (_shared/alerts/digest.ts); undefined without a database. */
-  digest: (() => Promise<DigestReport>) | undefined
+  /**
+   * The daily digest to the sales channels (_shared/alerts/digest.ts); undefined without a
+   * database. `force`: an operator's `?force=1`, sent whatever the hour.
+   */
+  digest: ((force: boolean) => Promise<DigestReport>) | undefined
   logger: Logger
 }
 
 /**
- * Called once a day by pg_cron (the `*_leads_digest_function.sql` migration), with the same
- * secret as redelivery. It reads the outbox and tells the channels; it never delivers a lead.
+ * Called every hour by pg_cron (the `*_leads_digest_agency_morning.sql` migration), with the same
+ * secret as redelivery; the digest goes out once, from 07:00 agency time. It reads the outbox and
+ * tells the channels; it never delivers a lead.
  */
 export function createDigestHandler(deps: DigestDeps): (req: Request) => Promise<Response> {
   return async (req) => {
@@ -21,7 +25,7 @@ export function createDigestHandler(deps: DigestDeps): (req: Request) => Promise
     if (refused) return refused
     if (!deps.digest) return json(503, { error: 'The digest is not configured' })
     try {
-      const digest = await deps.digest()
+      const digest = await deps.digest(new URL(req.url).searchParams.get('force') === '1')
       deps.logger.info('leads digest', digest)
       return json(200, { digest })
     } catch (error) {

@@ -6,6 +6,8 @@ import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 import type { RegistrationFigures } from '../_shared/enterprise/registration.ts'
 import type { WebhookEventFigures } from '../_shared/bookings/webhook-figures.ts'
 import { jobSchedule, type JobSchedule } from './scheduled-jobs.ts'
+import { healthReasons } from './reasons.ts'
+import type { BookingFigures } from './booking-figures.ts'
 
 export type HealthDeps = {
   secret: string | undefined
@@ -20,13 +22,16 @@ export type HealthDeps = {
   registrations?: () => Promise<RegistrationFigures>
   /** Booking updates and payment events pending and failed (webhook-events); a failed one makes the answer 503. */
   webhookEvents?: () => Promise<WebhookEventFigures>
+  /** Booking updates the board has not taken; failed or stale ones make the answer 503. */
+  bookings?: () => Promise<BookingFigures>
 }
 
 export type LeadsHealth = Omit<HealthFigures, 'lastDeliveredAt'> & { lastDeliveredAt: string | null; alertsConfigured: boolean }
 
 /**
  * For an uptime monitor: 200 when no alert condition holds and every Cron job is scheduled, 503
- * otherwise (the body says what), 401 without the redelivery secret. It reads the outbox and cron.job.
+ * otherwise with `reasons` naming each one (leads, registrations, bookings, jobs), 401 without the
+ * redelivery secret. It reads the outboxes and cron.job.
  */
 export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise<Response> {
   return async (req) => {
@@ -36,31 +41,35 @@ export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise
     if (!deps.figures || !deps.holding || !deps.activeJobs) return json(503, { error: 'Health is not configured' })
 
     try {
-      const [figures, holding, active, registrations, webhookEvents] = await Promise.all([
+      const [figures, holding, active, registrations, bookings, webhookEvents] = await Promise.all([
         deps.figures(),
         deps.holding(),
         deps.activeJobs(),
         deps.registrations?.(),
+        deps.bookings?.(),
         deps.webhookEvents?.(),
       ])
       const jobs = jobSchedule(active)
+      const reasons = healthReasons({ holding, jobs, registrations, bookings, webhookEvents })
       const body: LeadsHealth & {
         conditions: ConditionName[]
+        reasons: string[]
         jobs: JobSchedule
         registrations?: RegistrationFigures
+        bookings?: BookingFigures
         webhookEvents?: WebhookEventFigures
       } = {
         ...figures,
         lastDeliveredAt: figures.lastDeliveredAt?.toISOString() ?? null,
         alertsConfigured: deps.alertsConfigured,
         conditions: holding,
+        reasons,
         jobs,
         ...(registrations ? { registrations } : {}),
+        ...(bookings ? { bookings } : {}),
         ...(webhookEvents ? { webhookEvents } : {}),
       }
-      const unscheduled = Object.values(jobs).includes('not scheduled')
-      const webhookFailed = (webhookEvents?.bookingsFailed ?? 0) + (webhookEvents?.paymentsFailed ?? 0)
-      return json(holding.length > 0 || unscheduled || (registrations?.failed ?? 0) > 0 || webhookFailed > 0 ? 503 : 200, body)
+      return json(reasons.length > 0 ? 503 : 200, body)
     } catch (error) {
       deps.logger.error('leads-health could not read the outbox', { error: String(error) })
       return json(503, { error: 'The database did not answer' })

@@ -7,6 +7,7 @@ import { healthFigures, pgAlertStore } from '../_shared/alerts/pg-alert-store.ts
 import { serve } from '../_shared/http/serve.ts'
 import { registrationFigures } from '../_shared/enterprise/registration.ts'
 import { webhookEventFigures } from '../_shared/bookings/webhook-figures.ts'
+import { bookingFigures } from './booking-figures.ts'
 import { createHealthHandler } from './handler.ts'
 import { activeJobs } from './scheduled-jobs.ts'
 
@@ -23,6 +24,7 @@ serve(
     activeJobs: sql && (() => activeJobs(sql)),
     registrations: sql && (() => registrationFigures(sql)),
     webhookEvents: sql && (() => webhookEventFigures(sql)),
+    bookings: sql && (() => bookingFigures(sql, alerting.pendingMinutes)),
     alertsConfigured: alerting.channels.length > 0,
     logger: consoleLogger,
   }),

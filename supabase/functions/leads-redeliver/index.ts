@@ -1,6 +1,7 @@
 import { alertConfig } from '../_shared/alerts/config.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
 import { runAlerts } from '../_shared/alerts/lead-alerts.ts'
+import { announceNewLeads, pgNewLeadStore } from '../_shared/alerts/new-lead.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
 import { cronSecret } from '../_shared/http/secret.ts'
@@ -35,13 +36,18 @@ serve(
     sweep: sql && (() => pruneRateLimits(sql)),
     alerts:
       sql &&
-      (() =>
-        runAlerts({
+      (async () => {
+        // Sales hears of each new lead at once (NEW_LEAD_ALERTS=true); ops hears of failures.
+        if (alerting.newLeadAlerts)
+          await announceNewLeads({ store: pgNewLeadStore(sql), channels: alerting.channels, logger: consoleLogger })
+        return runAlerts({
           store: pgAlertStore(sql),
-          channels: alerting.channels,
+          channels: alerting.opsChannels,
+          ops: alerting.ops,
           logger: consoleLogger,
           now,
           pendingMinutes: alerting.pendingMinutes,
-        })),
+        })
+      }),
   }),
 )

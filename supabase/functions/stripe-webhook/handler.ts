@@ -56,6 +56,8 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (req: Reque
       eventType: event.type,
       registrationId,
       invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+      livemode: event.livemode,
       paidAt: new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000),
       amountPaid: invoice.amount_paid,
       currency: invoice.currency,

@@ -1,10 +1,13 @@
 import { ALERTS_OFF, type AlertChannel, type AlertMessage } from './channels.ts'
+import { digestDay, type DigestDays } from './digest-schedule.ts'
 import { leadLine } from './message.ts'
 import { strong, visitorText, type TextFormat } from './text.ts'
 import type { AlertLead } from './lead-alerts.ts'
 import type { Logger } from '../runtime/logger.ts'
 
 export type SpamLead = AlertLead & { reason: string | null }
+/** A lead with no call booked: `cancelled` when its latest booking event was a cancellation (with the reason given, if any). */
+export type UnbookedLead = AlertLead & { cancelled?: { reason: string | null } }
 export type DigestFigures = {
   received: number
   delivered: number
@@ -12,8 +15,8 @@ export type DigestFigures = {
   failed: number
   spam: number
   spamLeads: SpamLead[]
-  /** The last day's leads that have not booked a call (the first of them listed). */
-  unbooked?: { count: number; leads: AlertLead[] }
+  /** The last day's leads with no call booked, or whose call was cancelled (the first of them listed). */
+  unbooked?: { count: number; leads: UnbookedLead[] }
 }
 
 export const hasNews = (f: DigestFigures) => f.received + f.delivered + f.pending + f.failed + f.spam > 0
@@ -24,17 +27,18 @@ const REASONS: Record<string, string> = {
   'no-guard': 'no guard (posted directly)',
 }
 
+/** The digest is for sales: figures and people to call, no commands (the ops channel has the alerts and runbooks). */
 export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessage {
   const lines = [
     strong('Leads in the last 24 hours', format),
     `Received ${f.received}, delivered ${f.delivered}. Still pending now: ${f.pending}. Failed now: ${f.failed}.`,
   ]
-  if (f.failed > 0) lines.push('Failed leads: call them, fix the cause, then run `select retry_failed_leads();`.')
+  if (f.failed > 0) lines.push('Failed leads are not on the board: the ops channel has their names and numbers; call them.')
   if (f.spam > 0) {
     lines.push(
       '',
       strong(`Flagged as spam: ${f.spam}`, format),
-      "A person wrongly flagged can be sent to the board with `select release_spam_lead('<submission id>');`.",
+      'A real person among them? Give their id to the on-call developer, who sends them to the board.',
     )
     // A spam lead is a stranger's text: its name and why it was held, never its message, links or contacts.
     for (const lead of f.spamLeads) {
@@ -42,19 +46,37 @@ export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessag
       lines.push(`- ${visitorText(lead.name, format, 60)}, reason: ${reason}, id ${lead.submissionId}`)
     }
     const more = f.spam - f.spamLeads.length
-    if (more > 0) lines.push(`- …and ${more} more: select submission_id, spam_reason, lead from leads where status = 'spam';`)
+    if (more > 0) lines.push(`- …and ${more} more`)
   }
   if (f.unbooked && f.unbooked.count > 0) {
-    lines.push('', strong(`No call booked yet: ${f.unbooked.count}`, format), 'These leads have not booked their strategy call: call them.')
-    for (const lead of f.unbooked.leads) lines.push(leadLine(lead, format))
+    lines.push('', strong(`No call booked yet: ${f.unbooked.count}`, format), 'These leads have no strategy call booked: call them.')
+    for (const lead of f.unbooked.leads) {
+      const cancelled = lead.cancelled
+        ? ` (call cancelled${lead.cancelled.reason ? `: ${visitorText(lead.cancelled.reason, format, 120)}` : ''})`
+        : ''
+      lines.push(`${leadLine(lead, format)}${cancelled}`)
+    }
     const more = f.unbooked.count - f.unbooked.leads.length
     if (more > 0) lines.push(`- …and ${more} more`)
   }
   return { subject: `Leads digest: ${f.received} received, ${f.failed} failed, ${f.spam} flagged as spam`, text: lines.join('\n') }
 }
 
-export type DigestDeps = { figures: () => Promise<DigestFigures>; channels: readonly AlertChannel[]; logger: Logger; always: boolean }
-export type DigestReport = { sent: string[]; failed: string[]; skipped?: 'alerts off' | 'nothing to report' }
+export type DigestDeps = {
+  figures: () => Promise<DigestFigures>
+  channels: readonly AlertChannel[]
+  logger: Logger
+  always: boolean
+  /** Hourly calls send from 07:00 agency time, once per agency day; without it (or `force`) every call sends. */
+  schedule?: { now: () => Date; timeZone: string; days: DigestDays }
+  /** An operator's call: send now, whatever the hour and whether today's went out. */
+  force?: boolean
+}
+export type DigestReport = {
+  sent: string[]
+  failed: string[]
+  skipped?: 'alerts off' | 'nothing to report' | 'before 07:00 agency time' | 'already sent today'
+}
 
 /** The daily digest to every channel; a day with nothing to report sends none unless `always`. */
 export async function sendDigest(deps: DigestDeps): Promise<DigestReport> {
@@ -62,17 +84,28 @@ export async function sendDigest(deps: DigestDeps): Promise<DigestReport> {
     deps.logger.warn(ALERTS_OFF)
     return { sent: [], failed: [], skipped: 'alerts off' }
   }
-  const figures = await deps.figures()
-  if (!hasNews(figures) && !deps.always) return { sent: [], failed: [], skipped: 'nothing to report' }
+  const schedule = deps.force ? undefined : deps.schedule
+  const day = schedule && digestDay(schedule.now(), schedule.timeZone)
+  if (schedule && !day) return { sent: [], failed: [], skipped: 'before 07:00 agency time' }
+  if (schedule && day && !(await schedule.days.claim(day))) return { sent: [], failed: [], skipped: 'already sent today' }
+
   const report: DigestReport = { sent: [], failed: [] }
-  for (const channel of deps.channels) {
-    try {
-      await channel.send(digestMessage(figures, channel.format))
-      report.sent.push(channel.name)
-    } catch (error) {
-      deps.logger.error('digest channel failed', { channel: channel.name, error: String(error) })
-      report.failed.push(channel.name)
+  try {
+    const figures = await deps.figures()
+    if (!hasNews(figures) && !deps.always) return { sent: [], failed: [], skipped: 'nothing to report' }
+    for (const channel of deps.channels) {
+      try {
+        await channel.send(digestMessage(figures, channel.format))
+        report.sent.push(channel.name)
+      } catch (error) {
+        deps.logger.error('digest channel failed', { channel: channel.name, error: String(error) })
+        report.failed.push(channel.name)
+      }
     }
+  } catch (error) {
+    if (schedule && day) await schedule.days.release(day)
+    throw error
   }
+  if (schedule && day && report.sent.length === 0) await schedule.days.release(day)
   return report
 }

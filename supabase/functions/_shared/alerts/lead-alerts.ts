@@ -1,5 +1,6 @@
 import { ALERTS_OFF, type AlertChannel, type ChannelName } from './channels.ts'
 import { alertMessage } from './message.ts'
+import type { OpsContext } from './ops.ts'
 import type { Logger } from '../runtime/logger.ts'
 
 export type ConditionName = 'board-auth' | 'board-access' | 'failed' | 'pending-age'
@@ -15,6 +16,8 @@ export type AlertLead = {
   createdAt: Date
   status: string
   lastError: string | null
+  /** The lead's board item, once delivered. */
+  boardItemId: string | null
 }
 
 /** A condition that holds now: how many leads it affects, the oldest ones first (a bounded list). */
@@ -61,7 +64,15 @@ export interface AlertStateStore {
   saveNotified(channel: ChannelName, plan: AlertPlan): Promise<void>
 }
 
-export type AlertDeps = { store: AlertStore; channels: readonly AlertChannel[]; logger: Logger; now: () => Date; pendingMinutes: number }
+export type AlertDeps = {
+  store: AlertStore
+  /** The ops channels: these alerts carry commands and the environment's name. */
+  channels: readonly AlertChannel[]
+  ops: OpsContext
+  logger: Logger
+  now: () => Date
+  pendingMinutes: number
+}
 export type AlertReport = { raised: ConditionName[]; resolved: ConditionName[]; failedChannels: ChannelName[] }
 
 /**
@@ -81,7 +92,7 @@ export async function runAlerts(deps: AlertDeps): Promise<AlertReport | undefine
         const plan = planAlerts(holding, await state.notified(channel.name), deps.now())
         if (plan.raised.length === 0 && plan.resolved.length === 0) continue
         try {
-          await channel.send(alertMessage(plan, { format: channel.format, pendingMinutes: deps.pendingMinutes }))
+          await channel.send(alertMessage(plan, { format: channel.format, pendingMinutes: deps.pendingMinutes, ops: deps.ops }))
         } catch (error) {
           deps.logger.error('alert channel failed; it is tried again next run', { channel: channel.name, error: String(error) })
           report.failedChannels.push(channel.name)

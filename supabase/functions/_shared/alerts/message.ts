@@ -1,5 +1,7 @@
 import type { AlertMessage } from './channels.ts'
-import { strong, visitorText, type TextFormat } from './text.ts'
+import { boardItemUrl, link, phoneText } from './links.ts'
+import { opsFooter, opsHeading, type OpsContext } from './ops.ts'
+import { visitorText, type TextFormat } from './text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import type { AlertLead, AlertPlan, ConditionName, ConditionReport } from './lead-alerts.ts'
 
@@ -15,11 +17,20 @@ const WHAT: Record<ConditionName, (report: ConditionReport, pendingMinutes: numb
     `${count} lead(s) waiting for the board longer than ${minutes} min (the oldest for ${oldestMinutes} min).`,
 }
 
-const TODO: Record<ConditionName, string> = {
-  'board-auth': `Call these leads now. Then set a working token (supabase secrets set MONDAY_API_TOKEN=...) and run ${RETRY} in the SQL editor; pending leads go through on the next run.`,
-  'board-access': `Call these leads now. Then fix the board or group id (or the board's sharing) and run ${RETRY}.`,
-  failed: `Call these leads now. Then fix the cause (the last error) and run ${RETRY} to send them to the board.`,
-  'pending-age': 'Call these leads if they are urgent; the last error says why the board has not taken them. Redelivery keeps trying.',
+/** What the people behind these leads have already been through. */
+const HAPPENED: Record<ConditionName, string> = {
+  'board-auth': 'each person sent the form and was told we will be in touch; they are not on the board, so sales has not seen them.',
+  'board-access': 'each person sent the form and was told we will be in touch; they are not on the board, so sales has not seen them.',
+  failed: 'each person sent the form and was told we will be in touch; they are not on the board, so sales has not seen them.',
+  'pending-age': 'each person sent the form and was told we will be in touch; sales sees them once the board takes them.',
+}
+
+/** The one next step. */
+const NEXT: Record<ConditionName, string> = {
+  'board-auth': `set a working token (supabase secrets set MONDAY_API_TOKEN=...), then run ${RETRY} in the SQL editor.`,
+  'board-access': `fix MONDAY_BOARD_ID / MONDAY_GROUP_ID (or the board's sharing), then run ${RETRY}.`,
+  failed: `fix the cause (the last error above), then run ${RETRY}.`,
+  'pending-age': 'read the last error above; redelivery keeps trying, and sales can call the lead meanwhile.',
 }
 
 const SHORT: Record<ConditionName, string> = {
@@ -29,36 +40,56 @@ const SHORT: Record<ConditionName, string> = {
   'pending-age': 'leads pending too long',
 }
 
+/** docs/lead-alerts.md's section for each condition (its heading is the short name). */
+const RUNBOOK: Record<ConditionName, string> = {
+  'board-auth': 'lead-alerts.md#board-refused-the-credentials',
+  'board-access': 'lead-alerts.md#board-or-group-not-accessible',
+  failed: 'lead-alerts.md#failed-leads',
+  'pending-age': 'lead-alerts.md#leads-pending-too-long',
+}
+
 const LISTED = 20
 
+/** One line a salesperson can act on: who, a tap to call, where from, when, and a tap to the board item. */
 export function leadLine(lead: AlertLead, format: TextFormat): string {
   const text = (value: string | null) => visitorText(value, format)
   const source = `${text(lead.sourceLabel)} (${text(lead.sourcePath)})`
   const error = lead.lastError ? `, last error: ${text(lead.lastError)}` : ''
-  return `- ${text(lead.name)}, ${text(lead.phone)}, ${text(lead.email)}, from ${source}, ${agencyTime(lead.createdAt)}${error}`
+  const url = boardItemUrl(lead.boardItemId)
+  const board = url ? `, ${link(url, 'open on the board', format)}` : ''
+  return `- ${text(lead.name)}, ${phoneText(lead.phone, format)}, ${text(lead.email)}, from ${source}, ${agencyTime(lead.createdAt)}${error}${board}`
 }
 
-function leadList(leads: readonly AlertLead[], count: number, format: TextFormat): string[] {
-  const lines = leads.slice(0, LISTED).map((lead) => leadLine(lead, format))
-  if (count > lines.length) lines.push(`- …and ${count - lines.length} more: select * from leads_attention;`)
+/** Each lead once per message: one that meets a second condition is counted there, not listed again. */
+function leadList(report: ConditionReport, listed: Set<string>, format: TextFormat): string[] {
+  const shown = report.leads.slice(0, LISTED)
+  const fresh = shown.filter((lead) => !listed.has(lead.submissionId))
+  for (const lead of fresh) listed.add(lead.submissionId)
+  const lines = fresh.map((lead) => leadLine(lead, format))
+  const above = shown.length - fresh.length
+  if (above > 0) lines.push(`- ${above} lead(s) listed above`)
+  if (report.count > shown.length) lines.push(`- …and ${report.count - shown.length} more: select * from leads_attention;`)
   return lines
 }
 
+export type AlertMessageOptions = { format: TextFormat; pendingMinutes: number; ops: OpsContext }
+
 /** One message per channel and run: every condition raised, with its leads and what to do, then those resolved. */
-export function alertMessage(plan: AlertPlan, options: { format: TextFormat; pendingMinutes: number }): AlertMessage {
-  const { format, pendingMinutes } = options
+export function alertMessage(plan: AlertPlan, options: AlertMessageOptions): AlertMessage {
+  const { format, pendingMinutes, ops } = options
+  const listed = new Set<string>()
   const sections = plan.raised.map((report) =>
     [
-      strong(`ALERT: ${SHORT[report.condition]}`, format),
+      opsHeading(ops, `ALERT: ${SHORT[report.condition]}`, format),
       WHAT[report.condition](report, pendingMinutes),
-      ...leadList(report.leads, report.count, format),
-      TODO[report.condition],
+      ...leadList(report, listed, format),
+      ...opsFooter(ops, { happened: HAPPENED[report.condition], next: NEXT[report.condition], runbook: RUNBOOK[report.condition] }, format),
     ].join('\n'),
   )
-  for (const condition of plan.resolved) sections.push(`${strong(`RESOLVED: ${SHORT[condition]}`, format)}\nThis no longer holds.`)
+  for (const condition of plan.resolved) sections.push(`${opsHeading(ops, `RESOLVED: ${SHORT[condition]}`, format)}\nThis no longer holds.`)
   const names = (conditions: ConditionName[]) => conditions.map((condition) => SHORT[condition]).join(', ')
   const subject = plan.raised.length
-    ? `Lead alert: ${names(plan.raised.map((report) => report.condition))}`
-    : `Lead alert resolved: ${names(plan.resolved)}`
+    ? `[${ops.environment}] Lead alert: ${names(plan.raised.map((report) => report.condition))}`
+    : `[${ops.environment}] Lead alert resolved: ${names(plan.resolved)}`
   return { subject, text: sections.join('\n\n') }
 }

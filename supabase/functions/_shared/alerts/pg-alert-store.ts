@@ -1,7 +1,8 @@
 import type { ChannelName } from './channels.ts'
 import type { Sql } from '../runtime/db.ts'
 import type { AlertLead, AlertStateStore, AlertStore, ConditionName, ConditionReport, NotifiedState } from './lead-alerts.ts'
-import type { DigestFigures, SpamLead } from './digest.ts'
+import type { DigestFigures, SpamLead, UnbookedLead } from './digest.ts'
+import type { DigestDays } from './digest-schedule.ts'
 
 const LISTED = 20
 // Any fixed number: one alerting run at a time (pg_try_advisory_xact_lock).
@@ -14,7 +15,7 @@ const toLead = ({ createdAt, ...lead }: LeadJson): AlertLead => ({ ...lead, crea
 const leadJson = (sql: Sql) => sql`jsonb_build_object(
   'submissionId', submission_id, 'name', lead ->> 'name', 'phone', lead ->> 'phone', 'email', lead ->> 'email',
   'sourcePath', source ->> 'path', 'sourceLabel', source ->> 'label', 'createdAt', created_at, 'status', status,
-  'lastError', last_error)`
+  'lastError', last_error, 'boardItemId', board_item_id)`
 
 /**
  * The alert conditions read from the outbox: the board's refusals by `failure_reason` ('auth',
@@ -128,12 +129,44 @@ export async function digestFigures(sql: Sql): Promise<DigestFigures> {
   }
 }
 
-/** The last day's leads (not spam) with no booking that still stands (lead_bookings). */
+/**
+ * The last day's leads (not spam) whose latest booking event (lead_bookings) is a cancellation, or
+ * that have none. A reschedule keeps the lead booked; the original 'created' row never hides a
+ * later cancellation. The reason is read from the stored booking whichever way it keeps it
+ * (a `cancellation_reason` column, or Cal.com's `cancellationReason` in a stored payload).
+ */
 async function unbookedLeads(sql: Sql): Promise<NonNullable<DigestFigures['unbooked']>> {
-  const rows = await sql<{ lead: LeadJson; total: number }[]>`
-    select ${leadJson(sql)} as lead, count(*) over ()::int as total from leads l
+  const rows = await sql<{ lead: LeadJson; total: number; latest: string | null; reason: string | null }[]>`
+    select ${leadJson(sql)} as lead, count(*) over ()::int as total, latest.trigger_event as latest, latest.reason
+    from leads l
+    left join lateral (
+      select b.trigger_event, coalesce(
+          to_jsonb(b) ->> 'cancellation_reason',
+          to_jsonb(b) #>> '{payload,cancellationReason}',
+          to_jsonb(b) #>> '{payload,payload,cancellationReason}') as reason
+      from lead_bookings b where b.lead_id = l.id order by b.id desc limit 1
+    ) latest on true
     where status <> 'spam' and created_at >= now() - interval '1 day'
-      and not exists (select 1 from lead_bookings b where b.lead_id = l.id and b.trigger_event <> 'BOOKING_CANCELLED')
+      and (latest.trigger_event is null or latest.trigger_event = 'BOOKING_CANCELLED')
     order by created_at limit ${LISTED}`
-  return { count: rows[0]?.total ?? 0, leads: rows.map((row) => toLead(row.lead)) }
+  return {
+    count: rows[0]?.total ?? 0,
+    leads: rows.map((row): UnbookedLead => {
+      const lead = toLead(row.lead)
+      return row.latest === 'BOOKING_CANCELLED' ? { ...lead, cancelled: { reason: row.reason?.trim() || null } } : lead
+    }),
+  }
+}
+
+/** The agency days whose digest went out (lead_digest_days). */
+export function pgDigestDays(sql: Sql): DigestDays {
+  return {
+    async claim(day) {
+      const rows = await sql`insert into lead_digest_days (day) values (${day}) on conflict (day) do nothing returning day`
+      return rows.length === 1
+    },
+    async release(day) {
+      await sql`delete from lead_digest_days where day = ${day}`
+    },
+  }
 }

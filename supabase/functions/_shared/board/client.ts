@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Lead, Tracking } from '../../../../src/schemas/lead.ts'
 import { refusalOf } from './refusal.ts'
+import { boardPhone } from '../runtime/phone.ts'
 import type { Fetch } from '../http/http.ts'
 import { retryAfterHeaderMs } from '../../../../src/lib/retry-after.ts'
 import { excerpt, postJson } from '../http/upstream.ts'
@@ -67,12 +68,15 @@ export type CreateItemVariables = { boardId: string; groupId: string; itemName: 
 export type CreateUpdateVariables = { itemId: string; body: string }
 export type FindItemVariables = { boardId: string; submissionId: string }
 
-/** Phone and email columns take objects; `column_values` itself travels as a JSON string. */
+/**
+ * Phone and email columns take objects; `column_values` itself travels as a JSON string. The phone
+ * is E.164 with its own country, so the board's flag and click-to-call are right (deviation 9).
+ */
 export function leadColumnValues(lead: Lead, tracking: Tracking, submissionId: string): string {
   return JSON.stringify({
     [LEAD_COLUMNS.submission]: submissionId,
     [LEAD_COLUMNS.name]: lead.name,
-    [LEAD_COLUMNS.phone]: { phone: lead.phone, countryShortName: 'US' },
+    [LEAD_COLUMNS.phone]: boardPhone(lead.phone),
     [LEAD_COLUMNS.email]: { email: lead.email, text: lead.email },
     [LEAD_COLUMNS.address]: lead.business,
     [LEAD_COLUMNS.locations]: lead.locations,

@@ -1,6 +1,7 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import type { LeadVerification } from '../delivery/lead-store.ts'
+import { parsePhone } from '../runtime/phone.ts'
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
@@ -8,12 +9,16 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
 }
 
-type Row = readonly [label: string, value: string | undefined]
+/** `href`: the value is a link (a `tel:` URI we built from the parsed number). */
+type Row = readonly [label: string, value: string | undefined, href?: string]
 
 function section(title: string, rows: readonly Row[]): string {
   const lines = rows
     .filter(([, value]) => value !== undefined)
-    .map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value || '-')}`)
+    .map(([label, value, href]) => {
+      const shown = escapeHtml(value || '-')
+      return `<strong>${escapeHtml(label)}:</strong> ${href ? `<a href="${escapeHtml(href)}">${shown}</a>` : shown}`
+    })
   return `<p><strong>${escapeHtml(title)}</strong><br>${lines.join('<br>')}</p>`
 }
 
@@ -37,6 +42,12 @@ function replySection(reply: NonNullable<LeadSubmission['reply']>): string {
   ])
 }
 
+/** The phone as its country writes it, one tap to call; as typed when it is no valid number. */
+function phoneRow(typed: string): Row {
+  const phone = parsePhone(typed)
+  return phone ? ['Phone', phone.readable, `tel:${phone.e164}`] : ['Phone', typed]
+}
+
 /** Sales reads this first: the lead still came in, but no bot check vouches for it. */
 export const UNVERIFIED_NOTE =
   'Unverified: this lead did not pass the bot check. It may be a person whose browser blocked the check; call before acting on it.'
@@ -50,7 +61,7 @@ export function updateNoteBody(
     verification && !verification.verified ? `<p><strong>${escapeHtml(UNVERIFIED_NOTE)}</strong></p>` : '',
     section('Form details', [
       ['Name', lead.name],
-      ['Phone', lead.phone],
+      phoneRow(lead.phone),
       ['Email', lead.email],
       ['Business address', lead.business],
       ['Locations', lead.locations],

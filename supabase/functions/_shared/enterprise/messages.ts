@@ -2,10 +2,13 @@ import { billingCycles, formatUsd, periodTotal, planById } from '../../../../src
 import { successNextSteps } from '../../../../src/content/enterprise-copy.ts'
 import { escapeHtml } from '../board/update-note.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
+import { boardPhone } from '../runtime/phone.ts'
 import { INVOICE_DAYS_UNTIL_DUE } from './invoicing.ts'
 import { invoiceLine } from './invoicing.ts'
 import type { Registration } from './registration.ts'
 import type { AlertContent } from '../alerts/channels.ts'
+import { boardLine, invoiceLink, phoneText } from '../alerts/links.ts'
+import { opsContext, opsFooter, opsHeading, type OpsContext } from '../alerts/ops.ts'
 import { visitorText, type TextFormat } from '../alerts/text.ts'
 
 /** 'Starter Enterprise, Annually, US$1,660 a month, US$19,920 per year' */
@@ -22,7 +25,7 @@ export function boardColumnValues(registration: Registration): string {
   return JSON.stringify({
     submission_id: registration.id,
     name: registration.name,
-    phone: { phone: registration.phone, countryShortName: 'US' },
+    phone: boardPhone(registration.phone),
     email: { email: registration.email, text: registration.email },
     address: registration.fullAddress,
   })
@@ -55,7 +58,9 @@ export const confirmedNote = (at: Date) => `<p><strong>E-mail confirmed:</strong
 /** The registrant's own words, one line each and inert on the channel (`visitorText`). */
 const typed = (registration: Registration, format: TextFormat) => ({
   company: visitorText(registration.companyName, format),
-  contact: [registration.name, registration.phone, registration.email].map((value) => visitorText(value, format)).join(', '),
+  contact: [visitorText(registration.name, format), phoneText(registration.phone, format), visitorText(registration.email, format)].join(
+    ', ',
+  ),
   address: visitorText(registration.fullAddress, format, 200),
   seats: visitorText(registration.seats, format),
 })
@@ -89,6 +94,8 @@ export function salesAlert(registration: Registration, { confirm, invoice }: { c
       `Address: ${address}`,
       `Submitted: ${agencyTime(registration.createdAt)}`,
       `Registration id: ${registration.id}`,
+      boardLine(registration.boardItemId, format),
+      ...(registration.stripeInvoiceId ? [`Invoice: ${invoiceLink({ id: registration.stripeInvoiceId }, format)}`] : []),
       'Assign an account manager within 24 hours.',
       registration.verified ? byHand : UNVERIFIED_REGISTRATION,
     ].join('\n')
@@ -96,19 +103,50 @@ export function salesAlert(registration: Registration, { confirm, invoice }: { c
   }
 }
 
-/** Once a step has failed past MAX_ATTEMPTS: the contact details, so a person can take it from here. */
-export function failedAlert(registration: Registration, lastError: string): AlertContent {
+/** What the registrant has already been through, so ops does not repeat or miss a step. */
+function happened(registration: Registration): string {
+  const steps = [
+    registration.boardItemId ? 'on the board' : 'not on the board',
+    registration.salesAlertSentAt ? 'sales told' : 'sales not told',
+    registration.confirmationSentAt ? 'confirmation e-mail sent' : 'no confirmation e-mail',
+    registration.invoiceSentAt
+      ? 'invoice sent'
+      : registration.invoiceFinalizedAt
+        ? 'invoice finalized but not sent'
+        : registration.stripeInvoiceId
+          ? 'invoice drafted, not finalized'
+          : 'no invoice',
+  ]
+  return `${steps.join(', ')}.`
+}
+
+/**
+ * Once a step has failed past MAX_ATTEMPTS, to the ops channel: the environment, what the
+ * registrant already has, the one next step and its runbook section.
+ */
+export function failedAlert(registration: Registration, lastError: string, ops: OpsContext = opsContext()): AlertContent {
   return (format) => {
     const { company, contact } = typed(registration, format)
     const text = [
-      `Enterprise registration failed: ${company}`,
+      opsHeading(ops, `Enterprise registration failed: ${company}`, format),
       // An upstream's error can echo what the visitor typed.
       `The follow-through gave up after ${registration.attempts} attempts: ${visitorText(lastError, format, 300)}`,
       `Contact: ${contact}`,
       `Plan: ${planLine(registration)}`,
       `Registration id: ${registration.id}`,
+      boardLine(registration.boardItemId, format),
+      ...(registration.stripeInvoiceId ? [`Invoice: ${invoiceLink({ id: registration.stripeInvoiceId }, format)}`] : []),
+      ...opsFooter(
+        ops,
+        {
+          happened: happened(registration),
+          next: 'fix the cause (the error above), then run `select retry_failed_enterprise_registrations();` (done steps are skipped).',
+          runbook: 'enterprise.md#send-a-failed-registration-again',
+        },
+        format,
+      ),
     ].join('\n')
-    return { subject: `Enterprise registration failed: ${company}`, text }
+    return { subject: `[${ops.environment}] Enterprise registration failed: ${company}`, text }
   }
 }
 

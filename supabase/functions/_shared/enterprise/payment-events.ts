@@ -82,6 +82,7 @@ type RegistrationRow = {
   billing_cycle: PaidRegistration['billingCycle']
   paid_at: Date | null
   stripe_invoice_id: string | null
+  board_item_id: string | null
 }
 
 const paidRegistration = (row: RegistrationRow): PaidRegistration => ({
@@ -92,6 +93,7 @@ const paidRegistration = (row: RegistrationRow): PaidRegistration => ({
   email: row.email,
   plan: row.selected_plan,
   billingCycle: row.billing_cycle,
+  boardItemId: row.board_item_id,
 })
 
 /** stripe_webhook_events as an outbox, keyed by Stripe's event id. */
@@ -117,7 +119,7 @@ export function pgPaymentEvents(sql: Sql): PaymentEventStore {
     decide: (event) =>
       sql.begin(async (tx): Promise<PaymentVerdict> => {
         const [row] = await tx<RegistrationRow[]>`
-          select id, company_name, name, phone, email, selected_plan, billing_cycle, paid_at, stripe_invoice_id
+          select id, company_name, name, phone, email, selected_plan, billing_cycle, paid_at, stripe_invoice_id, board_item_id
           from public.enterprise_registrations where id = ${event.registrationId} for update`
         const [recorded] = await tx<{ outcome: PaymentOutcome | null; mismatch: string | null }[]>`
           select outcome, mismatch from public.stripe_webhook_events where ${byId(event.id)} for update`

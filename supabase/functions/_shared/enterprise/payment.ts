@@ -1,5 +1,6 @@
 import { formatUsd } from '../../../../src/content/plans.ts'
 import type { AlertContent } from '../alerts/channels.ts'
+import { boardLine, invoiceLink, phoneText } from '../alerts/links.ts'
 import { visitorText, type TextFormat } from '../alerts/text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import type { Registration } from './registration.ts'
@@ -16,9 +17,15 @@ export type Payment = {
   /** In the currency's smallest unit, as Stripe gives it. */
   amountPaid: number
   currency: string
+  /** The invoice's number as the customer reads it ('A1B2C3D4-0001'); Stripe sets it when the invoice is finalized. */
+  invoiceNumber?: string | null
+  /** False for a test-mode event: its dashboard link is the test one. */
+  livemode?: boolean
 }
 
-export type PaidRegistration = Pick<Registration, 'id' | 'companyName' | 'name' | 'phone' | 'email' | 'plan' | 'billingCycle'>
+export type PaidRegistration = Pick<Registration, 'id' | 'companyName' | 'name' | 'phone' | 'email' | 'plan' | 'billingCycle'> & {
+  boardItemId?: string | null
+}
 
 /** What a payment event comes to: the worker records it with the payment, then sends its alert. */
 export type PaymentOutcome = 'unknown-registration' | 'mismatch' | 'already-paid' | 'paid'
@@ -54,12 +61,12 @@ function money(amount: number, currency: string): string {
 }
 
 const contact = (registration: PaidRegistration, format: TextFormat) =>
-  `Contact: ${visitorText(registration.name, format)}, ${visitorText(registration.phone, format)}, ${visitorText(registration.email, format)}`
+  `Contact: ${visitorText(registration.name, format)}, ${phoneText(registration.phone, format)}, ${visitorText(registration.email, format)}`
 
 /** 'Paid: activate <company>'s account': the registrant paid, a person activates the account now. */
 export function paidAlert(
   registration: PaidRegistration,
-  payment: Pick<Payment, 'invoiceId' | 'paidAt' | 'amountPaid' | 'currency'>,
+  payment: Pick<Payment, 'invoiceId' | 'invoiceNumber' | 'livemode' | 'paidAt' | 'amountPaid' | 'currency'>,
 ): AlertContent {
   return (format) => {
     // One line per value: a company or contact name can never start a line of its own.
@@ -68,8 +75,9 @@ export function paidAlert(
       subject,
       `Plan: ${planLine(registration)}`,
       contact(registration, format),
-      `Invoice: ${payment.invoiceId}, ${money(payment.amountPaid, payment.currency)} paid ${agencyTime(payment.paidAt)}`,
+      `Invoice ${invoiceLink({ id: payment.invoiceId, number: payment.invoiceNumber, livemode: payment.livemode }, format)}: ${money(payment.amountPaid, payment.currency)} paid ${agencyTime(payment.paidAt)}`,
       `Registration id: ${registration.id}`,
+      boardLine(registration.boardItemId, format),
       'Activate the account and tell the account manager.',
     ].join('\n')
     return { subject, text }
