@@ -155,8 +155,8 @@ describe('the digest: no call booked yet', () => {
     return row!.id
   }
   const booking = (leadId: string, uid: string, event: string, previous: string | null = null) => pg.sql`
-    insert into lead_bookings (booking_uid, trigger_event, previous_uid, lead_id, start_time, organizer, attendee_name, attendee_email, note)
-    values (${uid}, ${event}, ${previous}, ${leadId}, now() + interval '1 day', 'Sales', 'x', 'x@example.com', '<p>x</p>')`
+    insert into lead_bookings (booking_uid, trigger_event, previous_uid, lead_id, item_key, start_time, organizer, attendee_name, attendee_email, note)
+    values (${uid}, ${event}, ${previous}, ${leadId}, ${`booking:${previous ?? uid}`}, now() + interval '1 day', 'Sales', 'x', 'x@example.com', '<p>x</p>')`
 
   it('lists the lead whose call was cancelled and the one with none; a booked or rescheduled lead is not listed', async () => {
     const cancelled = await deliveredLead('Cancelled Carol')
@@ -189,17 +189,11 @@ describe('the digest: no call booked yet', () => {
     expect(await bookingFigures(pg.sql, 30)).toEqual({ pending: 2, stale: 1, failed: 0 })
   })
 
-  it("names the cancellation's reason where the stored booking keeps it", async () => {
-    // The column the booking worker records it in (issue 37 point 6); read whichever way it is stored.
-    await pg.sql`alter table lead_bookings add column if not exists cancellation_reason text`
-    try {
-      const lead = await deliveredLead('Reason Rita')
-      await booking(lead, 'b-7', 'BOOKING_CANCELLED')
-      await pg.sql`update lead_bookings set cancellation_reason = 'Sick today' where booking_uid = 'b-7'`
-      expect((await digestFigures(pg.sql)).unbooked?.leads).toMatchObject([{ name: 'Reason Rita', cancelled: { reason: 'Sick today' } }])
-    } finally {
-      await pg.sql`alter table lead_bookings drop column if exists cancellation_reason`
-    }
+  it("names the cancellation's reason the booking worker stored", async () => {
+    const lead = await deliveredLead('Reason Rita')
+    await booking(lead, 'b-7', 'BOOKING_CANCELLED')
+    await pg.sql`update lead_bookings set cancellation_reason = 'Sick today' where booking_uid = 'b-7'`
+    expect((await digestFigures(pg.sql)).unbooked?.leads).toMatchObject([{ name: 'Reason Rita', cancelled: { reason: 'Sick today' } }])
   })
 })
 

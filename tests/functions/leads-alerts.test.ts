@@ -282,6 +282,7 @@ describe('leads-health (deno, PostgreSQL)', () => {
     expect(body.jobs).toEqual({
       'leads-redeliver': 'scheduled',
       'leads-digest': 'scheduled',
+      'webhook-events': 'scheduled',
       'leads-retention': 'scheduled',
       'enterprise-followup': 'scheduled',
     })

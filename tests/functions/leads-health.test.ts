@@ -49,7 +49,12 @@ describe('leads-health', () => {
     expect(res.status).toBe(503)
     expect(await res.json()).toMatchObject({
       conditions: [],
-      reasons: ['cron: leads-digest not scheduled', 'cron: leads-retention not scheduled', 'cron: enterprise-followup not scheduled'],
+      reasons: [
+        'cron: leads-digest not scheduled',
+        'cron: leads-retention not scheduled',
+        'cron: enterprise-followup not scheduled',
+        'cron: webhook-events not scheduled',
+      ],
       jobs: {
         'leads-redeliver': 'scheduled',
         'leads-digest': 'not scheduled',

@@ -11,6 +11,9 @@ const LEAD_REASONS: Record<ConditionName, string> = {
   'pending-age': 'leads: pending too long',
 }
 
+/** Failed booking updates, from the bookings' own figures or else the webhook events'. */
+const booked = (bookings?: BookingFigures, events?: WebhookEventFigures) => bookings?.failed ?? events?.bookingsFailed ?? 0
+
 /** Why the answer is 503: one line per reason, leads, registrations, bookings and Cron jobs alike; none when healthy. */
 export function healthReasons(state: {
   holding: readonly ConditionName[]
@@ -23,7 +26,7 @@ export function healthReasons(state: {
   return [
     ...holding.map((condition) => LEAD_REASONS[condition]),
     ...(registrations && registrations.failed > 0 ? [`registrations: ${registrations.failed} failed`] : []),
-    ...(bookings && bookings.failed > 0 ? [`bookings: ${bookings.failed} failed to reach the board`] : []),
+    ...(booked(bookings, webhookEvents) > 0 ? [`bookings: ${booked(bookings, webhookEvents)} failed to reach the board`] : []),
     ...(bookings && bookings.stale > 0 ? [`bookings: ${bookings.stale} waiting for the board too long`] : []),
     ...(webhookEvents && webhookEvents.paymentsFailed > 0 ? [`payments: ${webhookEvents.paymentsFailed} Stripe events failed`] : []),
     ...Object.entries(jobs)

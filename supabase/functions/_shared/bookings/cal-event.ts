@@ -48,6 +48,8 @@ export type Booking = {
   attendeePhone: string
   /** The board update this event adds to the lead's item. */
   note: string
+  /** Why the attendee cancelled, for the digest; '' when they gave no reason or did not cancel. */
+  cancellationReason: string
 }
 
 /** What the note says beside the time: each part only when the calendar sent it. */
@@ -158,6 +160,7 @@ export function parseBooking(json: unknown): { kind: 'booking'; booking: Booking
       attendeeEmail: attendee.email,
       attendeePhone: phone,
       note: bookingNote(event, startTime, organizer, details),
+      cancellationReason: event === 'BOOKING_CANCELLED' ? reason.replace(/[\u0000-\u001f]+/g, ' ').slice(0, 500) : '',
     },
   }
 }

@@ -66,10 +66,11 @@ export function pgBookingStore(sql: Sql): BookingStore {
         const leadId = lead?.id ?? earlier?.lead_id ?? null
         const [row] = await tx<{ id: string }[]>`
           insert into lead_bookings (booking_uid, trigger_event, previous_uid, lead_id, item_key, start_time, organizer,
-            attendee_name, attendee_email, attendee_phone, note)
+            attendee_name, attendee_email, attendee_phone, note, cancellation_reason)
           values (${booking.uid}, ${booking.event}, ${booking.previousUid}, ${leadId},
             ${earlier?.item_key ?? `booking:${booking.previousUid ?? booking.uid}`}, ${booking.startTime},
-            ${booking.organizer}, ${booking.attendeeName}, ${booking.attendeeEmail}, ${booking.attendeePhone}, ${booking.note})
+            ${booking.organizer}, ${booking.attendeeName}, ${booking.attendeeEmail}, ${booking.attendeePhone}, ${booking.note},
+            ${booking.cancellationReason || null})
           on conflict (booking_uid, trigger_event) do nothing
           returning id`
         if (!row) return undefined

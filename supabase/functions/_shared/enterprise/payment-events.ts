@@ -42,6 +42,8 @@ type Row = {
   invoice_paid_at: Date
   amount_paid: string
   currency: string
+  invoice_number: string | null
+  livemode: boolean | null
   attempts: number
   claimed_until: Date | null
   claim_token: string | null
@@ -67,6 +69,8 @@ const toItem = (row: Row): PaymentEvent => ({
   paidAt: row.invoice_paid_at,
   amountPaid: Number(row.amount_paid),
   currency: row.currency,
+  invoiceNumber: row.invoice_number,
+  ...(row.livemode === null ? {} : { livemode: row.livemode }),
   outcome: row.outcome,
   mismatch: row.mismatch,
   alertChannels: row.alert_channels,
@@ -110,9 +114,10 @@ export function pgPaymentEvents(sql: Sql): PaymentEventStore {
     ...outbox,
     async record(payment) {
       const rows = await sql`
-        insert into public.stripe_webhook_events (event_id, type, registration_id, invoice_id, invoice_paid_at, amount_paid, currency)
+        insert into public.stripe_webhook_events (event_id, type, registration_id, invoice_id, invoice_paid_at, amount_paid, currency,
+          invoice_number, livemode)
         values (${payment.eventId}, ${payment.eventType}, ${payment.registrationId}, ${payment.invoiceId}, ${payment.paidAt},
-          ${payment.amountPaid}, ${payment.currency})
+          ${payment.amountPaid}, ${payment.currency}, ${payment.invoiceNumber ?? null}, ${payment.livemode ?? null})
         on conflict (event_id) do nothing returning event_id`
       return rows.length === 1
     },
