@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
 export type Fault = 'http-500' | 'rate-limited' | 'graphql-error' | 'complexity' | 'hang' | 'created-lost' | 'created-hang'
-export type BoardOperation = 'create_item' | 'create_update' | 'find_item'
+export type BoardOperation = 'create_item' | 'create_update' | 'find_item' | 'item_updates'
 
 export type Refusal = 'not-authenticated' | 'user-unauthorized' | 'board-not-found'
 
@@ -11,7 +11,7 @@ export interface FakeBoard {
   url: string
   requests: { operation: BoardOperation; headers: IncomingHttpHeaders; variables: Record<string, unknown> }[]
   items: Map<string, { submissionId: string | undefined; name: string }>
-  notes: { itemId: string; body: string }[]
+  notes: { id: string; itemId: string; body: string }[]
   /** Calls taken and left unanswered ('hang': never; 'lost': the connection dropped), by the submission they concern. */
   lostAnswers: { operation: BoardOperation; submissionId: string | undefined; how: 'hang' | 'lost' }[]
   /** Takes `share` of the calls of `operations` (default both writes), does them, then leaves them unanswered. */

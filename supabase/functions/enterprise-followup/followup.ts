@@ -1,5 +1,6 @@
 import { sendOnAnyChannel, type AlertChannel } from '../_shared/alerts/channels.ts'
 import type { Board } from '../_shared/delivery/deliver-lead.ts'
+import { createUpdateOnce } from '../_shared/board/update-once.ts'
 import type { Fetch } from '../_shared/http/http.ts'
 import { excerpt, postJson } from '../_shared/http/upstream.ts'
 import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
@@ -33,6 +34,7 @@ export type FollowupOutcome = { kind: 'done' } | { kind: 'retry'; failure: StepF
 async function boardStep(registration: Registration, deps: FollowupDeps): Promise<void> {
   const { client, boardId } = deps.board
   let itemId = registration.boardItemId
+  let itemIsNew = false
   if (!itemId) {
     // An earlier try may have created it and lost the answer: look it up by the registration id first.
     const found = await client.findItem({ boardId, submissionId: registration.id })
@@ -48,11 +50,12 @@ async function boardStep(registration: Registration, deps: FollowupDeps): Promis
       if (!created.ok)
         throw new StepFailed({ reason: created.failure.reason, detail: created.failure.message, retryInMs: created.failure.retryInMs })
       itemId = created.id
+      itemIsNew = true
     }
     await deps.store.record(registration.id, { board_item_id: itemId })
   }
   if (!registration.boardNoteSentAt) {
-    const note = await client.createUpdate({ itemId, body: boardNote(registration) })
+    const note = await createUpdateOnce(client, { itemId, body: boardNote(registration), ref: `reg-${registration.id}/note`, itemIsNew })
     if (!note.ok) throw new StepFailed({ reason: note.failure.reason, detail: note.failure.message, retryInMs: note.failure.retryInMs })
     await deps.store.record(registration.id, { board_note_sent_at: deps.now() })
   }
