@@ -53,7 +53,13 @@ export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessag
   return { subject: `Leads digest: ${f.received} received, ${f.failed} failed, ${f.spam} flagged as spam`, text: lines.join('\n') }
 }
 
-export type DigestDeps = { figures: () => Promise<DigestFigures>; channels: readonly AlertChannel[]; logger: Logger; always: boolean }
+export type DigestDeps = {
+  figures: () => Promise<DigestFigures>
+  channels: readonly AlertChannel[]
+  logger: Logger
+  always: boolean
+  now?: () => Date
+}
 export type DigestReport = { sent: string[]; failed: string[]; skipped?: 'alerts off' | 'nothing to report' }
 
 /** The daily digest to every channel; a day with nothing to report sends none unless `always`. */
@@ -67,7 +73,9 @@ export async function sendDigest(deps: DigestDeps): Promise<DigestReport> {
   const report: DigestReport = { sent: [], failed: [] }
   for (const channel of deps.channels) {
     try {
-      await channel.send(digestMessage(figures, channel.format))
+      // One digest e-mail a day, however often the job is run again that day.
+      const day = (deps.now?.() ?? new Date()).toISOString().slice(0, 10)
+      await channel.send({ ...digestMessage(figures, channel.format), idempotencyKey: `lead-digest/${day}` })
       report.sent.push(channel.name)
     } catch (error) {
       deps.logger.error('digest channel failed', { channel: channel.name, error: String(error) })
