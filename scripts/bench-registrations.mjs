@@ -188,7 +188,7 @@ const registrationIdIn = (text) => /Registration id: ([0-9a-f-]{36})/.exec(text)
 
 try {
   await pg.sql`update enterprise_registration_settings set daily_cap = ${REGISTRATIONS * 10}`
-  board.failRandomly(() => boardFaults(), ['create_item', 'create_update', 'find_item'])
+  board.failRandomly(() => boardFaults(), ['create_item', 'create_update', 'find_item', 'item_updates'])
   alerts.failRandomly((name) => (name === 'webhook' ? webhookFaults() : resendFaults()))
   board.unanswered({ share: UNANSWERED_SHARE, random })
   alerts.unanswered({ share: UNANSWERED_SHARE, random })

@@ -125,10 +125,24 @@ describe('alert conditions on PostgreSQL', () => {
     release()
     expect(await first).toBe('first')
     const told = await alerts.exclusive((state) => state.notified('webhook'))
-    expect(told).toEqual([{ condition: 'failed', active: true, notifiedAt: expect.any(Date), notifiedCount: 2 }])
+    expect(told).toEqual([{ condition: 'failed', active: true, notifiedAt: expect.any(Date), notifiedCount: 2, maybeTold: false }])
     await alerts.exclusive((state) => state.saveNotified('webhook', { raised: [], resolved: ['failed'] }))
     expect(await alerts.exclusive((state) => state.notified('webhook'))).toMatchObject([{ condition: 'failed', active: false }])
     expect(await alerts.exclusive((state) => state.notified('email'))).toEqual([])
+  })
+
+  it('keeps an alert that went unanswered as maybe told, until the channel confirms a message about it', async () => {
+    const alerts = pgAlertStore(pg.sql)
+    const raised = { condition: 'board-auth' as const, count: 1, oldestMinutes: 1, leads: [] }
+    await alerts.exclusive((state) => state.saveMaybeTold('email', ['board-auth']))
+    expect(await alerts.exclusive((state) => state.notified('email'))).toEqual([
+      { condition: 'board-auth', active: false, notifiedAt: null, notifiedCount: 0, maybeTold: true },
+    ])
+    await alerts.exclusive((state) => state.saveNotified('email', { raised: [raised], resolved: [] }))
+    expect(await alerts.exclusive((state) => state.notified('email'))).toMatchObject([{ active: true, maybeTold: false }])
+    await alerts.exclusive((state) => state.saveMaybeTold('email', ['board-auth']))
+    await alerts.exclusive((state) => state.saveNotified('email', { raised: [], resolved: ['board-auth'] }))
+    expect(await alerts.exclusive((state) => state.notified('email'))).toMatchObject([{ active: false, maybeTold: false }])
   })
 
   it('health and digest figures', async () => {

@@ -13,7 +13,9 @@ import {
   type OperationDefinitionNode,
 } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import { CHANGE_COLUMNS, CREATE_ITEM, CREATE_UPDATE, FIND_ITEM, LEAD_COLUMNS } from '../../supabase/functions/_shared/board/client.ts'
+import { CHANGE_COLUMNS, CREATE_ITEM, CREATE_UPDATE, FIND_ITEM, ITEM_UPDATES, LEAD_COLUMNS } from '../../supabase/functions/_shared/board/client.ts'
+import type { BoardClient } from '../../supabase/functions/_shared/board/client.ts'
+import { createUpdateOnce } from '../../supabase/functions/_shared/board/update-once.ts'
 import { boardFrom } from '../../supabase/functions/_shared/delivery/deliver-lead.ts'
 import { workBooking } from '../../supabase/functions/_shared/bookings/booking-worker.ts'
 import type { Claimed } from '../../supabase/functions/_shared/outbox/outbox.ts'
@@ -26,7 +28,7 @@ const schema = buildSchema(readFileSync(new URL('../contracts/monday.schema.grap
 
 const mutations = { create_item: CREATE_ITEM, create_update: CREATE_UPDATE, change_columns: CHANGE_COLUMNS }
 // validate() also checks variables nested in the lookup's input objects (VariablesInAllowedPosition).
-const documents = { ...mutations, find_item: FIND_ITEM }
+const documents = { ...mutations, find_item: FIND_ITEM, item_updates: ITEM_UPDATES }
 
 function operationOf(source: string): OperationDefinitionNode {
   const operation = parse(source).definitions.find((node) => node.kind === Kind.OPERATION_DEFINITION)
@@ -72,6 +74,18 @@ describe('board GraphQL documents against the published contract', () => {
         isEqualType(type!, argument!) || (isNonNullType(type) && !isNonNullType(argument) && isEqualType(type.ofType, argument!))
       expect(matches, `$${variable}: ${String(type)} vs argument ${String(argument)}`).toBe(true)
     }
+  })
+
+  it("the note look-up's variables, as createUpdateOnce sends them, coerce to the declared types", async () => {
+    const sent: Record<string, unknown>[] = []
+    const client = {
+      itemUpdates: async (variables: Record<string, unknown>) => (sent.push(variables), { ok: true as const, updates: [] }),
+      createUpdate: async () => ({ ok: true as const, id: '1' }),
+    } as unknown as BoardClient
+    await createUpdateOnce(client, { itemId: '5000', body: '<p>Plan</p>', ref: 'reg-1/note' })
+    expect(sent).toHaveLength(1)
+    const coerced = getVariableValues(schema, operationOf(ITEM_UPDATES).variableDefinitions ?? [], sent[0]!)
+    expect(coerced.errors ?? []).toEqual([])
   })
 
   it('the variables actually sent coerce to the declared types', async () => {

@@ -109,6 +109,28 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(salesAlerts()).toHaveLength(1)
   })
 
+  it('a board note taken whose answer was lost is found on the item by its reference line on the retry, not added twice', async () => {
+    const id = await register()
+    board.fail('create_update', 'created-lost')
+    expect((await run()).body).toMatchObject({ retrying: 1 })
+    expect((await run()).body).toMatchObject({ done: 1 })
+    const itemId = (await stateOf(id))!.board_item_id
+    const notes = board.notes.filter((note) => note.itemId === itemId)
+    expect(notes).toHaveLength(1)
+    expect(notes[0]!.body).toMatch(new RegExp(`<p>Ref: reg-${id}/note</p>$`))
+    expect(board.requests.filter((r) => r.operation === 'item_updates' && r.variables.itemId === itemId)).toHaveLength(1)
+    expect(salesAlerts()).toHaveLength(1)
+  })
+
+  it('a board note the board refused is created on the retry, once', async () => {
+    const id = await register()
+    board.fail('create_update', 'http-500')
+    expect((await run()).body).toMatchObject({ retrying: 1 })
+    expect((await run()).body).toMatchObject({ done: 1 })
+    const itemId = (await stateOf(id))!.board_item_id
+    expect(board.notes.filter((note) => note.itemId === itemId)).toHaveLength(1)
+  })
+
   it('an e-mail sent whose answer was lost is not sent twice: the retry carries the same Idempotency-Key', async () => {
     const id = await register()
     channels.loseNextEmailAnswer(REGISTRANT)

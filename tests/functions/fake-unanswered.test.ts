@@ -34,7 +34,7 @@ describe('taken, then unanswered', () => {
     board.unanswered(null)
 
     expect(board.itemsFor('sub-1')).toBe(1)
-    expect(board.notes).toEqual([{ itemId, body: 'note' }])
+    expect(board.notes).toEqual([{ id: expect.any(String), itemId, body: 'note' }])
     expect(board.lostAnswers.map(({ operation, submissionId }) => ({ operation, submissionId }))).toEqual([
       { operation: 'create_item', submissionId: 'sub-1' },
       { operation: 'create_update', submissionId: 'sub-1' },

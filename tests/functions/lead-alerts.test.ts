@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { ALERTS_OFF, webhookChannel, type AlertChannel, type AlertMessage } from '../../supabase/functions/_shared/alerts/channels.ts'
+import {
+  ALERTS_OFF,
+  ChannelError,
+  emailChannel,
+  webhookChannel,
+  type AlertChannel,
+  type AlertMessage,
+} from '../../supabase/functions/_shared/alerts/channels.ts'
 import { alertMessage } from '../../supabase/functions/_shared/alerts/message.ts'
 import { visitorText } from '../../supabase/functions/_shared/alerts/text.ts'
 import {
   ALERT_REPEAT_MS,
+  alertKey,
   planAlerts,
   runAlerts,
   type AlertLead,
@@ -63,6 +71,36 @@ describe('planAlerts: one alert per condition per hour, one resolved message', (
     expect(planAlerts([], [told('failed', 10, false)], NOW)).toEqual({ raised: [], resolved: [] })
     expect(planAlerts([report('failed')], [told('failed', 10, false)], NOW).raised).toEqual([])
     expect(planAlerts([report('failed')], [told('failed', ALERT_REPEAT_MS / 60_000, false)], NOW).raised).toHaveLength(1)
+  })
+
+  it('an alert that went unanswered (maybe told) is raised again while it holds, and its resolution is owed once it clears', () => {
+    const unanswered: NotifiedState = { condition: 'board-auth', active: false, notifiedAt: null, notifiedCount: 0, maybeTold: true }
+    expect(planAlerts([report('board-auth')], [unanswered], NOW).raised).toEqual([report('board-auth')])
+    expect(planAlerts([], [unanswered], NOW)).toEqual({ raised: [], resolved: ['board-auth'] })
+  })
+})
+
+describe('alertKey: the e-mail Idempotency-Key of an alert', () => {
+  const plan = (raised: ConditionReport[], resolved: AlertPlan['resolved'] = []): AlertPlan => ({ raised, resolved })
+
+  it('is the same for a retry of the same announcement, whatever its figures, and new for the next one', () => {
+    const first = alertKey(plan([report('failed', 1)]), [])
+    expect(first).toBe('lead-alert/failed@never')
+    expect(alertKey(plan([report('failed', 3)]), [])).toBe(first)
+    const after = [told('failed', 61)]
+    const again = alertKey(plan([report('failed', 3)]), after)
+    const resolved = alertKey(plan([], ['failed']), after)
+    expect(new Set([first, again, resolved]).size).toBe(3)
+    expect(resolved).toMatch(/^lead-alert\/failed-resolved@\d{4}-/)
+  })
+
+  it('stays within the 256 characters Resend takes, with every condition at once', () => {
+    const all = (['board-auth', 'board-access', 'failed', 'pending-age'] as const).map((condition) => report(condition))
+    const key = alertKey(
+      plan(all),
+      all.map((r) => told(r.condition, 90, false)),
+    )
+    expect(key.length).toBeLessThanOrEqual(256)
   })
 })
 
@@ -167,12 +205,16 @@ describe('board refusals: credentials or board/group', () => {
   })
 })
 
-function channel(name: 'webhook' | 'email', sent: AlertMessage[], fails = false): AlertChannel {
+function channel(name: 'webhook' | 'email', sent: AlertMessage[], fails: boolean | 'unanswered' = false): AlertChannel {
   return {
     name,
     format: name === 'webhook' ? 'slack' : 'plain',
     send: async (message) => {
-      if (fails) throw new Error('HTTP 503 down')
+      if (fails === 'unanswered') {
+        sent.push(message)
+        throw new ChannelError('timeout: no answer within 5000 ms', true)
+      }
+      if (fails) throw new ChannelError('HTTP 503 down', false)
       sent.push(message)
     },
   }
@@ -190,6 +232,19 @@ function memoryAlertStore(holding: ConditionReport[]): AlertStore & { states: Ma
           void states.set(name, [
             ...plan.raised.map((r) => ({ condition: r.condition, active: true, notifiedAt: NOW, notifiedCount: r.count })),
             ...plan.resolved.map((condition) => ({ condition, active: false, notifiedAt: NOW, notifiedCount: 0 })),
+          ]),
+        saveMaybeTold: async (name, conditions) =>
+          void states.set(name, [
+            ...(states.get(name) ?? []).filter((state) => !conditions.includes(state.condition)),
+            ...conditions.map((condition) => ({
+              ...(states.get(name)?.find((state) => state.condition === condition) ?? {
+                condition,
+                active: false,
+                notifiedAt: null,
+                notifiedCount: 0,
+              }),
+              maybeTold: true,
+            })),
           ]),
       }),
   }
@@ -221,6 +276,51 @@ describe('runAlerts', () => {
     expect(mail).toHaveLength(1)
   })
 
+  it('an alert the chat took without answering: resent while the condition holds, and its resolution sent once it clears', async () => {
+    const holding = [report('board-auth')]
+    const store = memoryAlertStore(holding)
+    const deps = { store, ops: OPS, logger: recordingLogger(), now: () => NOW, pendingMinutes: 30 }
+    const hook: AlertMessage[] = []
+    expect(await runAlerts({ ...deps, channels: [channel('webhook', hook, 'unanswered')] })).toMatchObject({ failedChannels: ['webhook'] })
+    expect(store.states.get('webhook')).toEqual([expect.objectContaining({ condition: 'board-auth', active: false, maybeTold: true })])
+
+    await runAlerts({ ...deps, channels: [channel('webhook', hook)] })
+    expect(hook.map((message) => message.subject)).toEqual([
+      'Lead alert: board refused the credentials',
+      'Lead alert: board refused the credentials',
+    ])
+
+    holding.length = 0
+    await runAlerts({ ...deps, channels: [channel('webhook', hook)] })
+    expect(hook).toHaveLength(3)
+    expect(hook[2]!.text).toContain('RESOLVED: board refused the credentials')
+  })
+
+  it('an alert that went unanswered and then cleared still gets its resolution; one refused outright (an HTTP answer) does not', async () => {
+    for (const [fails, resolutions] of [
+      ['unanswered', 1],
+      [true, 0],
+    ] as const) {
+      const holding = [report('failed')]
+      const store = memoryAlertStore(holding)
+      const deps = { store, ops: OPS, logger: recordingLogger(), now: () => NOW, pendingMinutes: 30 }
+      const hook: AlertMessage[] = []
+      await runAlerts({ ...deps, channels: [channel('webhook', hook, fails)] })
+      holding.length = 0
+      await runAlerts({ ...deps, channels: [channel('webhook', hook)] })
+      expect(hook.filter((message) => message.text.includes('RESOLVED: failed leads'))).toHaveLength(resolutions)
+    }
+  })
+
+  it('the e-mail of an alert carries its key, the same on the retry after a lost answer', async () => {
+    const store = memoryAlertStore([report('failed')])
+    const deps = { store, ops: OPS, logger: recordingLogger(), now: () => NOW, pendingMinutes: 30 }
+    const mail: AlertMessage[] = []
+    await runAlerts({ ...deps, channels: [channel('email', mail, 'unanswered')] })
+    await runAlerts({ ...deps, channels: [channel('email', mail)] })
+    expect(mail.map((message) => message.idempotencyKey)).toEqual(['lead-alert/failed@never', 'lead-alert/failed@never'])
+  })
+
   it('never throws when the database fails', async () => {
     const logger = recordingLogger()
     const store: AlertStore = { conditions: () => Promise.reject(new Error('db down')), exclusive: async () => undefined }
@@ -240,6 +340,39 @@ describe('the webhook channel', () => {
     const error = await refused.send({ subject: 's', text: 't' }).catch((e: unknown) => String(e))
     expect(error).toContain('network')
     expect(error).not.toContain('secret-part')
+  })
+})
+
+describe('the e-mail channel', () => {
+  const answering = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status })
+  const email = (fetch: typeof globalThis.fetch) =>
+    emailChannel({ apiUrl: 'https://resend.test', apiKey: 're_key', from: 'a@agency.test', to: ['ops@agency.test'] }, fetch)
+
+  it('sends the Idempotency-Key it is given', async () => {
+    const headers: Headers[] = []
+    const fetch = async (_url: string | URL | Request, init?: RequestInit) => (
+      headers.push(new Headers(init?.headers)),
+      new Response('{"id":"1"}')
+    )
+    await email(fetch as typeof globalThis.fetch).send({ subject: 's', text: 't', idempotencyKey: 'lead-alert/failed@never' })
+    expect(headers[0]!.get('idempotency-key')).toBe('lead-alert/failed@never')
+  })
+
+  it("takes Resend's 409 invalid_idempotent_request as sent (the key's e-mail went out), and retries a concurrent one", async () => {
+    const used = answering(409, { name: 'invalid_idempotent_request', message: 'already used' }) as unknown as typeof fetch
+    await expect(email(used).send({ subject: 's', text: 't', idempotencyKey: 'k' })).resolves.toBeUndefined()
+    const concurrent = answering(409, { name: 'concurrent_idempotent_requests', message: 'in progress' }) as unknown as typeof fetch
+    await expect(email(concurrent).send({ subject: 's', text: 't', idempotencyKey: 'k' })).rejects.toMatchObject({ maybeSent: false })
+  })
+
+  it('an answer that never comes may have sent the message; an HTTP refusal did not', async () => {
+    const dropped = (async () => {
+      throw new TypeError('connection reset')
+    }) as unknown as typeof fetch
+    await expect(email(dropped).send({ subject: 's', text: 't' })).rejects.toMatchObject({ maybeSent: true })
+    await expect(email(answering(500, {}) as unknown as typeof fetch).send({ subject: 's', text: 't' })).rejects.toMatchObject({
+      maybeSent: false,
+    })
   })
 })
 

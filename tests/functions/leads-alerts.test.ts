@@ -241,6 +241,49 @@ describe('lead alerts (deno, PostgreSQL, fake board and channels)', () => {
     expect(channels.emails).toHaveLength(0)
   }, 20_000)
 
+  // The fake takes the message and never answers: the channel gives up after its 5 s timeout.
+  const leaveFirstUnanswered = (on: 'webhook' | 'email') => {
+    let left = false
+    channels.failRandomly((name) => (name === on && !left ? ((left = true), 'sent-hang') : undefined))
+  }
+
+  it('an alert the chat took without answering: once the condition clears, the chat still gets its resolution', async () => {
+    leaveFirstUnanswered('webhook')
+    board.refuse('not-authenticated')
+    const lead = person()
+    await post(lead)
+    expect(await run()).toMatchObject({ alerts: { failedChannels: ['webhook'] } })
+    expect(channels.webhook.map((message) => message.text)).toEqual([expect.stringContaining('ALERT: board refused the credentials')])
+
+    board.refuse(null)
+    channels.failRandomly(null)
+    expect(await retryFailed()).toBe(1)
+    await run()
+    expect(await status(lead.submissionId)).toBe('delivered')
+    expect(channels.webhook).toHaveLength(2)
+    expect(channels.webhook[1]!.text).toContain('RESOLVED: board refused the credentials')
+    expect(channels.webhook[1]!.text).toContain('RESOLVED: failed leads')
+    expect(channels.emails.map((email) => email.subject)).toEqual([
+      'Lead alert: board refused the credentials, failed leads',
+      'Lead alert resolved: board refused the credentials, failed leads',
+    ])
+  }, 45_000)
+
+  it('an alert e-mail taken without an answer is not sent twice: the retry carries the same key, while the chat is told once', async () => {
+    leaveFirstUnanswered('email')
+    board.refuse('not-authenticated')
+    await post(person())
+    expect(await run()).toMatchObject({ alerts: { failedChannels: ['email'] } })
+    channels.failRandomly(null)
+    expect(await run()).toMatchObject({ alerts: { failedChannels: [] } })
+
+    expect(channels.emails).toHaveLength(1)
+    const tries = channels.emailRequests.filter((request) => request.to.includes('sales@agency.test'))
+    expect(tries).toHaveLength(2)
+    expect(new Set(tries.map((request) => request.idempotencyKey))).toEqual(new Set(['lead-alert/board-auth@never+failed@never']))
+    expect(channels.webhook).toHaveLength(1)
+  }, 45_000)
+
   it('the webhook down: delivery still works, e-mail is told once, and the webhook gets the alert on the next run', async () => {
     channels.breakChannel('webhook')
     const stuck = await storeOldPending('Annie Easley', 50)

@@ -51,14 +51,21 @@ export async function startFakeAlerts() {
       if (broken.email) return reply(500, { message: 'e-mail down' })
       const { from, to, subject, text } = body
       if (!from || !Array.isArray(to) || !subject || !text) return reply(422, { message: 'from, to, subject and text are required' })
-      // As Resend: a repeated Idempotency-Key sends nothing again and answers the first e-mail's id.
+      // As Resend: a repeated Idempotency-Key sends nothing again and answers the first e-mail's id,
+      // or 409 invalid_idempotent_request when the payload differs from the first one's.
       const key = req.headers['idempotency-key']
       emailRequests.push({ to, idempotencyKey: key })
       const lost = { to, subject, text, idempotencyKey: key }
-      if (key && sentByKey.has(key)) return taken ? lose(lost) : reply(200, { id: sentByKey.get(key) })
+      const first = key && sentByKey.get(key)
+      if (first && first.payload !== raw)
+        return reply(409, {
+          name: 'invalid_idempotent_request',
+          message: 'This idempotency key has already been used on a request that had a different payload.',
+        })
+      if (first) return taken ? lose(lost) : reply(200, { id: first.id })
       emails.push({ ...body, ...(key ? { idempotencyKey: key } : {}) })
       const id = `email-${emails.length}`
-      if (key) sentByKey.set(key, id)
+      if (key) sentByKey.set(key, { id, payload: raw })
       if (loseAnswerTo && to.includes(loseAnswerTo)) {
         loseAnswerTo = null
         return req.socket.destroy()

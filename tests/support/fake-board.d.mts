@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
 export type Fault = 'http-500' | 'rate-limited' | 'graphql-error' | 'complexity' | 'hang' | 'created-lost' | 'created-hang'
-export type BoardOperation = 'create_item' | 'create_update' | 'find_item' | 'change_columns'
+export type BoardOperation = 'create_item' | 'create_update' | 'find_item' | 'change_columns' | 'item_updates'
 
 export type Refusal = 'not-authenticated' | 'user-unauthorized' | 'board-not-found'
 
@@ -13,7 +13,7 @@ export interface FakeBoard {
   items: Map<string, { submissionId: string | undefined; name: string }>
   /** Each item's column values: as created, then as changed. */
   columnsOf: Map<string, Record<string, unknown>>
-  notes: { itemId: string; body: string }[]
+  notes: { id: string; itemId: string; body: string }[]
   /** Calls taken and left unanswered ('hang': never; 'lost': the connection dropped), by the submission they concern. */
   lostAnswers: { operation: BoardOperation; submissionId: string | undefined; how: 'hang' | 'lost' }[]
   /** Takes `share` of the calls of `operations` (default both writes), does them, then leaves them unanswered. */

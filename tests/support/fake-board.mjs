@@ -11,7 +11,16 @@ const operationOf = (query) =>
       ? 'change_columns'
       : query.includes('items_page_by_column_values(')
         ? 'find_item'
-        : 'create_item'
+        : query.includes('updates(')
+          ? 'item_updates'
+          : 'create_item'
+
+// The board's update text: its HTML body with tags dropped, paragraphs and breaks as line ends.
+const textOf = (html) =>
+  html
+    .replace(/<br\s*\/?>|<\/p>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .trim()
 
 /** How the board refuses every call while `refuse(kind)` is on, as its API answers them. */
 export const REFUSALS = {
@@ -35,7 +44,7 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
   // Each item's column values: as created, then as changed (a booking's date and status).
   const columnsOf = new Map()
   const notes = []
-  const queued = { create_item: [], create_update: [], find_item: [], change_columns: [] }
+  const queued = { create_item: [], create_update: [], find_item: [], change_columns: [], item_updates: [] }
   let random = null
   let randomOperations = ['create_item']
   // Taken, then unanswered: { share, random, operations } while on.
@@ -67,8 +76,20 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     }
     if (operation === 'create_update') {
       const itemId = String(variables.itemId)
-      notes.push({ itemId, body: String(variables.body) })
-      return [{ create_update: { id: String(nextId++) } }, items.get(itemId)?.submissionId]
+      const id = String(nextId++)
+      notes.push({ id, itemId, body: String(variables.body) })
+      return [{ create_update: { id } }, items.get(itemId)?.submissionId]
+    }
+    if (operation === 'item_updates') {
+      // As the board: `items(ids)` answers only the items that exist, each with its newest updates first.
+      const itemId = String(variables.itemId)
+      const item = items.get(itemId)
+      const updates = notes
+        .filter((note) => note.itemId === itemId)
+        .reverse()
+        .slice(0, Number(variables.limit ?? 25))
+        .map((note) => ({ id: note.id, body: note.body, text_body: textOf(note.body) }))
+      return [{ items: item ? [{ id: itemId, updates }] : [] }, item?.submissionId]
     }
     const found = [...items].filter(([, item]) => item.submissionId === variables.submissionId).map(([id]) => ({ id }))
     return [{ items_page_by_column_values: { items: found.slice(0, 1) } }, variables.submissionId]
@@ -137,7 +158,7 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     requests,
     items,
     columnsOf,
-    /** The update notes it created, by item id. */
+    /** The update notes it created, by item id (`items(ids) { updates }` reads them back). */
     notes,
     /** Each call taken and then left unanswered, with the submission it concerns. */
     lostAnswers,

@@ -1,5 +1,6 @@
 import { sendOnAnyChannel, type AlertChannel } from '../_shared/alerts/channels.ts'
 import type { Board } from '../_shared/delivery/deliver-lead.ts'
+import { createUpdateOnce } from '../_shared/board/update-once.ts'
 import type { Fetch } from '../_shared/http/http.ts'
 import { excerpt, postJson } from '../_shared/http/upstream.ts'
 import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
@@ -72,6 +73,7 @@ export function mayContactRegistrant(registration: Registration): boolean {
 async function boardStep(registration: Claim, deps: FollowupDeps): Promise<string> {
   const { client, boardId } = deps.board
   let itemId = registration.boardItemId
+  let itemIsNew = false
   if (!itemId) {
     // An earlier try may have created it and lost the answer: look it up by the registration id first.
     const found = await client.findItem({ boardId, submissionId: registration.id })
@@ -87,11 +89,12 @@ async function boardStep(registration: Claim, deps: FollowupDeps): Promise<strin
       if (!created.ok)
         throw new StepFailed({ reason: created.failure.reason, detail: created.failure.message, retryInMs: created.failure.retryInMs })
       itemId = created.id
+      itemIsNew = true
     }
     await record(registration, { board_item_id: itemId }, deps)
   }
   if (!registration.boardNoteSentAt) {
-    const note = await client.createUpdate({ itemId, body: boardNote(registration) })
+    const note = await createUpdateOnce(client, { itemId, body: boardNote(registration), ref: `reg-${registration.id}/note`, itemIsNew })
     if (!note.ok) throw new StepFailed({ reason: note.failure.reason, detail: note.failure.message, retryInMs: note.failure.retryInMs })
     await record(registration, { board_note_sent_at: deps.now() }, deps)
   }
@@ -100,7 +103,7 @@ async function boardStep(registration: Claim, deps: FollowupDeps): Promise<strin
 
 async function confirmedNoteStep(registration: Claim, itemId: string, confirmedAt: Date, deps: FollowupDeps): Promise<void> {
   if (registration.confirmedNoteAt) return
-  const note = await deps.board.client.createUpdate({ itemId, body: confirmedNote(confirmedAt) })
+  const note = await createUpdateOnce(deps.board.client, { itemId, body: confirmedNote(confirmedAt), ref: `reg-${registration.id}/confirmed` })
   if (!note.ok) throw new StepFailed({ reason: note.failure.reason, detail: note.failure.message, retryInMs: note.failure.retryInMs })
   await record(registration, { confirmed_note_at: deps.now() }, deps)
 }

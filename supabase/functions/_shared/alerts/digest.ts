@@ -71,6 +71,7 @@ export type DigestDeps = {
   schedule?: { now: () => Date; timeZone: string; days: DigestDays }
   /** An operator's call: send now, whatever the hour and whether today's went out. */
   force?: boolean
+  now?: () => Date
 }
 export type DigestReport = {
   sent: string[]
@@ -95,7 +96,9 @@ export async function sendDigest(deps: DigestDeps): Promise<DigestReport> {
     if (!hasNews(figures) && !deps.always) return { sent: [], failed: [], skipped: 'nothing to report' }
     for (const channel of deps.channels) {
       try {
-        await channel.send(digestMessage(figures, channel.format))
+        // One digest e-mail per agency day, however often the job is run again that day.
+        const key = `lead-digest/${day ?? (deps.now?.() ?? new Date()).toISOString().slice(0, 10)}`
+        await channel.send({ ...digestMessage(figures, channel.format), idempotencyKey: key })
         report.sent.push(channel.name)
       } catch (error) {
         deps.logger.error('digest channel failed', { channel: channel.name, error: String(error) })

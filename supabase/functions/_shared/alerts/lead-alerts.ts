@@ -1,4 +1,4 @@
-import { ALERTS_OFF, type AlertChannel, type ChannelName } from './channels.ts'
+import { ALERTS_OFF, ChannelError, type AlertChannel, type ChannelName } from './channels.ts'
 import { alertMessage } from './message.ts'
 import type { OpsContext } from './ops.ts'
 import type { Logger } from '../runtime/logger.ts'
@@ -23,8 +23,17 @@ export type AlertLead = {
 /** A condition that holds now: how many leads it affects, the oldest ones first (a bounded list). */
 export type ConditionReport = { condition: ConditionName; count: number; oldestMinutes: number; leads: AlertLead[] }
 
-/** What one channel was last told about a condition. */
-export type NotifiedState = { condition: ConditionName; active: boolean; notifiedAt: Date | null; notifiedCount: number }
+/**
+ * What one channel was last told about a condition. `maybeTold`: an alert for it went unanswered
+ * (it may have arrived), so its resolution is owed too.
+ */
+export type NotifiedState = {
+  condition: ConditionName
+  active: boolean
+  notifiedAt: Date | null
+  notifiedCount: number
+  maybeTold?: boolean
+}
 
 export type AlertPlan = { raised: ConditionReport[]; resolved: ConditionName[] }
 
@@ -43,7 +52,7 @@ export function planAlerts(holding: readonly ConditionReport[], told: readonly N
     return quiet && (!state?.active || report.count > state.notifiedCount)
   })
   const resolved = told
-    .filter((state) => state.active && !holding.some((report) => report.condition === state.condition))
+    .filter((state) => (state.active || state.maybeTold) && !holding.some((report) => report.condition === state.condition))
     .map((state) => state.condition)
   return { raised, resolved }
 }
@@ -62,6 +71,22 @@ export interface AlertStore {
 export interface AlertStateStore {
   notified(channel: ChannelName): Promise<NotifiedState[]>
   saveNotified(channel: ChannelName, plan: AlertPlan): Promise<void>
+  /** The alert for these conditions went unanswered: the channel may have it. */
+  saveMaybeTold(channel: ChannelName, conditions: ConditionName[]): Promise<void>
+}
+
+/**
+ * The e-mail channel's Idempotency-Key: each condition with what it announces and when the channel
+ * was last told it. A retry after a lost answer has the same key (the state changes only once a
+ * message is confirmed); the next raise or resolution has a new one.
+ */
+export function alertKey(plan: AlertPlan, told: readonly NotifiedState[]): string {
+  const since = (condition: ConditionName) => told.find((state) => state.condition === condition)?.notifiedAt?.toISOString() ?? 'never'
+  const parts = [
+    ...plan.raised.map(({ condition }) => `${condition}@${since(condition)}`),
+    ...plan.resolved.map((condition) => `${condition}-resolved@${since(condition)}`),
+  ]
+  return `lead-alert/${parts.join('+')}`
 }
 
 export type AlertDeps = {
@@ -89,13 +114,20 @@ export async function runAlerts(deps: AlertDeps): Promise<AlertReport | undefine
     const holding = await deps.store.conditions(deps.pendingMinutes)
     await deps.store.exclusive(async (state) => {
       for (const channel of deps.channels) {
-        const plan = planAlerts(holding, await state.notified(channel.name), deps.now())
+        const told = await state.notified(channel.name)
+        const plan = planAlerts(holding, told, deps.now())
         if (plan.raised.length === 0 && plan.resolved.length === 0) continue
         try {
-          await channel.send(alertMessage(plan, { format: channel.format, pendingMinutes: deps.pendingMinutes, ops: deps.ops }))
+          const message = alertMessage(plan, { format: channel.format, pendingMinutes: deps.pendingMinutes, ops: deps.ops })
+          await channel.send({ ...message, idempotencyKey: alertKey(plan, told) })
         } catch (error) {
           deps.logger.error('alert channel failed; it is tried again next run', { channel: channel.name, error: String(error) })
           report.failedChannels.push(channel.name)
+          if (error instanceof ChannelError && error.maybeSent && plan.raised.length > 0)
+            await state.saveMaybeTold(
+              channel.name,
+              plan.raised.map((raised) => raised.condition),
+            )
           continue
         }
         await state.saveNotified(channel.name, plan)

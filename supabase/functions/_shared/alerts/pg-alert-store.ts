@@ -55,13 +55,16 @@ export function pgAlertStore(sql: Sql): AlertStore {
         if (!row?.locked) return { ran: false as const }
         const value = await fn({
           async notified(channel: ChannelName) {
-            const states = await tx<{ condition: ConditionName; active: boolean; notified_at: Date | null; notified_count: number }[]>`
-              select condition, active, notified_at, notified_count from lead_alert_state where channel = ${channel}`
+            const states = await tx<
+              { condition: ConditionName; active: boolean; notified_at: Date | null; notified_count: number; maybe_told: boolean }[]
+            >`
+              select condition, active, notified_at, notified_count, maybe_told from lead_alert_state where channel = ${channel}`
             return states.map((state): NotifiedState => ({
               condition: state.condition,
               active: state.active,
               notifiedAt: state.notified_at,
               notifiedCount: state.notified_count,
+              maybeTold: state.maybe_told,
             }))
           },
           async saveNotified(channel, plan) {
@@ -69,10 +72,18 @@ export function pgAlertStore(sql: Sql): AlertStore {
               await tx`
                 insert into lead_alert_state (condition, channel, active, notified_at, notified_count)
                 values (${report.condition}, ${channel}, true, now(), ${report.count})
-                on conflict (condition, channel) do update set active = true, notified_at = now(), notified_count = excluded.notified_count`
+                on conflict (condition, channel) do update
+                set active = true, notified_at = now(), notified_count = excluded.notified_count, maybe_told = false`
             }
             if (plan.resolved.length > 0) {
-              await tx`update lead_alert_state set active = false where channel = ${channel} and condition in ${tx(plan.resolved)}`
+              await tx`update lead_alert_state set active = false, maybe_told = false where channel = ${channel} and condition in ${tx(plan.resolved)}`
+            }
+          },
+          async saveMaybeTold(channel, conditions) {
+            for (const condition of conditions) {
+              await tx`
+                insert into lead_alert_state (condition, channel, maybe_told) values (${condition}, ${channel}, true)
+                on conflict (condition, channel) do update set maybe_told = true`
             }
           },
         })

@@ -63,6 +63,20 @@ export const CHANGE_COLUMNS = /* GraphQL */ `
   }
 `
 
+/** An item's latest updates, newest first: a note is looked up here by its reference line before it is created. */
+export const ITEM_UPDATES = /* GraphQL */ `
+  query ItemUpdates($itemId: ID!, $limit: Int!) {
+    items(ids: [$itemId]) {
+      id
+      updates(limit: $limit) {
+        id
+        body
+        text_body
+      }
+    }
+  }
+`
+
 export type ChangeColumnsVariables = { boardId: string; itemId: string; columnValues: string }
 export type CreateItemVariables = { boardId: string; groupId: string; itemName: string; columnValues: string }
 export type CreateUpdateVariables = { itemId: string; body: string }
@@ -120,6 +134,12 @@ const Answer = v.object({
 })
 const WithId = v.object({ id: v.union([v.string(), v.number()]) })
 const FoundItems = v.object({ items: v.array(WithId) })
+const ItemsWithUpdates = v.array(
+  v.object({
+    id: v.union([v.string(), v.number()]),
+    updates: v.nullish(v.array(v.object({ id: v.union([v.string(), v.number()]), body: v.string(), text_body: v.nullish(v.string()) }))),
+  }),
+)
 
 /** The board's own wait hints: complexity budgets say `retry_in_seconds`, daily limits reset at 00:00 UTC. */
 export function boardHintMs(body: v.InferOutput<typeof Answer> | undefined, now: number): number | undefined {
@@ -136,6 +156,8 @@ export function boardHintMs(body: v.InferOutput<typeof Answer> | undefined, now:
 }
 
 export type FindResult = { ok: true; id: string | undefined } | { ok: false; failure: BoardFailure }
+export type BoardUpdate = { id: string; body: string; textBody: string }
+export type UpdatesResult = { ok: true; updates: BoardUpdate[] } | { ok: false; failure: BoardFailure }
 
 export function createBoardClient(config: BoardClientConfig) {
   const headers = { authorization: config.token, 'api-version': BOARD_API_VERSION }
@@ -204,6 +226,17 @@ export function createBoardClient(config: BoardClientConfig) {
       if (!found.success) return { ok: false, failure: { reason: 'invalid-response', message: 'no items in the lookup answer' } }
       const first = found.output.items[0]
       return { ok: true, id: first === undefined ? undefined : String(first.id) }
+    },
+    async itemUpdates(variables: { itemId: string; limit: number }): Promise<UpdatesResult> {
+      const raw = await call(ITEM_UPDATES, variables, 'items')
+      if (!raw.ok) return raw
+      const found = v.safeParse(ItemsWithUpdates, raw.value)
+      if (!found.success) return { ok: false, failure: { reason: 'invalid-response', message: 'no items in the updates answer' } }
+      const updates = found.output.flatMap((item) => item.updates ?? [])
+      return {
+        ok: true,
+        updates: updates.map((update) => ({ id: String(update.id), body: update.body, textBody: update.text_body ?? '' })),
+      }
     },
   }
 }

@@ -6,6 +6,7 @@ import type { Claimed } from '../outbox/outbox.ts'
 import { settleFailure } from '../outbox/settle.ts'
 import { StepFailed, type StepFailure } from '../outbox/step-failure.ts'
 import type { Logger } from '../runtime/logger.ts'
+import { createUpdateOnce } from '../board/update-once.ts'
 import { bookingFailedAlert } from './booking-alert.ts'
 import { bookingColumnValues, callColumnValues } from './booking-item.ts'
 import type { BookingItem, BookingStore } from './booking-store.ts'
@@ -79,7 +80,8 @@ export async function workBooking(booking: Claimed<BookingItem>, deps: BookingWo
       })
       if (!columns.ok) throw stepFailed(columns.failure)
     }
-    const update = await deps.board.client.createUpdate({ itemId, body: booking.note })
+    // A retry after a lost answer finds the note by its reference line instead of adding it twice.
+    const update = await createUpdateOnce(deps.board.client, { itemId, body: booking.note, ref: `booking-${booking.id}/note` })
     if (!update.ok) throw stepFailed(update.failure)
     keepClaim(await deps.store.done(booking, {}), booking, 'done')
     return { kind: 'done' }

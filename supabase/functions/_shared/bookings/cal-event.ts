@@ -160,10 +160,13 @@ export function parseBooking(json: unknown): { kind: 'booking'; booking: Booking
       attendeeEmail: attendee.email,
       attendeePhone: phone,
       note: bookingNote(event, startTime, organizer, details),
-      cancellationReason: event === 'BOOKING_CANCELLED' ? reason.replace(/[\u0000-\u001f]+/g, ' ').slice(0, 500) : '',
+      cancellationReason: event === 'BOOKING_CANCELLED' ? oneLine(reason).slice(0, 500) : '',
     },
   }
 }
+
+/** Control characters (line breaks included) become spaces: the digest shows the reason on one line. */
+const oneLine = (text: string) => Array.from(text, (char) => (char < ' ' ? ' ' : char)).join('')
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('')
 
