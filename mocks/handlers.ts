@@ -6,4 +6,10 @@ import { registrationsHandlers } from './handlers/registrations'
 import { reviewCheckHandlers } from './handlers/review-check'
 
 /** Every external system's happy-path handlers, one module per system under mocks/handlers/. */
-export const handlers: RequestHandler[] = [...leadsHandlers, ...placesHandlers, ...registrationsHandlers, ...reviewCheckHandlers, ...aiReplyHandlers]
+export const handlers: RequestHandler[] = [
+  ...leadsHandlers,
+  ...placesHandlers,
+  ...registrationsHandlers,
+  ...reviewCheckHandlers,
+  ...aiReplyHandlers,
+]

@@ -16,6 +16,8 @@ export const SCENARIOS = [
   'reply-limited',
   'reply-down',
   'reply-slow',
+  'turnstile-blocked',
+  'turnstile-failed',
 ] as const
 export type Scenario = (typeof SCENARIOS)[number]
 

@@ -7,6 +7,7 @@ import { calendarBookingUrl, createCalEmbedCalendar, type CalendarService } from
 import { createRegistrationsService, type RegistrationsService } from './registrations'
 import { createReviewCheckService, type ReviewCheckService } from './review-check'
 import { createConsentService, type ConsentService } from './consent'
+import { createTurnstileService, noTurnstile, TURNSTILE_SCRIPT_URL, TURNSTILE_STAND_IN_URL, type TurnstileService } from './turnstile'
 
 export type Services = {
   leads: LeadsService
@@ -17,6 +18,7 @@ export type Services = {
   reviewCheck: ReviewCheckService
   consent: ConsentService
   aiReply: AiReplyService
+  turnstile: TurnstileService
 }
 
 /** Without a calendar link the schedule page offers the phone alone. */
@@ -41,10 +43,16 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
       config.calOrigin && config.calLink
         ? createCalEmbedCalendar({ origin: config.calOrigin, calLink: config.calLink })
         : unconfiguredCalendar,
-    registrations: createRegistrationsService({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }),
+    registrations: createRegistrationsService({ functionsUrl }),
     reviewCheck: createReviewCheckService({ functionsUrl }),
     consent,
     aiReply: createAiReplyService({ functionsUrl }),
+    turnstile: config.turnstileSiteKey
+      ? createTurnstileService({
+          siteKey: config.turnstileSiteKey,
+          scriptUrl: config.mockServices ? TURNSTILE_STAND_IN_URL : TURNSTILE_SCRIPT_URL,
+        })
+      : noTurnstile,
     ...overrides,
   }
 }
