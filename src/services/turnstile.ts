@@ -24,6 +24,8 @@ declare global {
 }
 
 export interface TurnstileWidget {
+  /** Where the widget draws (shown only when Cloudflare asks the visitor to interact); null when it leaves the page. */
+  attach(container: HTMLElement | null): void
   /** The visitor touched the form: load the script and render the widget, once. */
   prepare(): void
   /**
@@ -36,7 +38,7 @@ export interface TurnstileWidget {
 }
 
 export interface TurnstileService {
-  widget(container: () => HTMLElement | null, action: TurnstileAction): TurnstileWidget
+  widget(action: TurnstileAction): TurnstileWidget
 }
 
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
@@ -56,7 +58,7 @@ export function loadTurnstileScript(src: string): Promise<TurnstileApi> {
   })
 }
 
-const unconfigured: TurnstileWidget = { prepare: () => {}, take: () => Promise.resolve(undefined), release: () => {} }
+const unconfigured: TurnstileWidget = { attach: () => {}, prepare: () => {}, take: () => Promise.resolve(undefined), release: () => {} }
 
 /** Unset site key: no widget, no script, and every form sends without a token. */
 export const noTurnstile: TurnstileService = { widget: () => unconfigured }
@@ -75,7 +77,8 @@ export function createTurnstileService({
   const loadOnce = () => (api ??= load(scriptUrl).catch(() => undefined))
 
   return {
-    widget(container, action) {
+    widget(action) {
+      let container: HTMLElement | null = null
       let rendered: Promise<{ turnstile: TurnstileApi; id: string } | undefined> | undefined
       let token: string | undefined
       let failed = false
@@ -92,7 +95,7 @@ export function createTurnstileService({
 
       const render = async () => {
         const turnstile = await loadOnce()
-        const element = container()
+        const element = container
         if (!turnstile || !element) return fail()
         try {
           const id = turnstile.render(element, {
@@ -121,6 +124,7 @@ export function createTurnstileService({
       const prepare = () => (rendered ??= render())
 
       return {
+        attach: (element) => void (container = element),
         prepare: () => void prepare(),
         async take(waitMs) {
           const widget = prepare()

@@ -16,8 +16,7 @@ const TOKEN_WAIT_MS: Record<TurnstileAction, number> = { lead: 2_500, check: 10_
  */
 export function useTurnstile(action: TurnstileAction) {
   const { services } = useRouteContext({ from: '__root__' })
-  const slotRef = useRef<HTMLDivElement | null>(null)
-  const [widget] = useState(() => services.turnstile.widget(() => slotRef.current, action))
+  const [widget] = useState(() => services.turnstile.widget(action))
   const [takeToken] = useState(() => fromPromise<string | undefined>(() => widget.take(TOKEN_WAIT_MS[action])))
   useEffect(() => () => widget.release(), [widget])
   const stopWatching = useRef(() => {})
@@ -28,6 +27,6 @@ export function useTurnstile(action: TurnstileAction) {
     },
     [widget],
   )
-  const slot = <div ref={slotRef} className="empty:hidden" />
-  return { takeToken, watch, slot }
+  const attach = useCallback((element: HTMLDivElement | null) => widget.attach(element), [widget])
+  return { takeToken, watch, slot: <div ref={attach} className="empty:hidden" /> }
 }
