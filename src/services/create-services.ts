@@ -7,7 +7,8 @@ import { calendarBookingUrl, createCalEmbedCalendar, type CalendarService } from
 import { createRegistrationsService, type RegistrationsService } from './registrations'
 import { createReviewCheckService, type ReviewCheckService } from './review-check'
 import { createConsentService, type ConsentService } from './consent'
-import { createTurnstileService, noTurnstile, TURNSTILE_SCRIPT_URL, TURNSTILE_STAND_IN_URL, type TurnstileService } from './turnstile'
+import type { TurnstileService } from './turnstile'
+import { lazyTurnstile, noTurnstile, TURNSTILE_SCRIPT_URL, TURNSTILE_STAND_IN_URL } from './turnstile-lazy'
 
 export type Services = {
   leads: LeadsService
@@ -48,7 +49,7 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
     consent,
     aiReply: createAiReplyService({ functionsUrl }),
     turnstile: config.turnstileSiteKey
-      ? createTurnstileService({
+      ? lazyTurnstile({
           siteKey: config.turnstileSiteKey,
           scriptUrl: config.mockServices ? TURNSTILE_STAND_IN_URL : TURNSTILE_SCRIPT_URL,
         })

@@ -41,10 +41,6 @@ export interface TurnstileService {
   widget(action: TurnstileAction): TurnstileWidget
 }
 
-export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
-/** Mock mode's same-origin stand-in (mocks/turnstile-stand-in.js), copied into the build's root. */
-export const TURNSTILE_STAND_IN_URL = '/turnstile-stand-in.js'
-
 /** Adds the widget's script to the page; a privacy extension that blocks it makes this reject. */
 export function loadTurnstileScript(src: string): Promise<TurnstileApi> {
   if (window.turnstile) return Promise.resolve(window.turnstile)
@@ -57,11 +53,6 @@ export function loadTurnstileScript(src: string): Promise<TurnstileApi> {
     document.head.append(script)
   })
 }
-
-const unconfigured: TurnstileWidget = { attach: () => {}, prepare: () => {}, take: () => Promise.resolve(undefined), release: () => {} }
-
-/** Unset site key: no widget, no script, and every form sends without a token. */
-export const noTurnstile: TurnstileService = { widget: () => unconfigured }
 
 export function createTurnstileService({
   siteKey,

@@ -12,7 +12,7 @@ import {
 
 const heading = (name: string) => ({ level: 2, name })
 
-test('a visitor registers with the keyboard only; supabase-js loads only after Confirm; the body is normalised', async ({ page }) => {
+test('a visitor registers with the keyboard only; no supabase-js, the widget token sent; the body is normalised', async ({ page }) => {
   const scripts: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)

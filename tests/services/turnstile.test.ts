@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createTurnstileService, noTurnstile, type TurnstileApi, type TurnstileRenderOptions } from '@/services/turnstile'
+import { createTurnstileService, type TurnstileApi, type TurnstileRenderOptions } from '@/services/turnstile'
+import { lazyTurnstile, noTurnstile } from '@/services/turnstile-lazy'
 
 /** Cloudflare's widget API as a fake the test drives: it records each render and hands out tokens on demand. */
 function fakeTurnstile() {
@@ -95,6 +96,22 @@ describe('turnstile service', () => {
     widget.prepare()
     await tick()
     expect(turnstile.api.render).toHaveBeenCalledTimes(2)
+  })
+
+  it('as the services hold it, loads its own code on the first widget, and a token the same way', async () => {
+    const turnstile = fakeTurnstile()
+    // The API already on the page (as after an earlier form loaded it): no script is added again.
+    vi.stubGlobal('window', { turnstile: turnstile.api })
+    try {
+      const widget = lazyTurnstile({ siteKey: 'k', scriptUrl: '/api.js' }).widget('lead')
+      widget.attach(container)
+      const taking = widget.take(5_000)
+      await vi.waitFor(() => expect(turnstile.widgets).toHaveLength(1))
+      turnstile.last().callback('token-1')
+      await expect(taking).resolves.toBe('token-1')
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('without a site key loads nothing and gives no token at once', async () => {
