@@ -1,14 +1,11 @@
 import { isScenario } from './scenario'
 
-/** What Cloudflare's test widgets (and the offline stand-in) yield instead of a real token. */
-export const DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX'
-
 const tokenOf = (body: unknown): unknown =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>).turnstileToken : undefined
 
 /**
  * The fake siteverify, as the functions meet it with Cloudflare's passing test secret: any token
- * passes, none fails. Scenario `turnstile-failed` makes every token fail, as a spent or forged one does.
+ * (the stand-in's is Cloudflare's dummy `XXXX.DUMMY.TOKEN.XXXX`) passes, none fails. Scenario `turnstile-failed` makes every token fail, as a spent or forged one does.
  */
 export const tokenVerified = (body: unknown): boolean => {
   const token = tokenOf(body)
