@@ -44,12 +44,12 @@ function CheckPage() {
   const router = useRouter()
   const navigate = Route.useNavigate()
   const hydrated = useHydrated()
-  const turnstile = useTurnstile('check')
+  const { takeToken, watch: watchTouch, slot: widgetSlot } = useTurnstile('check')
   const [state, flow] = useAppActor(
     reviewCheckMachine.provide({
       actors: {
         businessSearch: placesSearch(services.places, 'business'),
-        takeToken: turnstile.takeToken,
+        takeToken,
         runCheck: fromService(({ placeId, radiusKm, turnstileToken }: RunCheckInput, signal) =>
           services.reviewCheck.check(placeId, radiusKm, { signal, turnstileToken }),
         ),
@@ -98,7 +98,7 @@ function CheckPage() {
             />
           </Suspense>
         ) : (
-          <div ref={turnstile.watch}>
+          <div ref={watchTouch}>
             <CheckPicker
               ready={hydrated && !searchOff}
               busy={state.matches('checking')}
@@ -122,7 +122,7 @@ function CheckPage() {
                 />
               )}
             />
-            {turnstile.slot}
+            {widgetSlot}
           </div>
         )}
         {searchOff && (

@@ -63,9 +63,9 @@ const leadOf = (context: AiReplyContext) =>
 function ReplyPage() {
   const { services } = Route.useRouteContext()
   const hydrated = useHydrated()
-  const turnstile = useTurnstile('reply')
+  const { takeToken, watch: watchTouch, slot: widgetSlot } = useTurnstile('reply')
   const [state, flow] = useAppActor(
-    aiReplyMachine.provide({ actors: { takeToken: turnstile.takeToken, streamReply: streamReply(services.aiReply), writeClipboard } }),
+    aiReplyMachine.provide({ actors: { takeToken, streamReply: streamReply(services.aiReply), writeClipboard } }),
   )
   useFocusOn(flow, 'draft.refused', () => firstInvalidField(document.getElementById('main')))
   const { context } = state
@@ -95,7 +95,7 @@ function ReplyPage() {
         {c.intro.text}
       </PageIntro>
       <div className="container-page grid max-w-3xl gap-8 pb-16">
-        <div ref={turnstile.watch}>
+        <div ref={watchTouch}>
           <ReplyForm
             values={context.form}
             errors={context.errors}
@@ -104,7 +104,7 @@ function ReplyPage() {
             onChange={(field, value) => flow.send({ type: 'field.changed', field, value })}
             onSubmit={() => flow.send({ type: 'draft.submit' })}
           />
-          {turnstile.slot}
+          {widgetSlot}
         </div>
         {(drafting || drafted) && (
           <Suspense fallback={<p>{c.draft.writing}</p>}>
