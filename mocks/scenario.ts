@@ -20,6 +20,8 @@ export const SCENARIOS = [
   'confirm-used',
   'confirm-limited',
   'confirm-down',
+  'turnstile-blocked',
+  'turnstile-failed',
 ] as const
 export type Scenario = (typeof SCENARIOS)[number]
 

@@ -63,6 +63,8 @@ writeSecurityHeaders(outDir, config)
 
 if (mock) {
   cpSync(new URL('../node_modules/msw/lib/mockServiceWorker.js', import.meta.url), join(outDir, 'mockServiceWorker.js'))
+  // The bot check's offline widget (src/services/turnstile.ts names its path).
+  cpSync(new URL('../mocks/turnstile-stand-in.js', import.meta.url), join(outDir, 'turnstile-stand-in.js'))
   // The preview server's stand-in for the native lead post (mocks/native-leads.ts): plain Node cannot load TS.
   await build({
     configFile: false,

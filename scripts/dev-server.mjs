@@ -8,6 +8,7 @@ import { answerNativeLeads } from './native-leads.mjs'
 process.env.VITE_MOCK_SERVICES ??= 'true'
 const port = Number(process.env.PORT ?? 5173)
 const workerScript = new URL('../node_modules/msw/lib/mockServiceWorker.js', import.meta.url)
+const turnstileStandIn = new URL('../mocks/turnstile-stand-in.js', import.meta.url)
 
 const server = createHttpServer()
 // Hot reload shares the page's port, so several dev servers (or a busy default port) never collide.
@@ -26,6 +27,11 @@ server.on('request', async (req, res) => {
       if (url === '/mockServiceWorker.js') {
         res.setHeader('Content-Type', 'text/javascript')
         createReadStream(workerScript).pipe(res)
+        return
+      }
+      if (url === '/turnstile-stand-in.js' && process.env.VITE_MOCK_SERVICES === 'true') {
+        res.setHeader('Content-Type', 'text/javascript')
+        createReadStream(turnstileStandIn).pipe(res)
         return
       }
       const { render } = await vite.ssrLoadModule('/src/entry-server.tsx')

@@ -1,4 +1,11 @@
-export type HeadersConfig = { supabaseUrl: string; calOrigin?: string; gtagId?: string; vetVideoUrl?: string }
+export type HeadersConfig = {
+  supabaseUrl: string
+  calOrigin?: string
+  gtagId?: string
+  vetVideoUrl?: string
+  turnstileSiteKey?: string
+  mockServices?: boolean
+}
 export declare const COMMON_HEADERS: Record<string, string>
 export declare function allowedOrigins(config: HeadersConfig): Record<'script' | 'connect' | 'img' | 'frame' | 'media' | 'form', string[]>
 export declare function contentSecurityPolicy(config: HeadersConfig, scriptHashes: string[], options?: { meta?: boolean }): string

@@ -30,6 +30,10 @@ const GTAG = {
   img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com', 'https://*.g.doubleclick.net', 'https://*.google.com'],
 }
 
+// Cloudflare Turnstile (docs/turnstile.md): its script and the frame its challenge runs in. A mock
+// build loads the same-origin stand-in instead, which 'self' already allows.
+const TURNSTILE = 'https://challenges.cloudflare.com'
+
 const origin = (url) => (url ? new URL(url).origin : undefined)
 
 /** Every third party the site talks to, from the same config the app is built with. */
@@ -38,11 +42,12 @@ export function allowedOrigins(config) {
   const calendar = origin(config.calOrigin)
   const video = origin(config.vetVideoUrl)
   const gtag = Boolean(config.gtagId)
+  const turnstile = config.turnstileSiteKey && !config.mockServices ? TURNSTILE : undefined
   return {
-    script: [calendar, ...(gtag ? GTAG.script : [])].filter(Boolean),
+    script: [calendar, ...(gtag ? GTAG.script : []), turnstile].filter(Boolean),
     connect: [supabase, calendar, ...(gtag ? GTAG.connect : [])].filter(Boolean),
     img: [calendar, ...(gtag ? GTAG.img : [])].filter(Boolean),
-    frame: [calendar].filter(Boolean),
+    frame: [calendar, turnstile].filter(Boolean),
     media: [video].filter(Boolean),
     form: [supabase].filter(Boolean),
   }

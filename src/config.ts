@@ -24,6 +24,8 @@ const LiveSchema = v.object({
   gadsConversion: v.optional(v.string()),
   siteUrl: optionalUrl,
   vetVideoUrl: v.optional(MediaUrlSchema),
+  /** Cloudflare Turnstile's public site key; unset, no widget loads and the forms send no token. */
+  turnstileSiteKey: v.optional(v.string()),
   consent: ConsentSchema,
 })
 
@@ -36,6 +38,9 @@ const MockSchema = v.object({
 
 const ConfigSchema = v.variant('mockServices', [LiveSchema, MockSchema])
 export type Config = v.InferOutput<typeof ConfigSchema>
+
+/** Cloudflare's documented test site key that always passes, invisibly: mock mode's default. */
+export const TURNSTILE_TEST_SITE_KEY = '1x00000000000000000000BB'
 
 /** Where mock mode pretends the hosted database lives; MSW answers every call to it. */
 export const MOCK_SUPABASE_URL = 'https://mock-project.supabase.co'
@@ -65,6 +70,7 @@ export function parseConfig(env: RawEnv): Config {
     gadsConversion: blankToUndefined(env.VITE_GADS_CONVERSION),
     siteUrl: blankToUndefined(env.VITE_SITE_URL),
     vetVideoUrl: blankToUndefined(env.VITE_VET_VIDEO_URL),
+    turnstileSiteKey: blankToUndefined(env.VITE_TURNSTILE_SITE_KEY) ?? (mockServices ? TURNSTILE_TEST_SITE_KEY : undefined),
     consent: rawConsent(env),
   }
   const result = v.safeParse(ConfigSchema, raw)
@@ -84,6 +90,7 @@ export function readConfig(): Config {
     VITE_GADS_CONVERSION: import.meta.env.VITE_GADS_CONVERSION,
     VITE_SITE_URL: import.meta.env.VITE_SITE_URL,
     VITE_VET_VIDEO_URL: import.meta.env.VITE_VET_VIDEO_URL,
+    VITE_TURNSTILE_SITE_KEY: import.meta.env.VITE_TURNSTILE_SITE_KEY,
     ...consentEnv(),
   })
 }

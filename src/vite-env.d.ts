@@ -10,6 +10,7 @@ interface ImportMetaEnv {
   readonly VITE_GADS_CONVERSION?: string
   readonly VITE_SITE_URL?: string
   readonly VITE_VET_VIDEO_URL?: string
+  readonly VITE_TURNSTILE_SITE_KEY?: string
   readonly VITE_CONSENT_DEFAULT?: string
   readonly VITE_CONSENT_BANNER?: string
   readonly VITE_SALES_PHONE?: string

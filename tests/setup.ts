@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { server } from '@mocks/node'
 
+// The bot check's offline widget, as mock builds serve it: the route tests' forms take its dummy token.
+if (typeof window !== 'undefined') await import('@mocks/turnstile-stand-in.js')
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())

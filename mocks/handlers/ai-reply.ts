@@ -5,6 +5,7 @@ import { AiReplyRequestSchema, REQUEST_MAX_BYTES, sseEvent, type AiReplyEvent } 
 import { AI_REPLY_FUNCTION } from '../endpoints'
 import { recordRequest } from '../recorder'
 import { isScenario } from '../scenario'
+import { tokenVerified, VERIFICATION_FAILED } from '../turnstile'
 
 /** Offline timing, close to a fast model's: the first words within half a second, then a few words at a time. */
 export const OFFLINE_FIRST_CHUNK_MS = 400
@@ -37,7 +38,7 @@ function streamed(events: AiReplyEvent[], firstMs: number, everyMs: number): Res
 /**
  * The `ai-reply` function offline: the template engine's reply, streamed. Scenarios: `reply-limited`
  * (429, 30 minutes), `reply-down` (the model unavailable: the template at once), `reply-slow` (no
- * first token within 8 s: the template after the wait).
+ * first token within 8 s: the template after the wait). No valid `turnstileToken`: 403, as the function answers.
  */
 export const aiReplyHandlers = [
   http.options(AI_REPLY_FUNCTION, () => new HttpResponse(null, { status: 204 })),
@@ -50,6 +51,8 @@ export const aiReplyHandlers = [
       const issues = parsed.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }))
       return HttpResponse.json({ code: 'invalid', message: 'Invalid request', issues }, { status: 400 })
     }
+    // Before the model is asked: a request without a valid bot-check token costs nothing.
+    if (!tokenVerified(parseJson(text))) return HttpResponse.json(VERIFICATION_FAILED, { status: 403 })
     const draft = parsed.output
     recordRequest('ai-reply', { rating: draft.rating, tone: draft.tone, kind: draft.kind })
     if (isScenario('reply-limited'))

@@ -1,10 +1,11 @@
-import { delay, http } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import { consoleLogger } from '../../supabase/functions/_shared/runtime/logger.ts'
 import { createReviewCheckHandler } from '../../supabase/functions/review-check/handler.ts'
 import { answerGooglePlaces } from '../fake-google-places'
 import { REVIEW_CHECK_FUNCTION } from '../endpoints'
 import { recordRequest } from '../recorder'
 import { isScenario } from '../scenario'
+import { tokenVerified, VERIFICATION_FAILED } from '../turnstile'
 
 const HOUR = 3_600
 
@@ -26,11 +27,22 @@ const handler = createReviewCheckHandler({
   dailyCap: async () => (isScenario('check-cap') ? { allowed: false, retryAfterSeconds: 10 * HOUR } : { allowed: true }),
 })
 
+type CheckBody = { place?: unknown; radius?: unknown; turnstileToken?: unknown }
+
+/**
+ * The browser posts `{ place, radius, turnstileToken }`; a missing or failed token is refused with
+ * 403 before any call to Google, as the function does. The rest is the function's own handler.
+ */
 export const reviewCheckHandlers = [
-  http.get(REVIEW_CHECK_FUNCTION, async ({ request }) => {
-    const url = new URL(request.url)
-    recordRequest('review-check', { place: url.searchParams.get('place'), radius: url.searchParams.get('radius') })
+  http.options(REVIEW_CHECK_FUNCTION, () => new HttpResponse(null, { status: 204 })),
+  http.post(REVIEW_CHECK_FUNCTION, async ({ request }) => {
+    const body = ((await request.json().catch(() => undefined)) ?? {}) as CheckBody
+    recordRequest('review-check', { place: body.place ?? null, radius: body.radius === undefined ? null : String(body.radius) })
     await delay(isScenario('slow') ? 1_500 : 120)
-    return handler(new Request(request.url, { method: request.method }))
+    if (!tokenVerified(body)) return HttpResponse.json(VERIFICATION_FAILED, { status: 403 })
+    const url = new URL(request.url)
+    url.searchParams.set('place', String(body.place ?? ''))
+    url.searchParams.set('radius', String(body.radius ?? ''))
+    return handler(new Request(url, { method: 'GET' }))
   }),
 ]

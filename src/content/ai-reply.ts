@@ -55,5 +55,6 @@ export const aiReplyContent = {
     `You have used your free AI drafts for now, so this reply is built from our reply templates. You can draft with AI again in ${durationInWords(seconds ?? 3_600)}.`,
   failure: {
     invalid: 'We could not read that request. Please check the fields above and try again.',
+    notVerified: 'We could not confirm that this request came from a person, so no draft was written. Please try again.',
   },
 } as const

@@ -50,6 +50,8 @@ export const reviewCheckContent = {
       'Today’s free checks are used up. We will send your report: leave your details and a specialist will run it for you.',
     'not-found': () => 'We could not find that business on Google Maps. Please choose it again from the suggestions.',
     'not-a-business': () => 'That place is not a business with Google reviews. Please choose your business from the suggestions.',
+    'verification-failed': () =>
+      'We could not confirm that this check came from a person, so it did not run. Please try again, or call us and we will run it for you.',
     down: () => 'Google Maps did not answer just now, so we could not run your check. Please try again in a moment.',
   } satisfies Record<CheckFailureKind, (wait: string) => string>,
   /** The heading over any failure's explanation, where focus lands. */

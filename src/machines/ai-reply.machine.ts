@@ -42,7 +42,12 @@ export interface AiReplyContext {
   /** The visitor stopped the stream: what is shown is the checked part written so far. */
   stopped: boolean
   failure: Failure<Exclude<ReplyFailureKind, 'down'>> | null
+  /** The bot check's token for the draft being asked for, when the widget gave one. */
+  turnstileToken?: string
 }
+
+/** One draft asked for, with the bot check's token when there is one. */
+export type DraftInput = AiReplyRequest & { turnstileToken?: string }
 
 const INITIAL_FORM: ReplyForm = { review: '', rating: null, firstName: '', business: '', kind: 'general', tone: 'warm' }
 
@@ -66,7 +71,11 @@ const withValue = (form: ReplyForm, field: ReplyField, value: string): ReplyForm
 export const aiReplyMachine = setup({
   types: { context: {} as AiReplyContext, events: {} as AiReplyEvent, emitted: {} as AiReplyEmitted },
   actors: {
-    streamReply: fromCallback<AiReplyEvent, AiReplyRequest>(() => {
+    /** The bot check's token, or undefined when none came: the function then refuses the draft. */
+    takeToken: fromPromise<string | undefined>(async () => {
+      throw new Error('takeToken not provided')
+    }),
+    streamReply: fromCallback<AiReplyEvent, DraftInput>(() => {
       throw new Error('streamReply not provided')
     }),
     writeClipboard: fromPromise<void, { text: string }>(async () => {
@@ -98,6 +107,7 @@ export const aiReplyMachine = setup({
       return { failure: { kind, retryAfterSeconds: event.retryAfterSeconds } }
     }),
     markStopped: assign({ stopped: true }),
+    keepToken: assign((_, turnstileToken: string | undefined) => ({ turnstileToken })),
     edit: assign((_, reply: string) => ({ reply })),
     useTemplate: assign(({ context }, params: { reason: TemplateReason }) => ({
       reply: templateReply(requestOf(context.form)),
@@ -120,11 +130,26 @@ export const aiReplyMachine = setup({
   on: { 'field.changed': { actions: 'setField' } },
   states: {
     editing: {
-      on: { 'draft.submit': [{ guard: 'isValid', target: 'drafting' }, { actions: ['showErrors', 'refuse'] }] },
+      on: { 'draft.submit': [{ guard: 'isValid', target: 'verifying' }, { actions: ['showErrors', 'refuse'] }] },
+    },
+    verifying: {
+      entry: 'startDraft',
+      invoke: {
+        src: 'takeToken',
+        onDone: { target: 'drafting', actions: { type: 'keepToken', params: ({ event }) => event.output } },
+        onError: { target: 'drafting', actions: { type: 'keepToken', params: undefined } },
+      },
+      on: { 'draft.stop': { target: 'editing' } },
     },
     drafting: {
       entry: 'startDraft',
-      invoke: { src: 'streamReply', input: ({ context }) => requestOf(context.form) },
+      invoke: {
+        src: 'streamReply',
+        input: ({ context }): DraftInput => ({
+          ...requestOf(context.form),
+          ...(context.turnstileToken ? { turnstileToken: context.turnstileToken } : {}),
+        }),
+      },
       initial: 'waiting',
       states: {
         waiting: {
@@ -151,6 +176,11 @@ export const aiReplyMachine = setup({
               { type: 'useTemplate', params: { reason: 'rate-limited' } },
             ],
           },
+          {
+            guard: { type: 'failedAs', params: 'verification-failed' },
+            target: 'failed.notVerified',
+            actions: { type: 'keepFailure', params: 'verification-failed' },
+          },
           { target: 'failed.invalid', actions: { type: 'keepFailure', params: 'invalid' } },
         ],
         'draft.stop': [
@@ -163,7 +193,7 @@ export const aiReplyMachine = setup({
       initial: 'idle',
       on: {
         'draft.submit': [
-          { guard: 'isValid', target: 'drafting' },
+          { guard: 'isValid', target: 'verifying' },
           { target: 'editing', actions: ['showErrors', 'refuse'] },
         ],
         'reply.edit': { actions: { type: 'edit', params: ({ event }) => event.text } },
@@ -186,12 +216,12 @@ export const aiReplyMachine = setup({
     failed: {
       on: {
         'draft.submit': [
-          { guard: 'isValid', target: 'drafting' },
+          { guard: 'isValid', target: 'verifying' },
           { target: 'editing', actions: ['showErrors', 'refuse'] },
         ],
       },
       initial: 'invalid',
-      states: { invalid: {} },
+      states: { invalid: {}, notVerified: {} },
     },
   },
 })

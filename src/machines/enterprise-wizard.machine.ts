@@ -30,13 +30,15 @@ const contact = (context: WizardContext): ContactValues => ({
   full_address: context.address.getSnapshot().context.query,
 })
 
-const registration = (context: WizardContext): SaveRegistrationInput =>
-  v.parse(RegistrationInsertSchema, {
+const registration = (context: WizardContext): SaveRegistrationInput => ({
+  ...v.parse(RegistrationInsertSchema, {
     submission_id: context.submissionId,
     ...contact(context),
     selected_plan: context.plan,
     billing_cycle: context.billingCycle,
-  })
+  }),
+  ...(context.turnstileToken ? { turnstileToken: context.turnstileToken } : {}),
+})
 
 export const enterpriseWizardMachine = setup({
   types: {
@@ -48,6 +50,10 @@ export const enterpriseWizardMachine = setup({
     addressAutocomplete: addressAutocompleteMachine,
     saveRegistration: fromPromise<void, SaveRegistrationInput>(async () => {
       throw new Error('saveRegistration not provided')
+    }),
+    /** The bot check's token, or undefined when none came: the registration is then kept as unverified. */
+    takeToken: fromPromise<string | undefined>(async () => {
+      throw new Error('takeToken not provided')
     }),
   },
   actions: {
@@ -86,6 +92,7 @@ export const enterpriseWizardMachine = setup({
     openDetails: assign((_, detailsPlan: EnterpriseWizardContext['detailsPlan']) => ({ detailsPlan })),
     closeDetails: assign({ detailsPlan: null }),
     clearFailure: assign({ failure: null }),
+    keepToken: assign((_, turnstileToken: string | undefined) => ({ turnstileToken })),
     showFailure: assign((_, error: unknown) => ({
       failure: readFailure(error, REGISTRATION_FAILURE_KINDS, 'unexpected'),
     })),
@@ -141,19 +148,34 @@ export const enterpriseWizardMachine = setup({
       },
     },
     submitting: {
-      invoke: {
-        src: 'saveRegistration',
-        input: ({ context }) => registration(context),
-        onDone: { target: 'done' },
-        onError: [
-          // The database already holds it: as good as saved, so step 3 shows, saying so.
-          {
-            guard: { type: 'isConflict', params: ({ event }: { event: { error: unknown } }) => event.error },
-            target: 'done',
-            actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+      initial: 'verifying',
+      states: {
+        verifying: {
+          invoke: {
+            src: 'takeToken',
+            onDone: { target: 'saving', actions: { type: 'keepToken', params: ({ event }) => event.output } },
+            onError: { target: 'saving', actions: { type: 'keepToken', params: undefined } },
           },
-          { target: 'plan', actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
-        ],
+        },
+        saving: {
+          invoke: {
+            src: 'saveRegistration',
+            input: ({ context }) => registration(context),
+            onDone: { target: '#enterpriseWizard.done' },
+            onError: [
+              // The database already holds it: as good as saved, so step 3 shows, saying so.
+              {
+                guard: { type: 'isConflict', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: '#enterpriseWizard.done',
+                actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+              },
+              {
+                target: '#enterpriseWizard.plan',
+                actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+              },
+            ],
+          },
+        },
       },
     },
     done: { type: 'final' },

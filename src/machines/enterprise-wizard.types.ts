@@ -25,6 +25,8 @@ export interface EnterpriseWizardContext {
   detailsPlan: PlanId | null
   /** The last registration that could not be saved, by kind. */
   failure: Failure<RegistrationFailureKind> | null
+  /** The bot check's token for the registration being sent. */
+  turnstileToken?: string
 }
 
 export type EnterpriseWizardEvent =
@@ -41,7 +43,8 @@ export type EnterpriseWizardEvent =
   | { type: 'details.open'; plan: PlanId }
   | { type: 'details.close' }
 
-export type SaveRegistrationInput = RegistrationInsert
+/** The row, and the bot check's token when the widget gave one (without it the registration is kept as unverified). */
+export type SaveRegistrationInput = RegistrationInsert & { turnstileToken?: string }
 
 /** Heard by the page (`actor.on`): a refused Next Step moves focus to the list of errors. */
 export type EnterpriseWizardEmitted = { type: 'contact.refused' }

@@ -51,9 +51,10 @@ export interface LeadFormContext {
   source: LeadSource
   /** One id per lead, kept across retries so the server can recognise a resubmission. */
   submissionId: string
-  /** When this lead's form was shown (ms), and the spam signals taken at submit. */
-  shownAt: number
+  /** The spam signal taken at submit (the server measures the fill time itself, so it is always 0 here). */
   guard: SpamGuard
+  /** The bot check's token for this attempt, when the widget gave one in time. */
+  turnstileToken?: string
   /** The address search this form owns, and with it the address text; a new one starts with each new lead. */
   address: LeadAddressSearchRef
   check?: LeadCheck
@@ -87,6 +88,7 @@ export interface SubmitLeadInput {
   guard: SpamGuard
   check?: LeadCheck
   reply?: LeadReply
+  turnstileToken?: string
 }
 export interface SubmitLeadOutput {
   id: string
@@ -107,6 +109,7 @@ const submission = (context: LeadFormContext): SubmitLeadInput => {
     guard: context.guard,
     ...(context.check ? { check: context.check } : {}),
     ...(context.reply ? { reply: context.reply } : {}),
+    ...(context.turnstileToken ? { turnstileToken: context.turnstileToken } : {}),
   }
 }
 
@@ -127,10 +130,15 @@ export const leadFormMachine = setup({
     submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(async () => {
       throw new Error('submitLead not provided')
     }),
+    /** The bot check's token, or undefined when none came in time: a lead never waits on the widget for long. */
+    takeToken: fromPromise<string | undefined>(async () => {
+      throw new Error('takeToken not provided')
+    }),
   },
   actions: {
-    assignNewSubmissionId: assign({ submissionId: () => crypto.randomUUID(), shownAt: () => Date.now() }),
-    stampGuard: assign(({ context }, honeypot: string) => ({ guard: { honeypot, fillMs: Math.max(0, Date.now() - context.shownAt) } })),
+    assignNewSubmissionId: assign({ submissionId: () => crypto.randomUUID() }),
+    stampGuard: assign((_, honeypot: string) => ({ guard: { honeypot, fillMs: 0 } })),
+    keepToken: assign((_, turnstileToken: string | undefined) => ({ turnstileToken })),
     setField: assign({
       values: ({ context, event }) => {
         assertEvent(event, 'field.changed')
@@ -195,7 +203,6 @@ export const leadFormMachine = setup({
       tracking: input.tracking,
       source: input.source,
       submissionId: '',
-      shownAt: 0,
       guard: { honeypot: '', fillMs: 0 },
     }
   },
@@ -229,28 +236,44 @@ export const leadFormMachine = setup({
       },
     },
     submitting: {
-      invoke: {
-        src: 'submitLead',
-        input: ({ context }) => submission(context),
-        onDone: {
-          target: 'accepted',
-          actions: [
-            'leadAccepted',
-            'clearForm',
-            'assignNewSubmissionId',
-            // A new lead starts a fresh search (and Places session).
-            'stopAddressSearch',
-            'startAddressSearch',
-          ],
-        },
-        onError: [
-          {
-            target: 'idle',
-            guard: { type: 'refusesField', params: ({ event }) => refusalOf(event.error) },
-            actions: [{ type: 'markFields', params: ({ event }) => refusalOf(event.error) }, 'focusRefused'],
+      initial: 'verifying',
+      states: {
+        // A token that does not come (blocked widget, failed challenge) costs no lead: it goes without one.
+        verifying: {
+          invoke: {
+            src: 'takeToken',
+            onDone: { target: 'sending', actions: { type: 'keepToken', params: ({ event }) => event.output } },
+            onError: { target: 'sending', actions: { type: 'keepToken', params: undefined } },
           },
-          { target: 'idle', actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
-        ],
+        },
+        sending: {
+          invoke: {
+            src: 'submitLead',
+            input: ({ context }) => submission(context),
+            onDone: {
+              target: '#leadForm.accepted',
+              actions: [
+                'leadAccepted',
+                'clearForm',
+                'assignNewSubmissionId',
+                // A new lead starts a fresh search (and Places session).
+                'stopAddressSearch',
+                'startAddressSearch',
+              ],
+            },
+            onError: [
+              {
+                target: '#leadForm.idle',
+                guard: { type: 'refusesField', params: ({ event }) => refusalOf(event.error) },
+                actions: [{ type: 'markFields', params: ({ event }) => refusalOf(event.error) }, 'focusRefused'],
+              },
+              {
+                target: '#leadForm.idle',
+                actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+              },
+            ],
+          },
+        },
       },
     },
     /** The Congrats dialog is open over a form already cleared for the next lead. */

@@ -23,12 +23,14 @@ interface ReviewCheckContext {
    */
   error: BusinessError | null
   target: TargetRating
+  /** The bot check's token for the check being run, when the widget gave one. */
+  turnstileToken?: string
 }
 
 export type BusinessError = 'business-required' | 'business-not-chosen'
 
 /** A check, and the shareable result URL it is written to. */
-export type RunCheckInput = { placeId: string; radiusKm: RadiusKm }
+export type RunCheckInput = { placeId: string; radiusKm: RadiusKm; turnstileToken?: string }
 
 export type ReviewCheckEvent =
   | AddressChangedEvent
@@ -46,6 +48,10 @@ const checkOf = ({ context }: { context: ReviewCheckContext }): RunCheckInput =>
   placeId: context.business?.placeId ?? '',
   radiusKm: context.radiusKm,
 })
+const runOf = ({ context }: { context: ReviewCheckContext }): RunCheckInput => ({
+  ...checkOf({ context }),
+  ...(context.turnstileToken ? { turnstileToken: context.turnstileToken } : {}),
+})
 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error
 
@@ -62,6 +68,10 @@ export const reviewCheckMachine = setup({
     businessSearch: addressAutocompleteMachine,
     runCheck: fromPromise<ReviewCheckResult, RunCheckInput>(async () => {
       throw new Error('runCheck not provided')
+    }),
+    /** The bot check's token, or undefined when none came: the function then refuses the check. */
+    takeToken: fromPromise<string | undefined>(async () => {
+      throw new Error('takeToken not provided')
     }),
     /** Sends `url.changed` now and after every navigation. */
     followUrl: fromCallback<ReviewCheckEvent>(() => {
@@ -86,6 +96,7 @@ export const reviewCheckMachine = setup({
       return { business: { placeId: event.placeId ?? '', description: '' }, radiusKm: event.radiusKm }
     }),
     setRadius: assign((_, radiusKm: RadiusKm) => ({ radiusKm })),
+    keepToken: assign((_, turnstileToken: string | undefined) => ({ turnstileToken })),
     setTarget: assign((_, target: TargetRating) => ({ target })),
     requireBusiness: assign({
       error: ({ context }): BusinessError =>
@@ -146,17 +157,29 @@ export const reviewCheckMachine = setup({
       },
     },
     checking: {
-      invoke: {
-        src: 'runCheck',
-        input: checkOf,
-        onDone: {
-          target: 'result',
-          actions: [
-            { type: 'keepResult', params: ({ event }) => event.output },
-            { type: 'writeUrl', params: checkOf },
-          ],
+      initial: 'verifying',
+      states: {
+        verifying: {
+          invoke: {
+            src: 'takeToken',
+            onDone: { target: 'running', actions: { type: 'keepToken', params: ({ event }) => event.output } },
+            onError: { target: 'running', actions: { type: 'keepToken', params: undefined } },
+          },
         },
-        onError: [{ target: 'failed', actions: { type: 'keepFailure', params: errorOf } }],
+        running: {
+          invoke: {
+            src: 'runCheck',
+            input: runOf,
+            onDone: {
+              target: '#reviewCheck.result',
+              actions: [
+                { type: 'keepResult', params: ({ event }) => event.output },
+                { type: 'writeUrl', params: checkOf },
+              ],
+            },
+            onError: [{ target: '#reviewCheck.failed', actions: { type: 'keepFailure', params: errorOf } }],
+          },
+        },
       },
     },
     result: {
@@ -194,12 +217,14 @@ export const reviewCheckMachine = setup({
             { guard: { type: 'failedAs', params: ['rate-limited'] }, target: 'rateLimited' },
             { guard: { type: 'failedAs', params: ['cap-reached'] }, target: 'capReached' },
             { guard: { type: 'failedAs', params: ['not-found', 'not-a-business'] }, target: 'notFound' },
+            { guard: { type: 'failedAs', params: ['verification-failed'] }, target: 'notVerified' },
             { target: 'placesDown' },
           ],
         },
         rateLimited: {},
         capReached: {},
         notFound: {},
+        notVerified: {},
         placesDown: {},
       },
     },

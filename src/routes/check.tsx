@@ -16,6 +16,7 @@ import { AddressField } from './-components/address-field'
 import { CheckByHand } from './-components/check-by-hand'
 import { CheckFailure } from './-components/check-failure'
 import { placesSearch } from './-components/places-search'
+import { useTurnstile } from './-components/use-turnstile'
 
 // The result screen (table, gap, QR code) is its own chunk: the page opens with the picker only.
 const CheckResultView = lazy(() => import('./-components/check-result-view'))
@@ -43,11 +44,15 @@ function CheckPage() {
   const router = useRouter()
   const navigate = Route.useNavigate()
   const hydrated = useHydrated()
+  const { takeToken, watch: watchTouch, slot: widgetSlot } = useTurnstile('check')
   const [state, flow] = useAppActor(
     reviewCheckMachine.provide({
       actors: {
         businessSearch: placesSearch(services.places, 'business'),
-        runCheck: fromService((input: RunCheckInput, signal) => services.reviewCheck.check(input.placeId, input.radiusKm, signal)),
+        takeToken,
+        runCheck: fromService(({ placeId, radiusKm, turnstileToken }: RunCheckInput, signal) =>
+          services.reviewCheck.check(placeId, radiusKm, { signal, turnstileToken }),
+        ),
         // The URL leads: a shared result URL runs its check again, and Back or Forward to another
         // result (or to the bare picker) shows that one.
         followUrl: fromCallback(({ sendBack }) => {
@@ -93,29 +98,32 @@ function CheckPage() {
             />
           </Suspense>
         ) : (
-          <CheckPicker
-            ready={hydrated && !searchOff}
-            busy={state.matches('checking')}
-            radiusKm={context.radiusKm}
-            error={context.error}
-            typed={typed}
-            noMatch={noMatch}
-            offer={<CheckByHand business={typed.trim()} />}
-            onRadiusChange={(radiusKm) => flow.send({ type: 'radius.changed', radiusKm })}
-            onSubmit={() => flow.send({ type: 'check.submit' })}
-            businessField={({ errorId }) => (
-              <AddressField
-                search={context.search}
-                id="check-business"
-                kind="business"
-                label={c.picker.label}
-                placeholder={c.picker.placeholder}
-                invalid={context.error !== null}
-                describedBy={context.error ? errorId : undefined}
-                frozen={state.matches('checking')}
-              />
-            )}
-          />
+          <div ref={watchTouch}>
+            <CheckPicker
+              ready={hydrated && !searchOff}
+              busy={state.matches('checking')}
+              radiusKm={context.radiusKm}
+              error={context.error}
+              typed={typed}
+              noMatch={noMatch}
+              offer={<CheckByHand business={typed.trim()} />}
+              onRadiusChange={(radiusKm) => flow.send({ type: 'radius.changed', radiusKm })}
+              onSubmit={() => flow.send({ type: 'check.submit' })}
+              businessField={({ errorId }) => (
+                <AddressField
+                  search={context.search}
+                  id="check-business"
+                  kind="business"
+                  label={c.picker.label}
+                  placeholder={c.picker.placeholder}
+                  invalid={context.error !== null}
+                  describedBy={context.error ? errorId : undefined}
+                  frozen={state.matches('checking')}
+                />
+              )}
+            />
+            {widgetSlot}
+          </div>
         )}
         {searchOff && (
           <p role="alert">

@@ -6,12 +6,14 @@ import { headFor } from '@/lib/page-meta'
 import { useAppActor } from '@/lib/use-app-actor'
 import { firstInvalidField } from '@/lib/move-focus'
 import { useFocusOn } from '@/lib/use-focus-on'
-import { aiReplyMachine, type AiReplyEvent, type AiReplyContext } from '@/machines/ai-reply.machine'
-import { REPLY_FAILURE_KINDS, type AiReplyRequest } from '@/schemas/ai-reply'
+import { aiReplyMachine, type AiReplyEvent, type AiReplyContext, type DraftInput } from '@/machines/ai-reply.machine'
+import { REPLY_FAILURE_KINDS } from '@/schemas/ai-reply'
 import { readFailure } from '@/schemas/failure'
 import type { AiReplyService } from '@/services/ai-reply'
 import { PageIntro } from '@/ui/layout/page-intro'
 import { ReplyForm } from '@/ui/reply/reply-form'
+import { CallUs } from '@/ui/lead-form/call-us'
+import { useTurnstile } from './-components/use-turnstile'
 
 // The draft panel and the lead form behind its call are their own chunk, as is the streaming code
 // (the service imports it when a draft is asked for): the page opens with the form only.
@@ -24,11 +26,12 @@ export const Route = createFileRoute('/reply')({
 
 /** The machine's streaming actor on the service: every event is passed on; leaving the state aborts. */
 const streamReply = (service: AiReplyService) =>
-  fromCallback<AiReplyEvent, AiReplyRequest>(({ input, sendBack }) => {
+  fromCallback<AiReplyEvent, DraftInput>(({ input: { turnstileToken, ...request }, sendBack }) => {
     const controller = new AbortController()
     service
-      .draft(input, {
+      .draft(request, {
         signal: controller.signal,
+        turnstileToken,
         onEvent: (event) =>
           sendBack(
             event.type === 'chunk'
@@ -60,13 +63,20 @@ const leadOf = (context: AiReplyContext) =>
 function ReplyPage() {
   const { services } = Route.useRouteContext()
   const hydrated = useHydrated()
-  const [state, flow] = useAppActor(aiReplyMachine.provide({ actors: { streamReply: streamReply(services.aiReply), writeClipboard } }))
+  const { takeToken, watch: watchTouch, slot: widgetSlot } = useTurnstile('reply')
+  const [state, flow] = useAppActor(
+    aiReplyMachine.provide({ actors: { takeToken, streamReply: streamReply(services.aiReply), writeClipboard } }),
+  )
   useFocusOn(flow, 'draft.refused', () => firstInvalidField(document.getElementById('main')))
   const { context } = state
-  const drafting = state.matches('drafting')
+  const drafting = state.matches('drafting') || state.matches('verifying')
   const drafted = state.matches('drafted')
 
-  const waiting = state.matches({ drafting: 'onItsWay' }) ? 'onItsWay' : state.matches({ drafting: 'waiting' }) ? 'starting' : null
+  const waiting = state.matches({ drafting: 'onItsWay' })
+    ? 'onItsWay'
+    : state.matches({ drafting: 'waiting' }) || state.matches('verifying')
+      ? 'starting'
+      : null
   const status = drafting
     ? waiting === 'onItsWay'
       ? c.draft.onItsWay
@@ -85,14 +95,17 @@ function ReplyPage() {
         {c.intro.text}
       </PageIntro>
       <div className="container-page grid max-w-3xl gap-8 pb-16">
-        <ReplyForm
-          values={context.form}
-          errors={context.errors}
-          ready={hydrated}
-          busy={drafting}
-          onChange={(field, value) => flow.send({ type: 'field.changed', field, value })}
-          onSubmit={() => flow.send({ type: 'draft.submit' })}
-        />
+        <div ref={watchTouch}>
+          <ReplyForm
+            values={context.form}
+            errors={context.errors}
+            ready={hydrated}
+            busy={drafting}
+            onChange={(field, value) => flow.send({ type: 'field.changed', field, value })}
+            onSubmit={() => flow.send({ type: 'draft.submit' })}
+          />
+          {widgetSlot}
+        </div>
         {(drafting || drafted) && (
           <Suspense fallback={<p>{c.draft.writing}</p>}>
             <ReplyResult
@@ -113,9 +126,12 @@ function ReplyPage() {
           </Suspense>
         )}
         {state.matches('failed') && (
-          <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-danger">
-            {c.failure.invalid}
-          </p>
+          <div className="rounded-lg bg-red-50 p-4">
+            <p role="alert" className="font-medium text-danger">
+              {state.matches({ failed: 'notVerified' }) ? c.failure.notVerified : c.failure.invalid}
+            </p>
+            {state.matches({ failed: 'notVerified' }) && <CallUs />}
+          </div>
         )}
         <p role="status" className="sr-only">
           {status}

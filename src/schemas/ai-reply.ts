@@ -63,7 +63,8 @@ export const AiReplyEventSchema = v.variant('type', [
 export type AiReplyEvent = v.InferOutput<typeof AiReplyEventSchema>
 
 /** Why no draft came ('down': the page writes the template reply itself). */
-export const REPLY_FAILURE_KINDS = ['rate-limited', 'invalid', 'down'] as const
+// 'verification-failed': the function found no valid bot-check token (a blocked widget, a failed challenge).
+export const REPLY_FAILURE_KINDS = ['rate-limited', 'invalid', 'verification-failed', 'down'] as const
 export type ReplyFailureKind = (typeof REPLY_FAILURE_KINDS)[number]
 
 export const AI_REPLY_CODES = ['invalid', 'too-large', 'rate-limited', 'unavailable'] as const

@@ -126,6 +126,8 @@ export const LeadSubmissionSchema = v.object({
   // Optional on the wire so an old page still gets an answer; the function treats its absence as spam.
   guard: v.optional(SpamGuardSchema),
   check: v.optional(LeadCheckSchema),
+  /** Cloudflare Turnstile's token for action 'lead'; without one the lead is still taken, as unverified. */
+  turnstileToken: v.optional(v.pipe(v.string(), v.maxLength(2048))),
   /** The free AI reply a lead was booked from (/reply): how it was asked for and what answered. */
   reply: v.optional(LeadReplySchema),
 })

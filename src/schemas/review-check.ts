@@ -56,7 +56,8 @@ export type ReviewCheckCode = (typeof REVIEW_CHECK_CODES)[number]
 export const ReviewCheckErrorSchema = v.object({ code: v.picklist(REVIEW_CHECK_CODES), message: v.string() })
 
 /** Why a check failed, as the page names it: the service's Failure carries it to the check machine. */
-export const CHECK_FAILURE_KINDS = ['rate-limited', 'cap-reached', 'not-found', 'not-a-business', 'down'] as const
+// 'verification-failed': the function found no valid bot-check token (a blocked widget, a failed challenge).
+export const CHECK_FAILURE_KINDS = ['rate-limited', 'cap-reached', 'not-found', 'not-a-business', 'verification-failed', 'down'] as const
 export type CheckFailureKind = (typeof CHECK_FAILURE_KINDS)[number]
 
 export type CheckedPlace = v.InferOutput<typeof CheckedPlaceSchema>

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { EventSourceParserStream } from 'eventsource-parser/stream'
-import { AiReplyEventSchema, type AiReplyEvent, type AiReplyRequest } from '@/schemas/ai-reply'
+import { AiReplyEventSchema, type AiReplyRequest } from '@/schemas/ai-reply'
 import { isHttpError, lazyHttp } from './http'
+import type { DraftOptions } from './ai-reply'
 import { FailureError } from '@/schemas/failure'
 import type { ReplyFailureKind } from '@/schemas/ai-reply'
 import { retryAfterSeconds } from './http-failure'
@@ -15,14 +16,10 @@ const replyFailure = (kind: ReplyFailureKind, retryAfterSeconds?: number) =>
 const EventData = v.pipe(v.string(), v.parseJson(), AiReplyEventSchema)
 
 /** Reads the function's server-sent events (eventsource-parser): one JSON object per event, `done` last. */
-export async function streamDraft(
-  url: string,
-  request: AiReplyRequest,
-  { signal, onEvent }: { signal: AbortSignal; onEvent: (event: AiReplyEvent) => void },
-): Promise<void> {
+export async function streamDraft(url: string, request: AiReplyRequest, { signal, onEvent, turnstileToken }: DraftOptions): Promise<void> {
   let body: ReadableStream<BufferSource> | null
   try {
-    body = (await (await http()).post(url, { json: request, signal, headers: { accept: 'text/event-stream' } })).body
+    body = (await (await http()).post(url, { json: { ...request, turnstileToken }, signal, headers: { accept: 'text/event-stream' } })).body
   } catch (error) {
     throw toFailure(error, signal)
   }
@@ -52,5 +49,6 @@ function toFailure(error: unknown, signal: AbortSignal): unknown {
   const { status } = error.response
   if (status === 429) return replyFailure('rate-limited', retryAfterSeconds(error))
   if (status === 400 || status === 413) return replyFailure('invalid')
+  if (status === 403) return replyFailure('verification-failed')
   return replyFailure('down')
 }

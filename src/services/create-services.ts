@@ -8,6 +8,8 @@ import { createRegistrationsService, type RegistrationsService } from './registr
 import { createReviewCheckService, type ReviewCheckService } from './review-check'
 import { createConsentService, type ConsentService } from './consent'
 import { createEmailConfirmationService, type EmailConfirmationService } from './email-confirmation'
+import type { TurnstileService } from './turnstile'
+import { lazyTurnstile, noTurnstile, TURNSTILE_SCRIPT_URL, TURNSTILE_STAND_IN_URL } from './turnstile-lazy'
 
 export type Services = {
   leads: LeadsService
@@ -19,6 +21,7 @@ export type Services = {
   consent: ConsentService
   aiReply: AiReplyService
   emailConfirmation: EmailConfirmationService
+  turnstile: TurnstileService
 }
 
 /** Without a calendar link the schedule page offers the phone alone. */
@@ -43,11 +46,17 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
       config.calOrigin && config.calLink
         ? createCalEmbedCalendar({ origin: config.calOrigin, calLink: config.calLink })
         : unconfiguredCalendar,
-    registrations: createRegistrationsService({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }),
+    registrations: createRegistrationsService({ functionsUrl }),
     reviewCheck: createReviewCheckService({ functionsUrl }),
     consent,
     aiReply: createAiReplyService({ functionsUrl }),
     emailConfirmation: createEmailConfirmationService({ functionsUrl }),
+    turnstile: config.turnstileSiteKey
+      ? lazyTurnstile({
+          siteKey: config.turnstileSiteKey,
+          scriptUrl: config.mockServices ? TURNSTILE_STAND_IN_URL : TURNSTILE_SCRIPT_URL,
+        })
+      : noTurnstile,
     ...overrides,
   }
 }

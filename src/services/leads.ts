@@ -1,8 +1,8 @@
-import type { RetryOptions } from 'ky'
 import * as v from 'valibot'
 import { LeadAcceptedSchema, type LeadSubmission } from '@/schemas/lead'
 import { FailureError, FailureIssuesSchema } from '@/schemas/failure'
-import { retryAfterMs, toFailure } from './http-failure'
+import { toFailure } from './http-failure'
+import { retryWithin } from './retry-policy'
 import { isHttpError, lazyHttp } from './http'
 
 /** A 400 from the function names what it refused (`{ error, issues }`): the form marks those fields. */
@@ -39,10 +39,6 @@ export type LeadsConfig = {
   timeoutMs?: number
 }
 
-const MAX_RETRY_MS = 5_000
-/** 408, 429 and every 5xx may pass on a later attempt (as may network failures and timeouts). */
-const TRANSIENT_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)]
-
 /**
  * Posts a lead to the `leads` edge function. Resending is safe: the function records each
  * submissionId once and delivers it once, so transient failures are retried with backoff (and as
@@ -56,29 +52,14 @@ export function createLeadsService({
   timeoutMs = 15_000,
 }: LeadsConfig): LeadsService {
   const http = lazyHttp({ timeout: timeoutMs })
-  const backoff = (attempt: number) => Math.min(firstRetryMs * 2 ** (attempt - 1), MAX_RETRY_MS)
   return {
     nativeAction,
     async submit(submission, signal) {
-      const deadline = Date.now() + retryBudgetMs
-      const budget = AbortSignal.timeout(Math.max(retryBudgetMs, timeoutMs))
-      const retry: RetryOptions = {
-        limit: Number.POSITIVE_INFINITY,
-        methods: ['post'],
-        statusCodes: TRANSIENT_STATUSES,
-        afterStatusCodes: TRANSIENT_STATUSES,
-        retryOnTimeout: true,
-        delay: backoff,
-        jitter: (ms) => ms * (0.5 + Math.random() / 2),
-        // A wait that would end past the budget fails now, with this attempt's answer.
-        shouldRetry: ({ error, retryCount }) => (Date.now() + (retryAfterMs(error) ?? backoff(retryCount)) >= deadline ? false : undefined),
-      }
       let body: unknown
       try {
         const request = (await http()).post(`${functionsUrl}/leads`, {
           json: submission,
-          signal: signal ? AbortSignal.any([signal, budget]) : budget,
-          retry,
+          ...retryWithin({ retryBudgetMs, firstRetryMs, timeoutMs }, signal),
         })
         body = await request.json()
       } catch (error) {

@@ -46,6 +46,27 @@ describe('content security policy', () => {
   })
 })
 
+describe('content security policy for the bot check (Turnstile)', () => {
+  const supabaseUrl = 'https://abc.supabase.co'
+
+  it('lets a live build with a site key load Cloudflare Turnstile in script-src and frame-src, and nothing else of it', () => {
+    const csp = contentSecurityPolicy({ supabaseUrl, turnstileSiteKey: '0x4AAAAAAA', mockServices: false }, [])
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://challenges.cloudflare.com")
+    expect(directive(csp, 'frame-src')).toBe('frame-src https://challenges.cloudflare.com')
+    expect(directive(csp, 'connect-src')).not.toContain('cloudflare')
+    expect(directive(csp, 'img-src')).not.toContain('cloudflare')
+  })
+
+  it('names Cloudflare nowhere without a site key, nor in a mock build, whose same-origin stand-in self already allows', () => {
+    for (const config of [{ supabaseUrl }, { supabaseUrl, turnstileSiteKey: '1x00000000000000000000BB', mockServices: true }]) {
+      const csp = contentSecurityPolicy(config, [])
+      expect(csp).not.toContain('cloudflare')
+      expect(directive(csp, 'script-src')).toBe("script-src 'self'")
+      expect(directive(csp, 'frame-src')).toBe("frame-src 'none'")
+    }
+  })
+})
+
 describe('_headers rules', () => {
   const file = '/*\n  X-Content-Type-Options: nosniff\n\n/vet\n  Content-Security-Policy: a\n\n/vet/\n  Content-Security-Policy: b\n'
   it('gives a path the headers of every rule that matches it', () => {

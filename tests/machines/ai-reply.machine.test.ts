@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { aiReplyMachine, type AiReplyEvent } from '@/machines/ai-reply.machine'
-import type { AiReplyRequest } from '@/schemas/ai-reply'
+import type { DraftInput } from '@/machines/ai-reply.machine'
+import { tokenAtOnce } from './token-fakes'
 
 /** A streaming actor the test drives by hand: it records each request and whether it was aborted. */
 function fakeStream() {
-  const runs: { input: AiReplyRequest; send: (event: AiReplyEvent) => void; aborted: boolean }[] = []
-  const actor = fromCallback<AiReplyEvent, AiReplyRequest>(({ input, sendBack }) => {
+  const runs: { input: DraftInput; send: (event: AiReplyEvent) => void; aborted: boolean }[] = []
+  const actor = fromCallback<AiReplyEvent, DraftInput>(({ input, sendBack }) => {
     const run = { input, send: sendBack, aborted: false }
     runs.push(run)
     return () => {
@@ -22,7 +23,11 @@ function start(copy: (text: string) => Promise<void> = async () => {}) {
   const clock = new SimulatedClock()
   const actor = createActor(
     aiReplyMachine.provide({
-      actors: { streamReply: stream.actor, writeClipboard: fromPromise(({ input }) => writeClipboard(input.text)) },
+      actors: {
+        takeToken: tokenAtOnce(),
+        streamReply: stream.actor,
+        writeClipboard: fromPromise(({ input }) => writeClipboard(input.text)),
+      },
     }),
     { clock },
   )
@@ -180,6 +185,42 @@ describe('ai reply machine', () => {
     actor.send({ type: 'draft.submit' })
     stream.last().send({ type: 'stream.failed', kind: 'invalid' })
     expect(actor.getSnapshot().value).toEqual({ failed: 'invalid' })
+  })
+
+  it('sends the bot check token with the request; refused for want of one, it says so (verification-failed), and a new press asks again', () => {
+    const { actor, stream } = start()
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    stream.last().send({ type: 'stream.failed', kind: 'verification-failed' })
+    expect(actor.getSnapshot().value).toEqual({ failed: 'notVerified' })
+    expect(actor.getSnapshot().context.failure).toEqual({ kind: 'verification-failed', retryAfterSeconds: undefined })
+    actor.send({ type: 'draft.submit' })
+    expect(actor.getSnapshot().matches('drafting')).toBe(true)
+    expect(stream.runs).toHaveLength(2)
+  })
+
+  it('waits for the token before streaming, and passes it on; Stop while waiting goes back to editing', async () => {
+    const stream = fakeStream()
+    let give: (token: string) => void = () => {}
+    const actor = createActor(
+      aiReplyMachine.provide({
+        actors: {
+          takeToken: fromPromise<string | undefined>(() => new Promise((resolve) => (give = resolve))),
+          streamReply: stream.actor,
+        },
+      }),
+    ).start()
+    fill(actor)
+    actor.send({ type: 'draft.submit' })
+    expect(actor.getSnapshot().value).toBe('verifying')
+    expect(stream.runs).toHaveLength(0)
+    give('XXXX.DUMMY.TOKEN.XXXX')
+    await waitFor(actor, (s) => s.matches('drafting'))
+    expect(stream.last().input).toMatchObject({ business: 'Harbour Cafe', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' })
+    stream.last().send({ type: 'stream.done', text: 'Thanks.', source: 'template' })
+    actor.send({ type: 'draft.submit' })
+    actor.send({ type: 'draft.stop' })
+    expect(actor.getSnapshot().value).toBe('editing')
   })
 
   it('copies the reply as edited, and the status clears after 5 s', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@/machines/address-autocomplete.machine'
 import { PHONE_INVALID } from '@/schemas/lead-phone'
 import { leadFormMachine, type SubmitLeadInput, type SubmitLeadOutput } from '@/machines/lead-form.machine'
+import { tokenAtOnce } from './token-fakes'
 
 // The address search is the form's child and owns the address text; the form hears of every change
 // and reads the text once, at submit.
@@ -16,6 +17,7 @@ function start() {
   const clock = new SimulatedClock()
   const machine = leadFormMachine.provide({
     actors: {
+      takeToken: tokenAtOnce(),
       submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(async ({ input }) => {
         sent.push(input)
         return { id: 'item-1' }

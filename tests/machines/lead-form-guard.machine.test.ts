@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PHONE_INVALID } from '@/schemas/lead-phone'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { leadFormMachine, type SubmitLeadInput, type SubmitLeadOutput } from '@/machines/lead-form.machine'
+import { tokenAtOnce } from './token-fakes'
 
 // The spam signals and the rate-limit message; the rest of the machine: lead-form.machine.test.ts.
 const input = { tracking: { platform: '', keyword: '' }, source: { path: '/', label: 'Homepage' } }
@@ -11,7 +12,9 @@ const { business, ...fields } = values
 function start(submit: (input: SubmitLeadInput) => Promise<SubmitLeadOutput>) {
   const submitLead = vi.fn(submit)
   const actor = createActor(
-    leadFormMachine.provide({ actors: { submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input }) => submitLead(input)) } }),
+    leadFormMachine.provide({
+      actors: { takeToken: tokenAtOnce(), submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input }) => submitLead(input)) },
+    }),
     { input: { ...input, initialValues: values } },
   )
   actor.start()
@@ -21,29 +24,44 @@ function start(submit: (input: SubmitLeadInput) => Promise<SubmitLeadOutput>) {
 afterEach(() => vi.useRealTimers())
 
 describe('leadFormMachine spam signals', () => {
-  it('sends how long the form was open and what the hidden field held', () => {
-    vi.useFakeTimers({ now: Date.parse('2025-05-01T10:00:00Z'), toFake: ['Date'] })
-    const { actor, submitLead } = start(() => new Promise(() => {}))
-    vi.setSystemTime(Date.parse('2025-05-01T10:00:41Z'))
+  it('sends what the hidden field held, and no fill time of its own (the server measures it), with the bot check token', () => {
+    const submitLead = vi.fn((_: SubmitLeadInput) => new Promise<SubmitLeadOutput>(() => {}))
+    const actor = createActor(
+      leadFormMachine.provide({
+        actors: {
+          takeToken: tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'),
+          submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input }) => submitLead(input)),
+        },
+      }),
+      { input: { ...input, initialValues: values } },
+    ).start()
     actor.send({ type: 'lead.submit', honeypot: 'http://spam.test' })
-    expect(submitLead.mock.calls[0]?.[0].guard).toEqual({ honeypot: 'http://spam.test', fillMs: 41_000 })
+    expect(submitLead.mock.calls[0]?.[0]).toMatchObject({
+      guard: { honeypot: 'http://spam.test', fillMs: 0 },
+      turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX',
+    })
   })
 
-  it('measures a new lead from when the form was cleared for it', async () => {
-    vi.useFakeTimers({ now: 0, toFake: ['Date'] })
-    const { actor, submitLead } = start(async () => ({ id: 'item-1' }))
-    vi.setSystemTime(60_000)
+  it('sends the lead without a token when the bot check has none (blocked widget, failed challenge), never holding it back', async () => {
+    const failing = createActor(
+      leadFormMachine.provide({
+        actors: {
+          takeToken: fromPromise<string | undefined>(() => Promise.reject(new Error('widget blocked'))),
+          submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(async ({ input: sent }) => {
+            expect(sent).not.toHaveProperty('turnstileToken')
+            return { id: 'item-2' }
+          }),
+        },
+      }),
+      { input: { ...input, initialValues: values } },
+    ).start()
+    failing.send({ type: 'lead.submit' })
+    expect(failing.getSnapshot().matches({ submitting: 'verifying' })).toBe(true)
+    await waitFor(failing, (snapshot) => snapshot.matches('accepted'))
+    const { actor, submitLead } = start(async () => ({ id: 'item-3' }))
     actor.send({ type: 'lead.submit' })
     await waitFor(actor, (snapshot) => snapshot.matches('accepted'))
-    actor.send({ type: 'congrats.close' })
-    for (const [field, value] of Object.entries(fields)) actor.send({ type: 'field.changed', field: field as keyof typeof fields, value })
-    actor.getSnapshot().context.address.send({ type: 'query.changed', value: business })
-    vi.setSystemTime(65_000)
-    actor.send({ type: 'lead.submit' })
-    expect(submitLead.mock.calls.map(([sent]) => sent.guard)).toEqual([
-      { honeypot: '', fillMs: 60_000 },
-      { honeypot: '', fillMs: 5_000 },
-    ])
+    expect(submitLead.mock.calls[0]?.[0]).not.toHaveProperty('turnstileToken')
   })
 })
 

@@ -9,6 +9,7 @@ import {
   type SubmitLeadInput,
   type SubmitLeadOutput,
 } from '@/machines/lead-form.machine'
+import { tokenAtOnce } from './token-fakes'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const input: LeadFormInput = { tracking: { platform: 'google', keyword: 'reviews' }, source: { path: '/', label: 'Homepage' } }
@@ -37,7 +38,10 @@ function start(submit: (input: SubmitLeadInput, signal: AbortSignal) => Promise<
   const leadAccepted = vi.fn()
   const openSchedule = vi.fn()
   const machine = leadFormMachine.provide({
-    actors: { submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input, signal }) => submitLead(input, signal)) },
+    actors: {
+      takeToken: tokenAtOnce(),
+      submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input, signal }) => submitLead(input, signal)),
+    },
     actions: { leadAccepted, openSchedule },
   })
   const actor = createActor(machine, { input }).start()
@@ -130,7 +134,7 @@ describe('leadFormMachine', () => {
     fill(actor, typed)
     const { submissionId } = actor.getSnapshot().context
     actor.send({ type: 'lead.submit' })
-    expect(actor.getSnapshot().value).toBe('submitting')
+    expect(actor.getSnapshot().matches('submitting')).toBe(true)
     expect(submitLead).toHaveBeenCalledTimes(1)
     expect(submitLead.mock.calls[0]?.[0]).toEqual({
       submissionId,
@@ -217,7 +221,7 @@ describe('leadFormMachine', () => {
     actor.send({ type: 'field.changed', field: 'name', value: 'Someone else' })
 
     expect(submitLead).toHaveBeenCalledTimes(1)
-    expect(actor.getSnapshot().value).toBe('submitting')
+    expect(actor.getSnapshot().matches('submitting')).toBe(true)
     expect(actor.getSnapshot().context.values).toEqual(typedFields)
 
     pending.resolve({ id: 'item-1' })

@@ -8,6 +8,7 @@ import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
 import { reviewCheckMachine, type ReviewCheckEvent, type RunCheckInput } from '@/machines/review-check.machine'
 import type { ReviewCheckResult } from '@/schemas/review-check'
+import { tokenAtOnce } from './token-fakes'
 
 const result: ReviewCheckResult = {
   business: {
@@ -41,6 +42,7 @@ function SharedCheck({ check, seen }: { check: ReturnType<typeof checkService>; 
   const [state] = useAppActor(
     reviewCheckMachine.provide({
       actors: {
+        takeToken: tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'),
         runCheck: fromService(check),
         followUrl: fromCallback<ReviewCheckEvent>(({ sendBack }) => sendBack({ type: 'url.changed', placeId: 'vet-1', radiusKm: 5 })),
       },

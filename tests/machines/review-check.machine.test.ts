@@ -4,6 +4,7 @@ import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 
 import { addressAutocompleteMachine, type FetchPredictionsOutput } from '@/machines/address-autocomplete.machine'
 import { reviewCheckMachine, type ReviewCheckEvent, type RunCheckInput } from '@/machines/review-check.machine'
 import type { CheckedPlace, RadiusKm, ReviewCheckResult } from '@/schemas/review-check'
+import { tokenAtOnce } from './token-fakes'
 
 const place = (id: string, rating: number | null, reviewCount: number): CheckedPlace => ({
   id,
@@ -30,6 +31,7 @@ function start(runCheck: (input: RunCheckInput) => Promise<ReviewCheckResult>) {
   let send: (event: ReviewCheckEvent) => void = () => {}
   const machine = reviewCheckMachine.provide({
     actors: {
+      takeToken: tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'),
       businessSearch: addressAutocompleteMachine.provide({ actors: { fetchPredictions: fromPromise(async () => suggestions) } }),
       runCheck: fromPromise<ReviewCheckResult, RunCheckInput>(({ input }) => run(input)),
       followUrl: fromCallback<ReviewCheckEvent>(({ sendBack }) => {
@@ -70,7 +72,7 @@ describe('review check machine', () => {
     flow.actor.send({ type: 'radius.changed', radiusKm: 10 })
     flow.actor.send({ type: 'check.submit' })
     await waitFor(flow.actor, (s) => s.matches({ result: 'ranked' }))
-    expect(flow.run).toHaveBeenCalledWith({ placeId: 'vet-1', radiusKm: 10 })
+    expect(flow.run).toHaveBeenCalledWith({ placeId: 'vet-1', radiusKm: 10, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' })
     expect(flow.actor.getSnapshot().context.result).toEqual(ranked)
     expect(flow.writeUrl.mock.calls).toEqual([[{ placeId: 'vet-1', radiusKm: 10 }]])
   })
@@ -114,8 +116,8 @@ describe('review check machine', () => {
     flow.actor.send({ type: 'radius.changed', radiusKm: 5 })
     await waitFor(flow.actor, (s) => s.matches({ result: 'ranked' }))
     expect(flow.run.mock.calls.map(([input]) => input)).toEqual([
-      { placeId: 'vet-1', radiusKm: 2 },
-      { placeId: 'vet-1', radiusKm: 5 },
+      { placeId: 'vet-1', radiusKm: 2, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
+      { placeId: 'vet-1', radiusKm: 5, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
     ])
   })
 
@@ -155,12 +157,36 @@ describe('review check machine', () => {
     ['cap-reached', 3600, 'capReached'],
     ['not-found', undefined, 'notFound'],
     ['not-a-business', undefined, 'notFound'],
+    ['verification-failed', undefined, 'notVerified'],
     ['down', undefined, 'placesDown'],
   ] as const)('names the %s failure as failed.%s', async (kind, retryAfterSeconds, state) => {
     const flow = start(failing(kind, retryAfterSeconds))
     flow.openUrl('vet-1', 5)
     await waitFor(flow.actor, (s) => s.matches({ failed: state }))
     expect(flow.actor.getSnapshot().context.failure).toEqual({ kind, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) })
+  })
+
+  it('takes a fresh token for each check: none from the bot check is sent as none, and a retry asks again', async () => {
+    const tokens = ['first-token', undefined]
+    const run = vi.fn(async (_: RunCheckInput) => ({ ...ranked }))
+    const machine = reviewCheckMachine.provide({
+      actors: {
+        takeToken: fromPromise<string | undefined>(async () => tokens.shift()),
+        businessSearch: addressAutocompleteMachine.provide({ actors: { fetchPredictions: fromPromise(async () => suggestions) } }),
+        runCheck: fromPromise<ReviewCheckResult, RunCheckInput>(({ input }) => run(input)),
+        followUrl: fromCallback<ReviewCheckEvent>(({ sendBack }) => sendBack({ type: 'url.changed', placeId: 'vet-1', radiusKm: 5 })),
+      },
+      actions: { writeUrl: () => {} },
+    })
+    const actor = createActor(machine).start()
+    await waitFor(actor, (s) => s.matches('result'))
+    actor.send({ type: 'radius.changed', radiusKm: 10 })
+    expect(actor.getSnapshot().matches({ checking: 'verifying' })).toBe(true)
+    await waitFor(actor, (s) => s.matches('result') && s.context.radiusKm === 10)
+    expect(run.mock.calls.map(([input]) => input)).toEqual([
+      { placeId: 'vet-1', radiusKm: 5, turnstileToken: 'first-token' },
+      { placeId: 'vet-1', radiusKm: 10 },
+    ])
   })
 
   it('retries after Places failed, and an unexpected error counts as Places down', async () => {

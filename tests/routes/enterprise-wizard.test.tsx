@@ -151,7 +151,7 @@ describe('EnterpriseWizard (StrictMode, mock places)', { timeout: 20_000 }, () =
   it('shows step 3 for a retried Confirm the database already has (its answer was lost): one registration id, one row', async () => {
     const user = userEvent.setup({ delay: null })
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const real = createRegistrationsService({ supabaseUrl: MOCK_SUPABASE_URL, anonKey: 'anon-key' })
+    const real = createRegistrationsService({ functionsUrl: `${MOCK_SUPABASE_URL}/functions/v1` })
     let tries = 0
     renderWizard(async (row, signal) => {
       tries += 1
@@ -165,6 +165,11 @@ describe('EnterpriseWizard (StrictMode, mock places)', { timeout: 20_000 }, () =
     const sent = recordedRequests('registrations').map((r) => (r.body as RegistrationInsert).submission_id)
     expect(sent).toHaveLength(2)
     expect(new Set(sent).size).toBe(1)
+    // Each Confirm took a token of its own from the offline widget (tokens are single-use).
+    expect(recordedRequests('registrations').map((r) => (r.body as { turnstileToken?: string }).turnstileToken)).toEqual([
+      'XXXX.DUMMY.TOKEN.XXXX',
+      'XXXX.DUMMY.TOKEN.XXXX',
+    ])
   })
 
   it('says to call when the network has registered too often, with the sales phone, and keeps step 2 as chosen', async () => {

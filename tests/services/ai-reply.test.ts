@@ -17,9 +17,9 @@ const request: AiReplyRequest = {
   tone: 'professional',
 }
 
-async function draft(signal = new AbortController().signal) {
+async function draft(signal = new AbortController().signal, turnstileToken: string | undefined = 'XXXX.DUMMY.TOKEN.XXXX') {
   const events: AiReplyEvent[] = []
-  await service.draft(request, { signal, onEvent: (event) => events.push(event) })
+  await service.draft(request, { signal, onEvent: (event) => events.push(event), turnstileToken })
   return events
 }
 
@@ -52,6 +52,11 @@ describe('ai-reply service', () => {
     await expect(draft()).rejects.toMatchObject({ kind: 'down' })
   })
 
+  it("names a refusal for want of a valid bot-check token 'verification-failed'", async () => {
+    const signal = new AbortController().signal
+    await expect(service.draft(request, { signal, onEvent: () => {} })).rejects.toMatchObject({ kind: 'verification-failed' })
+  })
+
   it('a stream that breaks before its final event is a failure, not a half reply', async () => {
     server.use(
       http.post(
@@ -64,7 +69,13 @@ describe('ai-reply service', () => {
       ),
     )
     const events: AiReplyEvent[] = []
-    await expect(service.draft(request, { signal: new AbortController().signal, onEvent: (e) => events.push(e) })).rejects.toMatchObject({
+    await expect(
+      service.draft(request, {
+        signal: new AbortController().signal,
+        onEvent: (e) => events.push(e),
+        turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX',
+      }),
+    ).rejects.toMatchObject({
       kind: 'down',
     })
     expect(events).toEqual([{ type: 'chunk', text: 'Hi Ana. ', source: 'ai' }])

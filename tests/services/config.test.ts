@@ -29,6 +29,8 @@ describe('parseConfig', () => {
       gtagId: undefined,
       gadsConversion: undefined,
       siteUrl: undefined,
+      vetVideoUrl: undefined,
+      turnstileSiteKey: '1x00000000000000000000BB',
       consent: { fallback: 'granted', banner: 'auto' },
     })
   })

@@ -3,12 +3,16 @@ import { describe, expect, it } from 'vitest'
 import { server } from '@mocks/node'
 import { REVIEW_CHECK_FUNCTION } from '@mocks/endpoints'
 import { recordedRequests } from '@mocks/recorder'
+import { withScenario } from '../support/mock-scenario'
 import { FailureError } from '@/schemas/failure'
 import { createReviewCheckService } from '@/services/review-check'
 import { createPlacesService } from '@/services/places'
 
 const functionsUrl = 'https://project.example.co/functions/v1'
-const service = createReviewCheckService({ functionsUrl })
+const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX'
+const createdService = createReviewCheckService({ functionsUrl })
+/** Every check here carries the offline widget's token, as the page sends it. */
+const service = { check: (placeId: string, radiusKm: number) => createdService.check(placeId, radiusKm, { turnstileToken: TOKEN }) }
 
 async function failureOf(promise: Promise<unknown>): Promise<FailureError> {
   const error = await promise.then(
@@ -20,7 +24,7 @@ async function failureOf(promise: Promise<unknown>): Promise<FailureError> {
 }
 
 const answer = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  server.use(http.get(REVIEW_CHECK_FUNCTION, () => HttpResponse.json(body, { status, headers }), { once: true }))
+  server.use(http.post(REVIEW_CHECK_FUNCTION, () => HttpResponse.json(body, { status, headers }), { once: true }))
 
 describe('review-check service on the offline function', () => {
   it('answers the parsed check of a fixture business', async () => {
@@ -42,8 +46,17 @@ describe('review-check service on the offline function', () => {
     expect(await failureOf(service.check('mock-vet-harbourside', 5))).toMatchObject({ kind: 'down' })
     answer(200, { business: 'nope' })
     expect(await failureOf(service.check('mock-vet-harbourside', 5))).toMatchObject({ kind: 'down' })
-    server.use(http.get(REVIEW_CHECK_FUNCTION, () => HttpResponse.error(), { once: true }))
+    server.use(http.post(REVIEW_CHECK_FUNCTION, () => HttpResponse.error(), { once: true }))
     expect(await failureOf(service.check('mock-vet-harbourside', 5))).toMatchObject({ kind: 'down' })
+  })
+
+  it("names a refusal for want of a valid bot-check token 'verification-failed', without a call to Google", async () => {
+    const before = recordedRequests('places').length
+    expect(await failureOf(createdService.check('mock-vet-harbourside', 5))).toMatchObject({ kind: 'verification-failed' })
+    await withScenario('turnstile-failed', async () => {
+      expect(await failureOf(service.check('mock-vet-harbourside', 5))).toMatchObject({ kind: 'verification-failed' })
+    })
+    expect(recordedRequests('places')).toHaveLength(before)
   })
 })
 

@@ -45,6 +45,7 @@ export function CheckFailure({ state, onRetry }: CheckFailureProps) {
   const businessDescription = business?.description ?? ''
   const text = failure ? c.failures[failure.kind](durationInWords(failure.retryAfterSeconds ?? 3_600)) : ''
   const placesDown = state.matches({ failed: 'placesDown' })
+  const notVerified = state.matches({ failed: 'notVerified' })
   // The failure shows under the picker, below the fold on a desktop: bring it up and land focus on
   // it, as the result does, so nobody thinks nothing happened.
   const heading = useRef<HTMLHeadingElement>(null)
@@ -68,7 +69,8 @@ export function CheckFailure({ state, onRetry }: CheckFailureProps) {
         <p role="alert" className="text-ink">
           {text}
         </p>
-        {placesDown && (
+        {notVerified && <CallUs />}
+        {(placesDown || notVerified) && (
           <button type="button" className="btn-primary justify-self-start" onClick={onRetry}>
             {c.retry}
           </button>

@@ -13,6 +13,7 @@ import { EnterprisePlans } from './enterprise-plans'
 import { EnterpriseSuccess } from './enterprise-success'
 import { placesSearch } from './places-search'
 import { readFilledForm } from './form-adoption'
+import { useTurnstile } from './use-turnstile'
 import { ERROR_SUMMARY_ID } from '@/ui/enterprise/error-summary'
 
 // Step 1's field names as the page renders them; the address input is the shared combobox, named like the lead form's.
@@ -22,10 +23,12 @@ const BOXES = LEGAL_DOCUMENTS.map((document) => `accept_${document}` as const)
 /** The enterprise registration wizard wired to its machine and services. */
 export function EnterpriseWizard() {
   const { services } = useRouteContext({ from: '__root__' })
+  const turnstile = useTurnstile('registration')
   const [state, wizard] = useAppActor(
     enterpriseWizardMachine.provide({
       actors: {
         addressAutocomplete: placesSearch(services.places),
+        takeToken: turnstile.takeToken,
         saveRegistration: fromPromise(async ({ input, signal }) => {
           try {
             await services.registrations.insert(input, signal)
@@ -38,9 +41,11 @@ export function EnterpriseWizard() {
     }),
   )
 
+  const watchTouch = turnstile.watch
   // When the wizard's markup arrives (hydration): step 1 as filled before the script ran becomes the machine's.
   const adoptPage = useCallback(
     (container: HTMLDivElement | null) => {
+      watchTouch(container)
       const form = container?.querySelector('form')
       if (!form) return
       const { values, ticked } = readFilledForm(form, { text: TEXT_NAMES, boxes: BOXES })
@@ -49,7 +54,7 @@ export function EnterpriseWizard() {
       const adopted: Partial<Record<ContactTextField, string>> = { ...typed, ...(business ? { full_address: business } : {}) }
       if (Object.keys(adopted).length + ticked.length > 0) wizard.send({ type: 'form.adopted', values: adopted, agreements })
     },
-    [wizard],
+    [wizard, watchTouch],
   )
   useFocusOn(wizard, 'contact.refused', () => document.getElementById(ERROR_SUMMARY_ID))
 
@@ -111,6 +116,7 @@ export function EnterpriseWizard() {
           received={state.context.failure?.kind === 'conflict'}
         />
       )}
+      {turnstile.slot}
     </div>
   )
 }

@@ -27,6 +27,7 @@ import { NoteField } from '@/ui/lead-form/note-field'
 import { AddressField } from './address-field'
 import { placesSearch } from './places-search'
 import { readFilledForm } from './form-adoption'
+import { useTurnstile } from './use-turnstile'
 
 export type LeadCaptureProps = {
   variant?: 'general' | 'veterinary'
@@ -73,11 +74,13 @@ export function LeadCapture({
   // The server has no storage; the form's context is not rendered, so this never changes the markup.
   const [tracking] = useState(() => visitTracking(searchStr, sessionStore()))
   const navigate = useNavigate()
+  const turnstile = useTurnstile('lead')
 
   const [form, formRef] = useAppActor(
     leadFormMachine.provide({
       actors: {
         addressAutocomplete: placesSearch(services.places),
+        takeToken: turnstile.takeToken,
         submitLead: fromService(async (input: SubmitLeadInput, signal) => {
           const submission = v.parse(LeadSubmissionSchema, input)
           const accepted = await services.leads.submit(submission, signal)
@@ -102,15 +105,17 @@ export function LeadCapture({
   // the machine's, and a native post that came back invalid (`?lead=error`) shows its error. The URL
   // is read here, never in a render, so the hydrated markup matches the prerendered one.
   const formElement = useRef<HTMLFormElement | null>(null)
+  const watchTouch = turnstile.watch
   const adoptPage = useCallback(
     (element: HTMLFormElement | null) => {
       formElement.current = element
+      watchTouch(element)
       if (!element) return
       formRef.send({ type: 'form.adopted', values: readFilledForm(element, { text: LEAD_FIELDS }).values })
       const { search } = window.location
       if (isErrorReturn(search)) formRef.send({ type: 'native.failed', fields: refusedFields(search) })
     },
-    [formRef],
+    [formRef, watchTouch],
   )
   useFocusOn(formRef, 'field.refused', ({ field }) => formElement.current?.querySelector(`[name="${field}"]`))
 
@@ -120,45 +125,48 @@ export function LeadCapture({
 
   return layout({
     form: (
-      <LeadForm
-        values={values}
-        formRef={adoptPage}
-        action={services.leads.nativeAction}
-        hiddenFields={encodeHiddenFields(leadSource(pathname), hydrated ? form.context.tracking : NO_TRACKING)}
-        nativeError={nativeErrorTarget && !hydrated ? leadFailureCopy('submit-failed') : undefined}
-        locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
-        submitting={submitting}
-        schemaValidates={hydrated}
-        fieldErrors={fieldErrors}
-        formError={error ? leadFailureCopy(error, retryAfterSeconds) : null}
-        submitLabel={submitLabel}
-        busyLabel={busyLabel}
-        onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}
-        onSubmit={({ honeypot }) => formRef.send({ type: 'lead.submit', honeypot })}
-        extraFields={
-          variant === 'veterinary' && (
-            <NoteField
-              id={`${noteId}-note`}
-              shown={form.context.noteShown}
-              value={values.note}
-              onAdd={() => formRef.send({ type: 'note.add' })}
-              onRemove={() => formRef.send({ type: 'note.remove' })}
-              onValueChange={(value) => formRef.send({ type: 'field.changed', field: 'note', value })}
+      <>
+        <LeadForm
+          values={values}
+          formRef={adoptPage}
+          action={services.leads.nativeAction}
+          hiddenFields={encodeHiddenFields(leadSource(pathname), hydrated ? form.context.tracking : NO_TRACKING)}
+          nativeError={nativeErrorTarget && !hydrated ? leadFailureCopy('submit-failed') : undefined}
+          locationOptions={variant === 'veterinary' ? VET_LOCATIONS : GENERAL_LOCATIONS}
+          submitting={submitting}
+          schemaValidates={hydrated}
+          fieldErrors={fieldErrors}
+          formError={error ? leadFailureCopy(error, retryAfterSeconds) : null}
+          submitLabel={submitLabel}
+          busyLabel={busyLabel}
+          onFieldChange={(field, value) => formRef.send({ type: 'field.changed', field, value })}
+          onSubmit={({ honeypot }) => formRef.send({ type: 'lead.submit', honeypot })}
+          extraFields={
+            variant === 'veterinary' && (
+              <NoteField
+                id={`${noteId}-note`}
+                shown={form.context.noteShown}
+                value={values.note}
+                onAdd={() => formRef.send({ type: 'note.add' })}
+                onRemove={() => formRef.send({ type: 'note.remove' })}
+                onValueChange={(value) => formRef.send({ type: 'field.changed', field: 'note', value })}
+              />
+            )
+          }
+          addressField={({ inputId, errorId }) => (
+            <AddressField
+              search={address}
+              id={inputId}
+              invalid={fieldErrors.business !== undefined}
+              describedBy={fieldErrors.business ? errorId : undefined}
+              constraints={{ pattern: NON_BLANK_INPUT_PATTERN, title: LEAD_FIELD_TEXT.business.required, maxLength: BUSINESS_MAX_LENGTH }}
+              size={addressListSize}
+              frozen={submitting}
             />
-          )
-        }
-        addressField={({ inputId, errorId }) => (
-          <AddressField
-            search={address}
-            id={inputId}
-            invalid={fieldErrors.business !== undefined}
-            describedBy={fieldErrors.business ? errorId : undefined}
-            constraints={{ pattern: NON_BLANK_INPUT_PATTERN, title: LEAD_FIELD_TEXT.business.required, maxLength: BUSINESS_MAX_LENGTH }}
-            size={addressListSize}
-            frozen={submitting}
-          />
-        )}
-      />
+          )}
+        />
+        {turnstile.slot}
+      </>
     ),
     congrats: (
       <CongratsDialog
