@@ -1,4 +1,4 @@
-import { pgOutbox } from '../outbox/pg-outbox.ts'
+import { outboxFields, pgOutbox } from '../outbox/pg-outbox.ts'
 import type { Sql } from '../runtime/db.ts'
 import type { BookingItem, BookingLead, BookingStore, RecordedBooking } from './booking-store.ts'
 
@@ -23,12 +23,7 @@ type Row = {
 }
 
 const toItem = (row: Row): BookingItem => ({
-  id: String(row.id),
-  attempts: row.attempts,
-  claimedUntil: row.claimed_until,
-  claimToken: row.claim_token,
-  lastError: row.last_error,
-  failureReason: row.failure_reason,
+  ...outboxFields(row),
   createdAt: row.created_at,
   bookingUid: row.booking_uid,
   event: row.trigger_event,

@@ -1,5 +1,5 @@
 import type { ClaimRef, OutboxItem } from '../outbox/outbox.ts'
-import { pgOutbox, type PgOutbox } from '../outbox/pg-outbox.ts'
+import { outboxFields, pgOutbox, type PgOutbox } from '../outbox/pg-outbox.ts'
 import type { Sql } from '../runtime/db.ts'
 import { paymentMismatch, type Mismatch, type PaidRegistration, type Payment, type PaymentOutcome } from './payment.ts'
 
@@ -55,12 +55,7 @@ type Row = {
 }
 
 const toItem = (row: Row): PaymentEvent => ({
-  id: String(row.id),
-  attempts: row.attempts,
-  claimedUntil: row.claimed_until,
-  claimToken: row.claim_token,
-  lastError: row.last_error,
-  failureReason: row.failure_reason,
+  ...outboxFields(row),
   createdAt: row.received_at,
   eventId: row.event_id,
   eventType: row.type,

@@ -3,6 +3,26 @@ import type { ClaimRef, Claimed, Outbox, OutboxItem } from './outbox.ts'
 
 const MAX_ERROR_LENGTH = 1_000
 
+/** The outbox's own columns, as a table row holds them. */
+export type OutboxColumns = {
+  id: string | number
+  attempts: number
+  claimed_until: Date | null
+  claim_token: string | null
+  last_error: string | null
+  failure_reason: string | null
+}
+
+/** An item's outbox fields from its row; the table adds its own (and `createdAt`, from whichever column keeps it). */
+export const outboxFields = (row: OutboxColumns) => ({
+  id: String(row.id),
+  attempts: row.attempts,
+  claimedUntil: row.claimed_until,
+  claimToken: row.claim_token,
+  lastError: row.last_error,
+  failureReason: row.failure_reason,
+})
+
 export type OutboxTable<Row, Item extends OutboxItem> = {
   /** The table, with the columns `outbox.ts` names. */
   table: string
