@@ -122,7 +122,11 @@ async function deliver(body: string, signature = createHmac('sha256', CAL_SECRET
 
 /** The updates the board holds on an item (a refused call leaves none). */
 const updatesOn = (itemId: string | undefined) => board.notes.filter((note) => note.itemId === itemId).map((note) => note.body)
-const bookingUpdates = (itemId: string | undefined) => updatesOn(itemId).filter((body) => body.includes('Strategy call'))
+/** The booking notes on an item, each without the reference line it is found by on a retry (`Ref: booking-<id>/note`). */
+const bookingUpdates = (itemId: string | undefined) =>
+  updatesOn(itemId)
+    .filter((body) => body.includes('Strategy call'))
+    .map((body) => body.replace(/<p>Ref: booking-\d+\/note<\/p>$/, ''))
 const itemOf = async (submissionId: string) =>
   (await pg.sql<{ board_item_id: string | null }[]>`select board_item_id from leads where submission_id = ${submissionId}`)[0]
     ?.board_item_id ?? undefined
@@ -275,6 +279,19 @@ describe('cal-webhook and webhook-events (deno, PostgreSQL, fake board)', () => 
     expect(bookingItems('Late Larry')).toHaveLength(1)
     expect(bookingUpdates(itemId)).toHaveLength(2)
     expect(board.requests.filter((r) => r.operation === 'create_item' && r.variables.itemName === 'Booking: Late Larry')).toHaveLength(1)
+  }, 30_000)
+
+  it('a booking note the board took but whose answer was lost is found on the retry, not added twice', async () => {
+    const lead = person('Lost Lola', 'lola@example.com')
+    await postLead(lead)
+    const itemId = await deliveredItem(lead.submissionId)
+    board.fail('create_update', 'created-lost')
+    await deliver(calBody('BOOKING_CREATED', { submissionId: lead.submissionId, email: 'lola@example.com' }))
+    expect(await work()).toMatchObject({ claimed: 1, retrying: 1 })
+    expect(bookingUpdates(itemId)).toHaveLength(1)
+    expect(await work()).toMatchObject({ claimed: 1, done: 1 })
+    expect(bookingUpdates(itemId)).toHaveLength(1)
+    expect(updatesOn(itemId).filter((body) => body.includes('Strategy call'))[0]).toMatch(/<p>Ref: booking-\d+\/note<\/p>$/)
   }, 30_000)
 
   it("the item carries the phone, the call's date and its status; an older event sent late does not undo a newer one", async () => {
