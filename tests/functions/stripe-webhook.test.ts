@@ -80,6 +80,8 @@ type EventOptions = {
   invoiceId?: string
   amountPaid?: number
   currency?: string
+  /** With a tax rate on the line: the invoice's total and its total before tax. */
+  tax?: { total: number; totalExcludingTax: number }
 }
 function stripeEvent({
   id = `evt_${crypto.randomUUID()}`,
@@ -88,6 +90,7 @@ function stripeEvent({
   invoiceId = 'in_test_1',
   amountPaid = PERIOD_TOTAL,
   currency = 'usd',
+  tax,
 }: EventOptions) {
   return JSON.stringify({
     id,
@@ -104,6 +107,7 @@ function stripeEvent({
         object: 'invoice',
         number: 'ACME-0001',
         amount_paid: amountPaid,
+        ...(tax ? { total: tax.total, total_excluding_tax: tax.totalExcludingTax } : {}),
         currency,
         status: 'paid',
         status_transitions: { finalized_at: PAID_AT - 86_400, paid_at: PAID_AT },
@@ -251,6 +255,17 @@ describe('stripe-webhook and webhook-events (deno, PostgreSQL, fake alert channe
     },
     30_000,
   )
+
+  it('with GST on the line, the whole invoice paid activates; the period total paid without its tax does not', async () => {
+    const gst = { total: Math.round(PERIOD_TOTAL * 1.1), totalExcludingTax: PERIOD_TOTAL }
+    const short = await register('in_test_1')
+    expect((await settle(stripeEvent({ registrationId: short, amountPaid: PERIOD_TOTAL, tax: gst }))).outcome).toBe('mismatch')
+    expect(await paymentOf(short)).toEqual({ paid_at: null, paid_invoice_id: null })
+    await pg.sql`update enterprise_registrations set stripe_invoice_id = null where id = ${short}`
+    const paid = await register('in_test_1')
+    expect((await settle(stripeEvent({ registrationId: paid, amountPaid: gst.total, tax: gst }))).outcome).toBe('paid')
+    expect(await paymentOf(paid)).toMatchObject({ paid_invoice_id: 'in_test_1' })
+  }, 30_000)
 
   it('a paid invoice for a registration with no invoice of its own yet activates nothing', async () => {
     const id = await register(null)

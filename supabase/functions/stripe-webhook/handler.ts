@@ -60,6 +60,8 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (req: Reque
       livemode: event.livemode,
       paidAt: new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000),
       amountPaid: invoice.amount_paid,
+      invoiceTotal: invoice.total,
+      totalExcludingTax: invoice.total_excluding_tax,
       currency: invoice.currency,
     }
     try {

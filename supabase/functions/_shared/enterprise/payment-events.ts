@@ -44,6 +44,8 @@ type Row = {
   currency: string
   invoice_number: string | null
   livemode: boolean | null
+  invoice_total: string | null
+  total_excluding_tax: string | null
   attempts: number
   claimed_until: Date | null
   claim_token: string | null
@@ -66,6 +68,8 @@ const toItem = (row: Row): PaymentEvent => ({
   currency: row.currency,
   invoiceNumber: row.invoice_number,
   ...(row.livemode === null ? {} : { livemode: row.livemode }),
+  invoiceTotal: row.invoice_total === null ? null : Number(row.invoice_total),
+  totalExcludingTax: row.total_excluding_tax === null ? null : Number(row.total_excluding_tax),
   outcome: row.outcome,
   mismatch: row.mismatch,
   alertChannels: row.alert_channels,
@@ -110,9 +114,10 @@ export function pgPaymentEvents(sql: Sql): PaymentEventStore {
     async record(payment) {
       const rows = await sql`
         insert into public.stripe_webhook_events (event_id, type, registration_id, invoice_id, invoice_paid_at, amount_paid, currency,
-          invoice_number, livemode)
+          invoice_number, livemode, invoice_total, total_excluding_tax)
         values (${payment.eventId}, ${payment.eventType}, ${payment.registrationId}, ${payment.invoiceId}, ${payment.paidAt},
-          ${payment.amountPaid}, ${payment.currency}, ${payment.invoiceNumber ?? null}, ${payment.livemode ?? null})
+          ${payment.amountPaid}, ${payment.currency}, ${payment.invoiceNumber ?? null}, ${payment.livemode ?? null},
+          ${payment.invoiceTotal ?? null}, ${payment.totalExcludingTax ?? null})
         on conflict (event_id) do nothing returning event_id`
       return rows.length === 1
     },

@@ -21,6 +21,9 @@ export type Payment = {
   invoiceNumber?: string | null
   /** False for a test-mode event: its dashboard link is the test one. */
   livemode?: boolean
+  /** The invoice's total, tax included, and its total before tax (Stripe's `total`, `total_excluding_tax`). */
+  invoiceTotal?: number | null
+  totalExcludingTax?: number | null
 }
 
 export type PaidRegistration = Pick<Registration, 'id' | 'companyName' | 'name' | 'phone' | 'email' | 'plan' | 'billingCycle'> & {
@@ -40,13 +43,19 @@ export type Mismatch = string
  */
 export function paymentMismatch(
   registration: Pick<Registration, 'plan' | 'billingCycle'> & { stripeInvoiceId: string | null },
-  payment: Pick<Payment, 'invoiceId' | 'amountPaid' | 'currency'>,
+  payment: Pick<Payment, 'invoiceId' | 'amountPaid' | 'currency' | 'invoiceTotal' | 'totalExcludingTax'>,
 ): Mismatch | undefined {
   if (payment.invoiceId !== registration.stripeInvoiceId)
     return `Invoice ${payment.invoiceId} is not its invoice (${registration.stripeInvoiceId ?? 'it has none'})`
   const total = invoiceAmountCents(registration)
-  if (payment.amountPaid !== total || payment.currency.toLowerCase() !== 'usd')
-    return `Paid ${money(payment.amountPaid, payment.currency)}, the period total is ${money(total, 'usd')}`
+  // With a tax rate on the line (GST, docs/enterprise.md) the invoice is the period total plus tax:
+  // the whole invoice must be paid, and its part before tax must be the period total.
+  const owed = payment.invoiceTotal ?? total
+  const beforeTax = payment.totalExcludingTax ?? payment.amountPaid
+  if (payment.amountPaid !== owed || beforeTax !== total || payment.currency.toLowerCase() !== 'usd')
+    return `Paid ${money(payment.amountPaid, payment.currency)}, the period total is ${money(total, 'usd')}${
+      owed !== total ? ` (${money(owed, 'usd')} with tax)` : ''
+    }`
   return undefined
 }
 
