@@ -1,5 +1,5 @@
 // The /confirm page, where a registrant confirms their e-mail address from the link we sent
-// (issue 35.2, docs/decisions/021-address-confirmation.md).
+// (issue 35.2, docs/decisions/022-address-confirmation.md).
 export const emailConfirmationCopy = {
   eyebrow: 'Enterprise registration',
   title: 'Confirm Your E-mail Address',

@@ -14,12 +14,12 @@ async function zoneMessages(path: string, source: string) {
 
 const refused: [from: string, imports: string, zone: RegExp][] = [
   [`${SHARED}/outbox/probe.ts`, "import { registrationFigures } from '../enterprise/registration.ts'", /outbox is generic/],
-  [`${SHARED}/outbox/probe.ts`, "import { sendPendingBookings } from '../bookings/send-bookings.ts'", /outbox is generic/],
+  [`${SHARED}/outbox/probe.ts`, "import { workBooking } from '../bookings/booking-worker.ts'", /outbox is generic/],
   [`${SHARED}/runtime/probe.ts`, "import { registrationFigures } from '../enterprise/registration.ts'", /import no pipeline stage/],
-  [`${SHARED}/http/probe.ts`, "import { sendPendingBookings } from '../bookings/send-bookings.ts'", /import no pipeline stage/],
+  [`${SHARED}/http/probe.ts`, "import { workBooking } from '../bookings/booking-worker.ts'", /import no pipeline stage/],
   [`${SHARED}/board/probe.ts`, "import { registrationFigures } from '../enterprise/registration.ts'", /import no enterprise or bookings/],
-  [`${SHARED}/delivery/probe.ts`, "import { sendPendingBookings } from '../bookings/send-bookings.ts'", /import no enterprise or bookings/],
-  [`${SHARED}/enterprise/probe.ts`, "import { sendPendingBookings } from '../bookings/send-bookings.ts'", /enterprise imports no bookings/],
+  [`${SHARED}/delivery/probe.ts`, "import { workBooking } from '../bookings/booking-worker.ts'", /import no enterprise or bookings/],
+  [`${SHARED}/enterprise/probe.ts`, "import { workBooking } from '../bookings/booking-worker.ts'", /enterprise imports no bookings/],
   [
     `${SHARED}/enterprise/probe.ts`,
     "import { boardFrom } from '../delivery/deliver-lead.ts'",

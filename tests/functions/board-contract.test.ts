@@ -158,7 +158,7 @@ describe('board GraphQL documents against the published contract', () => {
     const columns = JSON.parse(calls[1]!.variables.columnValues as string) as Record<string, unknown>
     expect(Object.keys(columns).every((id) => (Object.values(LEAD_COLUMNS) as string[]).includes(id))).toBe(true)
     // A 'Booking:' item carries the phone, in the phone column's shape.
-    expect(columns[LEAD_COLUMNS.phone]).toEqual({ phone: '0412 345 678', countryShortName: expect.stringMatching(/^[A-Z]{2}$/) })
+    expect(columns[LEAD_COLUMNS.phone]).toEqual({ phone: '+61412345678', countryShortName: 'AU' })
     // The call's columns in the shapes monday's column types take: a date column (UTC date and
     // time) and a status column (one of its labels).
     const call = JSON.parse(calls[2]!.variables.columnValues as string) as Record<string, unknown>

@@ -286,8 +286,8 @@ describe('runAlerts', () => {
 
     await runAlerts({ ...deps, channels: [channel('webhook', hook)] })
     expect(hook.map((message) => message.subject)).toEqual([
-      'Lead alert: board refused the credentials',
-      'Lead alert: board refused the credentials',
+      '[production] Lead alert: board refused the credentials',
+      '[production] Lead alert: board refused the credentials',
     ])
 
     holding.length = 0

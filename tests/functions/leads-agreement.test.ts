@@ -7,6 +7,7 @@ import { LeadSubmissionSchema } from '@/schemas/lead'
 import { leadSource } from '@/content/lead-sources'
 import { typedLeads } from '../support/lead-arbitraries'
 import { leadsHandler, postLead } from './support'
+import { tokenAtOnce } from '../machines/token-fakes'
 
 // Issue 38: the form and the function agree on every value. For each generated lead the form's own
 // check either marks a field (and then the function refuses exactly those fields), or the lead goes
@@ -17,6 +18,7 @@ function submitOnForm({ business, ...fields }: LeadValues) {
   let sent: SubmitLeadInput | undefined
   const machine = leadFormMachine.provide({
     actors: {
+      takeToken: tokenAtOnce(),
       submitLead: fromPromise<{ id: string }, SubmitLeadInput>(async ({ input }) => {
         sent = input
         return new Promise(() => {})

@@ -1,4 +1,5 @@
 import { LEAD_COLUMNS } from '../board/client.ts'
+import { boardPhone } from '../runtime/phone.ts'
 import type { BookingItem } from './booking-store.ts'
 import type { BookingEvent } from './cal-event.ts'
 
@@ -28,6 +29,6 @@ export const bookingColumnValues = (booking: Pick<BookingItem, 'itemKey' | 'atte
     [LEAD_COLUMNS.submission]: booking.itemKey,
     [LEAD_COLUMNS.name]: booking.attendeeName,
     [LEAD_COLUMNS.email]: { email: booking.attendeeEmail, text: booking.attendeeEmail },
-    // The same shape as a lead's phone (leadColumnValues).
-    ...(booking.attendeePhone ? { [LEAD_COLUMNS.phone]: { phone: booking.attendeePhone, countryShortName: 'US' } } : {}),
+    // As a lead's phone (leadColumnValues): E.164 with its own country (deviation 9).
+    ...(booking.attendeePhone ? { [LEAD_COLUMNS.phone]: boardPhone(booking.attendeePhone) } : {}),
   })

@@ -33,7 +33,7 @@ const stepFailed = (failure: { reason: string; message: string; retryInMs?: numb
  * else the one an earlier event of the booking went on, else a 'Booking: <name>' item, looked up by
  * the booking's key before it is created. The id is recorded before the update is sent.
  */
-async function itemFor(booking: Claimed<BookingItem>, deps: BookingWorkerDeps): Promise<string | undefined> {
+async function itemFor(booking: Claimed<BookingItem>, deps: BookingWorkerDeps): Promise<{ id: string; isNew: boolean } | undefined> {
   const { store, board } = deps
   const lead = booking.leadId === null ? undefined : await store.lead(booking.leadId)
   if (lead && !lead.boardItemId) {
@@ -54,23 +54,25 @@ async function itemFor(booking: Claimed<BookingItem>, deps: BookingWorkerDeps): 
       columnValues: bookingColumnValues(booking),
     })
     if (!created.ok) throw stepFailed(created.failure)
-    itemId = created.id
+    keepClaim(await store.recordItem(booking, created.id), booking, 'record')
+    return { id: created.id, isNew: true }
   }
   keepClaim(await store.recordItem(booking, itemId), booking, 'record')
-  return itemId
+  return { id: itemId, isNew: false }
 }
 
 /** Works one claimed booking event: its update on the board, with backoff, a failed state and one alert. */
 export async function workBooking(booking: Claimed<BookingItem>, deps: BookingWorkerDeps): Promise<WorkOutcome> {
   try {
-    const itemId = booking.boardItemId ?? (await itemFor(booking, deps))
-    if (!itemId) {
+    const item = booking.boardItemId ? { id: booking.boardItemId, isNew: false } : await itemFor(booking, deps)
+    if (!item) {
       // The lead is on its way to the board (leads-redeliver): waiting uses up no attempt.
       const at = new Date(deps.now().getTime() + deps.leadWaitMs)
       const waiting = { reason: 'waits-for-lead', detail: 'its lead is not on the board yet' }
       keepClaim(await deps.store.retryLater(booking, waiting, at, { countAttempt: false }), booking, 'retry')
       return { kind: 'waiting' }
     }
+    const itemId = item.id
     // Setting the same values again is harmless, so a retry sets them again; an older event never overwrites a newer one's.
     if (!(await deps.store.hasLaterEvent(booking))) {
       const columns = await deps.board.client.changeColumns({
@@ -81,7 +83,12 @@ export async function workBooking(booking: Claimed<BookingItem>, deps: BookingWo
       if (!columns.ok) throw stepFailed(columns.failure)
     }
     // A retry after a lost answer finds the note by its reference line instead of adding it twice.
-    const update = await createUpdateOnce(deps.board.client, { itemId, body: booking.note, ref: `booking-${booking.id}/note` })
+    const update = await createUpdateOnce(deps.board.client, {
+      itemId,
+      body: booking.note,
+      ref: `booking-${booking.id}/note`,
+      itemIsNew: item.isNew,
+    })
     if (!update.ok) throw stepFailed(update.failure)
     keepClaim(await deps.store.done(booking, {}), booking, 'done')
     return { kind: 'done' }
