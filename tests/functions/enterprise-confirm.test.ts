@@ -123,7 +123,7 @@ describe('enterprise-confirm: proof of the address (deno, PostgreSQL, fake board
     )
     expect(welcomes()).toHaveLength(1)
     expect(welcomes()[0]).toMatchObject({ idempotencyKey: `enterprise-welcome/${id}` })
-    expect(welcomes()[0]!.text).toContain('Go-live support')
+    expect(welcomes()[0]!.text).toContain('Paying it activates your account.')
     expect(salesAlerts()).toHaveLength(1)
 
     expect(await post({ token })).toEqual({ status: 200, body: { result: 'already-confirmed' } })

@@ -89,9 +89,11 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
       reply_to: 'sales@agency.test',
       idempotencyKey: `enterprise-welcome/${id}`,
     })
-    expect(email.text).toContain('US$2,950 a month')
-    expect(email.text).toContain('Go-live support')
+    expect(email.text).toContain('Amount: US$35,400 (US dollars), per year')
+    expect(email.text).toContain(`Reference: ${id.slice(0, 8).toUpperCase()}`)
+    expect(email.text).toContain('Paying it activates your account.')
     expect(email.text).toContain('within 24 hours')
+    expect(email.html).toContain('<img src="https://site.test/images/og/logo.png"')
     expect(email.html).toContain('Acme &amp; Co.')
 
     expect(await stateOf(id)).toMatchObject({ status: 'done' })
@@ -293,4 +295,22 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
       await pg.asRole('anon', (tx) => tx`select retry_failed_enterprise_registrations()`).catch((error: { code?: string }) => error.code),
     ).toBe('42501')
   })
+
+  it('in production without the real phone, the welcome e-mail is not sent: the registration fails at once and ops is told', async () => {
+    const production = await startFunction('enterprise-followup', { ...followupEnv(pg.url, board.url, channels, 2), APP_ENV: 'production' })
+    try {
+      const id = await register()
+      expect((await runFollowup(production.url)).body).toMatchObject({ claimed: 1, failed: 1 })
+      expect(welcomes()).toHaveLength(0)
+      expect(salesAlerts()).toHaveLength(1)
+      expect(await stateOf(id)).toMatchObject({ status: 'failed' })
+      const failed = channels.webhook.filter((message) => message.text.includes('Enterprise registration failed'))
+      expect(failed).toHaveLength(1)
+      expect(failed[0]!.text).toContain('[production]')
+      // Chat shows the setting's underscores as look-alikes (visitorText), so they stay literal.
+      expect(failed[0]!.text).toMatch(/ENTERPRISE.SUPPORT.PHONE is not set/)
+    } finally {
+      await production.stop()
+    }
+  }, 60_000)
 })

@@ -105,7 +105,17 @@ describe('enterprise-followup: the Stripe invoice (deno, PostgreSQL, fake Stripe
       address: { line1: '78 Harbour Street, Sydney NSW, Australia' },
       metadata: { company: 'Acme & Co.', contact: 'Jane Doe', registration_id: id },
     })
-    expect(invoice).toMatchObject({ customer_name: 'Acme & Co.', custom_fields: [{ name: 'Contact', value: 'Jane Doe' }], footer: null })
+    // The reference the welcome e-mail quotes, on the invoice too.
+    const reference = id.slice(0, 8).toUpperCase()
+    expect(invoice).toMatchObject({
+      customer_name: 'Acme & Co.',
+      custom_fields: [
+        { name: 'Reference', value: reference },
+        { name: 'Contact', value: 'Jane Doe' },
+      ],
+      footer: null,
+      metadata: { registration_id: id, reference },
+    })
     expect(invoice.description).toContain('Growth Package, Annually')
     expect(invoice.lines.data[0]).toMatchObject({
       amount: GROWTH_ANNUAL_CENTS,
@@ -213,6 +223,7 @@ describe('enterprise-followup: the Stripe invoice (deno, PostgreSQL, fake Stripe
       sends: 1,
       footer: FOOTER,
       custom_fields: [
+        { name: 'Reference', value: id.slice(0, 8).toUpperCase() },
         { name: 'Contact', value: 'Jane Doe' },
         { name: 'ABN', value: '12 345 678 901' },
       ],

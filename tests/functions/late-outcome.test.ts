@@ -15,6 +15,7 @@ import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { FOLLOWUP_SECRET, registerConfirmed as register } from '../support/enterprise-followup'
 import { validRegistration } from '../support/enterprise-row'
 import { loopbackPassesThrough, recordingLogger, submission } from './support'
+import { welcomeSettings } from '../../supabase/functions/_shared/enterprise/welcome-settings.ts'
 
 // A worker whose lease lapsed mid-call finishes after a newer claimant has done the work: its
 // outcome (success or failure) changes nothing and it calls nothing more. In process, on a real
@@ -78,7 +79,14 @@ function followup(fetchFn: Fetch, options: { now?: () => Date; budgetMs?: number
     held: undefined,
     groupId: 'enterprise',
     channels: [webhookChannel(channels.webhookUrl, fetchFn)],
-    confirmation: { apiUrl: channels.resendUrl, apiKey: RESEND_KEY, from: 'welcome@agency.test', replyTo: undefined, supportPhone: '1300' },
+    confirmation: {
+      apiUrl: channels.resendUrl,
+      apiKey: RESEND_KEY,
+      from: 'welcome@agency.test',
+      replyTo: undefined,
+      supportPhone: '1300',
+      welcome: welcomeSettings(() => undefined),
+    },
     confirmLink: undefined,
     invoicing: undefined,
     fetch: fetchFn,

@@ -123,7 +123,9 @@ describe('stripeInvoicing', () => {
     expect(invoice).toMatchObject({
       customer_name: 'Acme & Co.',
       customer_address: { line1: '78 Harbour Street, Sydney NSW, Australia' },
+      // The welcome e-mail quotes the same reference.
       custom_fields: [
+        { name: 'Reference', value: registration.id.replace(/-/g, '').slice(0, 8).toUpperCase() },
         { name: 'Contact', value: 'Jane Doe' },
         { name: 'ABN', value: '12 345 678 901' },
       ],

@@ -19,13 +19,22 @@ import {
   confirmRequestEmail,
   failedAlert,
   salesAlert,
-  welcomeEmail,
   type ConfirmState,
 } from '../_shared/enterprise/messages.ts'
+import { welcomeEmail } from '../_shared/enterprise/welcome-email.ts'
+import type { WelcomeSettings } from '../_shared/enterprise/welcome-settings.ts'
 import { confirmUrl, issuedSeconds, signConfirmToken } from '../_shared/enterprise/confirm-link.ts'
 
 /** Resend, for the registrant's e-mails (the request to confirm, then the welcome). */
-export type ConfirmationSettings = { apiUrl: string; apiKey: string; from: string; replyTo: string | undefined; supportPhone: string }
+export type ConfirmationSettings = {
+  apiUrl: string
+  apiKey: string
+  from: string
+  replyTo: string | undefined
+  supportPhone: string
+  /** What the welcome e-mail says about the agency (`welcome-settings.ts`). */
+  welcome: WelcomeSettings
+}
 /** CONFIRM_LINK_SECRET signs the link; SITE_URL is where its /confirm page is. */
 export type ConfirmLinkSettings = { secret: string; siteUrl: string }
 
@@ -103,7 +112,11 @@ async function boardStep(registration: Claim, deps: FollowupDeps): Promise<strin
 
 async function confirmedNoteStep(registration: Claim, itemId: string, confirmedAt: Date, deps: FollowupDeps): Promise<void> {
   if (registration.confirmedNoteAt) return
-  const note = await createUpdateOnce(deps.board.client, { itemId, body: confirmedNote(confirmedAt), ref: `reg-${registration.id}/confirmed` })
+  const note = await createUpdateOnce(deps.board.client, {
+    itemId,
+    body: confirmedNote(confirmedAt),
+    ref: `reg-${registration.id}/confirmed`,
+  })
   if (!note.ok) throw new StepFailed({ reason: note.failure.reason, detail: note.failure.message, retryInMs: note.failure.retryInMs })
   await record(registration, { confirmed_note_at: deps.now() }, deps)
 }
@@ -210,6 +223,28 @@ async function confirmRequestStep(
   await record(registration, { confirm_request_sent_at: deps.now() }, deps)
 }
 
+/** Thrown for a setting only a person can fix: the item fails at once, and ops is told. */
+const CONFIG_REASON = 'config'
+
+/**
+ * The welcome e-mail, before the invoice is finalized (it counts the due date from now, as Stripe
+ * will): never with the stand-in phone in production, which fails the registration at once.
+ */
+async function welcomeStep(registration: Claim, settings: ConfirmationSettings, deps: FollowupDeps): Promise<void> {
+  const { phoneProblem } = settings.welcome
+  if (phoneProblem) {
+    deps.logger.error('enterprise welcome e-mail refused', { registrationId: registration.id, message: phoneProblem })
+    throw new StepFailed({ reason: CONFIG_REASON, detail: phoneProblem })
+  }
+  await sendToRegistrant(
+    registration,
+    welcomeEmail(registration, settings.welcome, deps.now()),
+    { settings, idempotencyKey: `enterprise-welcome/${registration.id}`, what: 'welcome e-mail' },
+    deps,
+  )
+  await record(registration, { confirmation_sent_at: deps.now() }, deps)
+}
+
 /** Customer, invoice, its line, finalized, sent: each id or time recorded before the next call. */
 async function invoiceSteps(registration: Claim, invoicing: Invoicing, deps: FollowupDeps): Promise<void> {
   const step = (columns: StepColumns) => record(registration, columns, deps)
@@ -255,15 +290,7 @@ export async function followUp(claimed: Claim, deps: FollowupDeps): Promise<Foll
     }
     if (registration.emailConfirmedAt) await confirmedNoteStep(registration, itemId, registration.emailConfirmedAt, deps)
     if (mayContact && deps.confirmation && registration.emailConfirmedAt) {
-      if (!registration.confirmationSentAt) {
-        await sendToRegistrant(
-          registration,
-          welcomeEmail(registration, deps.confirmation.supportPhone),
-          { settings: deps.confirmation, idempotencyKey: `enterprise-welcome/${registration.id}`, what: 'welcome e-mail' },
-          deps,
-        )
-        await record(registration, { confirmation_sent_at: deps.now() }, deps)
-      }
+      if (!registration.confirmationSentAt) await welcomeStep(registration, deps.confirmation, deps)
       if (deps.invoicing) await invoiceSteps(registration, deps.invoicing, deps)
     } else if (mayContact && deps.confirmation && deps.confirmLink && registration.confirmSlotAt) {
       await confirmRequestStep(registration, deps.confirmation, deps.confirmLink, deps)
@@ -277,11 +304,11 @@ export async function followUp(claimed: Claim, deps: FollowupDeps): Promise<Foll
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error
     const failure = error.failure
-    const settled = await settleFailure(
-      claimed,
-      { ...failure, countAttempt: true },
-      { outbox: deps.store, backoff: deps.backoff, now: deps.now },
-    )
+    const failsNow = failure.reason === CONFIG_REASON
+    if (failsNow) keepClaim(await deps.store.failed(claimed, failure), claimed, 'failed')
+    const settled = failsNow
+      ? { kind: 'failed' as const }
+      : await settleFailure(claimed, { ...failure, countAttempt: true }, { outbox: deps.store, backoff: deps.backoff, now: deps.now })
     if (settled.kind === 'failed') {
       if (await deps.store.claimFailureAlert(claimed.id)) {
         await sendOnAnyChannel(failedAlert(claimed, `${failure.reason}: ${failure.detail}`), deps.opsChannels ?? deps.channels).catch(

@@ -4,6 +4,7 @@ import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
 import { pgHeldRegistrations } from '../_shared/enterprise/cap-summary.ts'
 import { enterpriseConfig } from '../_shared/enterprise/config.ts'
+import { welcomeSettings } from '../_shared/enterprise/welcome-settings.ts'
 import { pgRegistrationStore } from '../_shared/enterprise/registration.ts'
 import { stripeInvoicing } from '../_shared/enterprise/stripe-invoicing.ts'
 import { serve } from '../_shared/http/serve.ts'
@@ -12,9 +13,6 @@ import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { createFollowupHandler } from './handler.ts'
 import { FOLLOWUP_TIMING } from './timing.ts'
-
-// The site's sales phone (src/site.ts), which the confirmation e-mail offers for questions.
-const DEFAULT_SUPPORT_PHONE = '1300 555 019'
 
 const { sql, backoff, timeoutMs, ...config } = sharedLeadsConfig()
 const board = boardFrom({ ...config, timeoutMs, fetch }, 0)
@@ -30,6 +28,9 @@ const confirmSecret = env('CONFIRM_LINK_SECRET')
 const siteUrl = env('SITE_URL')
 if (!confirmSecret || !siteUrl)
   consoleLogger.warn('enterprise e-mails to registrants are off (no request to confirm can be sent): set CONFIRM_LINK_SECRET and SITE_URL')
+// The agency's phone, logo and business details for the registrant's e-mails.
+const welcome = welcomeSettings(env)
+if (welcome.phoneProblem) consoleLogger.error(welcome.phoneProblem)
 if (!enterprise.stripe) consoleLogger.warn('enterprise invoices are off (the sales alert asks for one by hand): set STRIPE_SECRET_KEY')
 
 serve(
@@ -48,7 +49,8 @@ serve(
             apiKey,
             from,
             replyTo: env('ENTERPRISE_EMAIL_REPLY_TO') ?? env('ALERT_EMAIL_TO')?.split(',')[0]?.trim(),
-            supportPhone: env('ENTERPRISE_SUPPORT_PHONE') ?? DEFAULT_SUPPORT_PHONE,
+            supportPhone: welcome.supportPhone,
+            welcome,
           }
         : undefined,
     confirmLink: confirmSecret && siteUrl ? { secret: confirmSecret, siteUrl } : undefined,

@@ -51,6 +51,19 @@ export function servicePeriod(registration: Pick<Registration, 'createdAt' | 'bi
 
 const calendarDate = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
+/** '15 January 2027' in `timeZone`: Stripe shows an invoice's due date in the account's zone. */
+export const calendarDateText = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date)
+
+/**
+ * When an invoice finalized at `finalizedAt` falls due: Stripe adds `days_until_due` whole days to
+ * the finalization time. The welcome e-mail goes out just before the invoice is finalized, so its date matches.
+ */
+export const invoiceDueDate = (finalizedAt: Date) => new Date(finalizedAt.getTime() + INVOICE_DAYS_UNTIL_DUE * DAY_MS)
+
+/** The reference the customer quotes: the registration id's first 8 hex digits, 'A1B2C3D4'. */
+export const invoiceReference = (registration: Pick<Registration, 'id'>) => registration.id.replace(/-/g, '').slice(0, 8).toUpperCase()
+
 /** '1 January 2027 to 31 December 2027' */
 export function servicePeriodText(registration: Pick<Registration, 'createdAt' | 'billingCycle'>): string {
   const { start, end } = servicePeriod(registration)

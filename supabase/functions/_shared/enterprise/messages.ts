@@ -1,5 +1,4 @@
 import { billingCycles, formatUsd, periodTotal, planById } from '../../../../src/content/plans.ts'
-import { successNextSteps } from '../../../../src/content/enterprise-copy.ts'
 import { escapeHtml } from '../board/update-note.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import { boardPhone } from '../runtime/phone.ts'
@@ -166,19 +165,6 @@ export function confirmRequestEmail(registration: Pick<Registration, 'plan' | 'b
     `If it was you, open this link and press "Confirm my e-mail address" on the page: ${link}`,
     'The link works for 48 hours. Once you confirm, we send your welcome e-mail and your invoice.',
     'If it was not you, ignore this e-mail: nothing more will be sent.',
-    `Questions? Call us on ${supportPhone}.`,
-  ])
-}
-
-/** The welcome e-mail, once the address is confirmed: a plain-text part and escaped HTML with the same content. */
-export function welcomeEmail(registration: Registration, supportPhone: string) {
-  return asEmail(`Your enterprise registration: ${planById(registration.plan).name}`, [
-    `Dear ${registration.name},`,
-    `Thank you for registering ${registration.companyName} for the ${planById(registration.plan).name}.`,
-    `Your plan: ${planLine(registration)}.`,
-    'What happens next:',
-    ...successNextSteps.map((step, index) => `${index + 1}. ${step.title}: ${step.text}`),
-    'A dedicated account manager will be assigned to you within 24 hours.',
     `Questions? Call us on ${supportPhone}.`,
   ])
 }

@@ -1,7 +1,15 @@
 import Stripe from 'stripe'
 import type { Registration } from './registration.ts'
 import { StepFailed, type StepFailure } from '../outbox/step-failure.ts'
-import { INVOICE_DAYS_UNTIL_DUE, invoiceAmountCents, invoiceLine, servicePeriod, servicePeriodText, type Invoicing } from './invoicing.ts'
+import {
+  INVOICE_DAYS_UNTIL_DUE,
+  invoiceAmountCents,
+  invoiceLine,
+  invoiceReference,
+  servicePeriod,
+  servicePeriodText,
+  type Invoicing,
+} from './invoicing.ts'
 
 /** What the agency's invoices carry (docs/enterprise.md, 'Invoice settings'); each is optional. */
 export type InvoiceSettings = {
@@ -106,12 +114,14 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
             currency: 'usd',
             auto_advance: false,
             description: `Enterprise plan for ${registration.companyName}: ${invoiceLine(registration)}`,
+            // The welcome e-mail quotes the same reference.
             custom_fields: [
+              customField('Reference', invoiceReference(registration)),
               customField('Contact', registration.name),
               ...(businessNumber ? [customField(businessNumber.label, businessNumber.value)] : []),
             ],
             ...(footer ? { footer } : {}),
-            metadata: { registration_id: registration.id },
+            metadata: { registration_id: registration.id, reference: invoiceReference(registration) },
           },
           key(registration, 'invoice'),
         ),
