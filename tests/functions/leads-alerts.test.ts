@@ -264,8 +264,8 @@ describe('lead alerts (deno, PostgreSQL, fake board and channels)', () => {
     expect(channels.webhook[1]!.text).toContain('RESOLVED: board refused the credentials')
     expect(channels.webhook[1]!.text).toContain('RESOLVED: failed leads')
     expect(channels.emails.map((email) => email.subject)).toEqual([
-      'Lead alert: board refused the credentials, failed leads',
-      'Lead alert resolved: board refused the credentials, failed leads',
+      '[staging] Lead alert: board refused the credentials, failed leads',
+      '[staging] Lead alert resolved: board refused the credentials, failed leads',
     ])
   }, 45_000)
 
@@ -278,7 +278,7 @@ describe('lead alerts (deno, PostgreSQL, fake board and channels)', () => {
     expect(await run()).toMatchObject({ alerts: { failedChannels: [] } })
 
     expect(channels.emails).toHaveLength(1)
-    const tries = channels.emailRequests.filter((request) => request.to.includes('sales@agency.test'))
+    const tries = channels.emailRequests.filter((request) => request.to.includes('oncall@agency.test'))
     expect(tries).toHaveLength(2)
     expect(new Set(tries.map((request) => request.idempotencyKey))).toEqual(new Set(['lead-alert/board-auth@never+failed@never']))
     expect(channels.webhook).toHaveLength(1)
