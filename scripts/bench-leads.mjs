@@ -6,8 +6,9 @@
 // redelivery runs until nothing is pending, and the board is counted per channel (items, notes):
 // every accepted lead must be on it exactly once, lost and duplicated printed with the answers lost.
 // Then the auth-outage run: the board refuses the token for the first half of the leads (they fail
-// after MAX_ATTEMPTS=2), the token is fixed, `retry_failed_leads()` and redelivery send them; every
-// lead must be on the board once, and the alert and its resolutions must reach the chat webhook and
+// after MAX_ATTEMPTS=2), the token is fixed, `retry_failed_leads()` and redelivery send them, and
+// Cron's next runs go on until one sends no alert (a message whose answer was lost goes again on the
+// next run, as in production, where Cron calls every minute); every lead must be on the board once, and the alert and its resolutions must reach the chat webhook and
 // e-mail (Resend) while both take a share of messages and leave them unanswered: no e-mail twice,
 // and each chat resend traced to a lost answer.
 // Then the latency run: the same leads against an instant, healthy board and against one that takes
@@ -158,6 +159,21 @@ async function redeliverUntilSettled(url) {
   return { rounds, seconds: (performance.now() - started) / 1000 }
 }
 
+/**
+ * Cron calls redelivery every minute whether or not a lead is pending, and each call runs the
+ * alerts: a message whose answer was lost is sent again on the next one. Calls until one sends
+ * nothing (at most `limit`); answers how many were made.
+ */
+async function alertRunsUntilQuiet(url, limit = 10) {
+  const sent = () => alerts.webhook.length + alerts.emailRequests.length
+  for (let runs = 1; runs <= limit; runs++) {
+    const before = sent()
+    await fetch(url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(60_000) })
+    if (sent() === before) return runs
+  }
+  return limit
+}
+
 /** The board's channels among `ids` (items, notes): every accepted lead exactly once on each. */
 function boardChannels(ids, accepted) {
   const ours = (id) => ids.has(id)
@@ -242,6 +258,7 @@ async function authOutageRun() {
   const recovery = await redeliverUntilSettled(redeliver.url)
   const [{ n: again }] = await retryFailed()
   await redeliverUntilSettled(redeliver.url)
+  const quietAfter = await alertRunsUntilQuiet(redeliver.url)
   await board.quiet()
   board.unanswered(null)
   alerts.unanswered(null)
@@ -280,7 +297,7 @@ async function authOutageRun() {
       `delivered ${statusCounts.delivered ?? 0}`,
       ...channels.map((c) => c.line),
       `alerts raised ${alertsSent} (chat messages with an alert during the outage ${alertsDuringOutage}), resolutions ${resolved}`,
-      `recovery ${recovery.rounds} rounds, ${recovery.seconds.toFixed(1)} s until nothing pending`,
+      `recovery ${recovery.rounds} rounds, ${recovery.seconds.toFixed(1)} s until nothing pending, then ${quietAfter} Cron runs until one sent no alert`,
     ].join('\n'),
   )
   return channels.every((c) => c.ok) && alertsSent >= 1

@@ -1,13 +1,19 @@
 // `npm run bench:registrations`: a load run of the enterprise follow-through, not a timed test.
 // PostgreSQL (throwaway cluster), the fake board, alert channels (webhook and Resend) and Stripe, and
-// `enterprise-followup` under Deno. 200 registrations are inserted 20 at a time as the browser does
-// (PostgREST's anon role, `request.headers` naming the visitor's address, each visitor its own
-// address), plus retried Confirms of some submission ids (the unique key answers them: success).
+// `enterprise-followup` under Deno. 200 registrations are inserted 20 at a time as
+// `enterprise-register` does (its connection, `request.headers` naming the visitor's address, each
+// visitor its own address, `verified` as a passed bot check), plus retried Confirms of some
+// submission ids (the unique key answers them: success). The follow-through runs in two halves, as
+// for a registrant (issue 35.2): first the board item and note, the sales alert and a request to
+// confirm the address (one per registration: each has its own address, so none meets the
+// address's daily limit), then every registration waits; each is confirmed
+// (`confirm_enterprise_registration`, as `enterprise-confirm` does), and the second half adds the
+// board's 'E-mail confirmed' note, the welcome e-mail and the Stripe invoice.
 // Every fake misbehaves, seeded, in two ways: --fail-share of the calls are refused (500s, 429s,
 // hangs past the timeout, nothing done), and --unanswered-share are taken, then unanswered: the fake
 // does what was asked (the board's item or note, the chat message, the e-mail, each kind of Stripe
 // call) and then never answers or drops the connection. Overlapping follow-through runs then work
-// until nothing is pending, and every channel is counted: lost and duplicated, with the answers
+// until nothing is pending (in each half), and every channel is counted: lost and duplicated, with the answers
 // lost there. A chat webhook cannot tell a repeat: its resends are counted and each is traced to a
 // lost answer (one with none is a duplicate). Target: 0 lost everywhere, 0 duplicated on the board,
 // e-mail and Stripe; exit 1 otherwise.
@@ -68,6 +74,7 @@ const registration = (i) => ({
   selected_plan: PLANS[i % 2],
   billing_cycle: CYCLES[Math.floor(i / 2) % 2],
   legal_agreements: { terms: true, privacy: true, cookies: true, dpa: true },
+  verified: true,
 })
 // One address per visitor, as many visitors as registrations: the per-address limit is not under test.
 const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
@@ -184,6 +191,25 @@ function stripeChannels(expected, centsById) {
   ]
 }
 
+/** Each registrant presses the confirm button once (`enterprise-confirm`'s call), `concurrency` at once; answers by kind. */
+async function confirmAll() {
+  const ids = (await pg.sql`select id from enterprise_registrations order by created_at`).map((row) => row.id)
+  const answers = {}
+  let next = 0
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < ids.length) {
+        const id = ids[next++]
+        const [{ answer }] = await api`select public.confirm_enterprise_registration(${id}) as answer`
+        answers[answer] = (answers[answer] ?? 0) + 1
+      }
+    }),
+  )
+  return answers
+}
+
+const CONFIRM_REQUEST_KEY = 'enterprise-confirm-request/'
+const WELCOME_KEY = 'enterprise-welcome/'
 const registrationIdIn = (text) => /Registration id: ([0-9a-f-]{36})/.exec(text)?.[1]
 
 try {
@@ -208,6 +234,8 @@ try {
     // 20% of calls failing never exhausts it: the run counts what retries deliver, not give-ups.
     MAX_ATTEMPTS: '100',
     CRON_SECRET: SECRET,
+    CONFIRM_LINK_SECRET: 'bench-confirm-link-secret',
+    SITE_URL: 'https://bench.example',
     ALERT_WEBHOOK_URL: alerts.webhookUrl,
     RESEND_API_URL: alerts.resendUrl,
     RESEND_API_KEY: RESEND_KEY,
@@ -227,6 +255,13 @@ try {
   }
   const inserted = await insertAll(posts)
   const drained = await drain(followup.url)
+  // Nothing but the request to confirm may reach the registrant before they confirm.
+  const early = {
+    welcome: alerts.emails.filter((email) => email.idempotencyKey?.startsWith(WELCOME_KEY)).length,
+    stripe: stripe.requests.length,
+  }
+  const confirmed = await confirmAll()
+  const drainedAfter = await drain(followup.url)
   await board.quiet()
   board.failRandomly(null)
   alerts.failRandomly(null)
@@ -241,10 +276,15 @@ try {
   const followed = new Set(rows.filter((row) => !row.over_daily_cap).map((row) => row.id))
   const idByEmail = new Map(rows.map((row) => [row.email, row.id]))
   const salesEmails = alerts.emails.filter((email) => email.to.includes(SALES) && email.subject.startsWith('New enterprise registration'))
-  const idOfItem = (itemId) => board.items.get(itemId)?.submissionId
   const lostOn = (channel) => alerts.lostAnswers.filter((lost) => lost.channel === channel)
   const boardLost = (operation) => board.lostAnswers.filter((lost) => lost.operation === operation).length
-  const confirmations = alerts.emails.filter((email) => !email.to.includes(SALES))
+  const toRegistrant = (keyPrefix) => alerts.emails.filter((email) => email.idempotencyKey?.startsWith(keyPrefix))
+  const lostToRegistrant = (keyPrefix) => lostOn('email').filter((lost) => lost.idempotencyKey?.startsWith(keyPrefix)).length
+  // Notes are told apart by their reference line: `Ref: reg-<id>/note`, `Ref: reg-<id>/confirmed`.
+  const noteId = (suffix) => (body) => new RegExp(`Ref: reg-([0-9a-f-]{36})/${suffix}\\b`).exec(body)?.[1]
+  const notesOf = (suffix) => board.notes.map((note) => noteId(suffix)(note.body)).filter(Boolean)
+  const notesLost = (suffix) =>
+    board.lostAnswers.filter((lost) => lost.operation === 'create_update' && noteId(suffix)(lost.body ?? '')).length
   const channels = [
     channelReport(
       'registrations recorded',
@@ -257,12 +297,8 @@ try {
       [...board.items.values()].map((item) => item.submissionId),
       boardLost('create_item'),
     ),
-    channelReport(
-      'board notes',
-      ids,
-      board.notes.map((note) => idOfItem(note.itemId)),
-      boardLost('create_update'),
-    ),
+    channelReport('board notes', ids, notesOf('note'), notesLost('note')),
+    channelReport("board notes: 'E-mail confirmed'", ids, notesOf('confirmed'), notesLost('confirmed')),
     chatReport(
       'chat: sales alerts (webhook)',
       ids,
@@ -278,10 +314,16 @@ try {
       lostOn('email').filter((lost) => lost.to?.includes(SALES)).length,
     ),
     channelReport(
-      'e-mail: confirmations',
+      'e-mail: requests to confirm',
       followed,
-      confirmations.flatMap((email) => email.to.map((to) => idByEmail.get(to))),
-      lostOn('email').filter((lost) => !lost.to?.includes(SALES)).length,
+      toRegistrant(CONFIRM_REQUEST_KEY).flatMap((email) => email.to.map((to) => idByEmail.get(to))),
+      lostToRegistrant(CONFIRM_REQUEST_KEY),
+    ),
+    channelReport(
+      'e-mail: welcome',
+      followed,
+      toRegistrant(WELCOME_KEY).flatMap((email) => email.to.map((to) => idByEmail.get(to))),
+      lostToRegistrant(WELCOME_KEY),
     ),
     ...stripeChannels(followed, new Map(rows.map((row) => [row.id, INVOICE_CENTS[`${row.selected_plan}/${row.billing_cycle}`]]))),
   ]
@@ -295,14 +337,16 @@ try {
       stripe.requests.length > 0
         ? `Stripe ${stripe.requests.length} calls, ${Math.round(FAIL_SHARE * 100)}% refused (${STRIPE_FAULTS.join(', ')})`
         : 'Stripe: no calls (this follow-through has no invoice step), not counted',
+      `before confirming: ${early.welcome} welcome e-mails, ${early.stripe} Stripe calls; confirmed ${list(confirmed)}`,
       `registrations ${list(statuses)}, over the daily cap ${rows.filter((row) => row.over_daily_cap).length}`,
       ...channels.map((c) => c.line),
       `p50 insert latency ${Math.round(percentile(inserted.latencies, 50))} ms`,
       `p95 insert latency ${Math.round(percentile(inserted.latencies, 95))} ms`,
-      `drain ${drained.rounds} follow-through runs (${RUNNERS} at once), ${drained.seconds.toFixed(1)} s until nothing pending`,
+      `drain ${drained.rounds} follow-through runs (${RUNNERS} at once), ${drained.seconds.toFixed(1)} s until nothing pending; after confirming ${drainedAfter.rounds} runs, ${drainedAfter.seconds.toFixed(1)} s`,
     ].join('\n'),
   )
-  if (!channels.every((c) => c.ok) || (statuses.failed ?? 0) > 0) process.exitCode = 1
+  const allDone = (statuses.done ?? 0) === rows.length
+  if (!channels.every((c) => c.ok) || !allDone || early.welcome + early.stripe > 0) process.exitCode = 1
 } finally {
   await Promise.all(functions.map((fn) => fn.stop()))
   await api.end({ timeout: 1 })

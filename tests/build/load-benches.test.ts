@@ -20,7 +20,7 @@ function bench(script: string, args: string[]) {
 }
 
 describe('the load benches, tiny, with every fault', { timeout: 300_000 }, () => {
-  it('bench:registrations reports each channel, Stripe call kind by kind, and loses nothing', () => {
+  it('bench:registrations confirms each registrant, reports each channel, Stripe call kind by kind, and loses nothing', () => {
     const { run, lines, channels } = bench('scripts/bench-registrations.mjs', [
       '--count',
       '6',
@@ -33,13 +33,18 @@ describe('the load benches, tiny, with every fault', { timeout: 300_000 }, () =>
     ])
     expect(run.stderr).not.toMatch(/Error/)
     expect(lines.some((line) => /^taken, then unanswered \(30% of calls\): board .*; chat and e-mail .*; Stripe /.test(line))).toBe(true)
+    // The registrant gets only the request to confirm until they confirm; then every registration is done.
+    expect(lines).toContain('before confirming: 0 welcome e-mails, 0 Stripe calls; confirmed confirmed:6')
+    expect(lines).toContainEqual(expect.stringMatching(/^registrations done:6, over the daily cap 0$/))
     expect(channels.map((c) => c.name)).toEqual([
       'registrations recorded',
       'board items',
       'board notes',
+      "board notes: 'E-mail confirmed'",
       'chat: sales alerts (webhook)',
       'e-mail: sales alerts',
-      'e-mail: confirmations',
+      'e-mail: requests to confirm',
+      'e-mail: welcome',
       'Stripe customers',
       'Stripe invoices',
       'Stripe invoice lines',

@@ -78,6 +78,14 @@ describe('planAlerts: one alert per condition per hour, one resolved message', (
     expect(planAlerts([report('board-auth')], [unanswered], NOW).raised).toEqual([report('board-auth')])
     expect(planAlerts([], [unanswered], NOW)).toEqual({ raised: [], resolved: ['board-auth'] })
   })
+
+  it('a message that went unanswered is planned again alone, so a condition that changed since waits for the next run', () => {
+    const resolutionUnanswered: NotifiedState = { ...told('failed', 10), maybeTold: true }
+    expect(planAlerts([], [resolutionUnanswered, told('board-auth', 10)], NOW)).toEqual({ raised: [], resolved: ['failed'] })
+    expect(planAlerts([report('pending-age')], [resolutionUnanswered], NOW)).toEqual({ raised: [], resolved: ['failed'] })
+    // Nothing left to say about it (the condition came back): the others go ahead.
+    expect(planAlerts([report('failed'), report('pending-age')], [resolutionUnanswered], NOW).raised).toEqual([report('pending-age')])
+  })
 })
 
 describe('alertKey: the e-mail Idempotency-Key of an alert', () => {
@@ -230,6 +238,9 @@ function memoryAlertStore(holding: ConditionReport[]): AlertStore & { states: Ma
         notified: async (name) => states.get(name) ?? [],
         saveNotified: async (name, plan) =>
           void states.set(name, [
+            ...(states.get(name) ?? []).filter(
+              (state) => !plan.resolved.includes(state.condition) && !plan.raised.some((r) => r.condition === state.condition),
+            ),
             ...plan.raised.map((r) => ({ condition: r.condition, active: true, notifiedAt: NOW, notifiedCount: r.count })),
             ...plan.resolved.map((condition) => ({ condition, active: false, notifiedAt: NOW, notifiedCount: 0 })),
           ]),
@@ -294,6 +305,25 @@ describe('runAlerts', () => {
     await runAlerts({ ...deps, channels: [channel('webhook', hook)] })
     expect(hook).toHaveLength(3)
     expect(hook[2]!.text).toContain('RESOLVED: board refused the credentials')
+  })
+
+  it('a resolution the e-mail took without answering goes again under its own key, not merged with one that cleared since', async () => {
+    const holding = [report('board-auth'), report('failed')]
+    const store = memoryAlertStore(holding)
+    const deps = { store, ops: OPS, logger: recordingLogger(), now: () => NOW, pendingMinutes: 30 }
+    const mail: AlertMessage[] = []
+    await runAlerts({ ...deps, channels: [channel('email', mail)] })
+    holding.splice(1)
+    await runAlerts({ ...deps, channels: [channel('email', mail, 'unanswered')] })
+    holding.length = 0
+    await runAlerts({ ...deps, channels: [channel('email', mail)] })
+    await runAlerts({ ...deps, channels: [channel('email', mail)] })
+    expect(mail.map((message) => message.idempotencyKey)).toEqual([
+      'lead-alert/board-auth@never+failed@never',
+      `lead-alert/failed-resolved@${NOW.toISOString()}`,
+      `lead-alert/failed-resolved@${NOW.toISOString()}`,
+      `lead-alert/board-auth-resolved@${NOW.toISOString()}`,
+    ])
   })
 
   it('an alert that went unanswered and then cleared still gets its resolution; one refused outright (an HTTP answer) does not', async () => {

@@ -96,8 +96,9 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
   }
 
   /** The call took effect; its answer never comes ('hang') or its connection drops ('lost'). */
-  function loseAnswer(how, operation, submissionId, req) {
-    lostAnswers.push({ operation, submissionId, how })
+  function loseAnswer(how, operation, submissionId, req, variables) {
+    // A note's body says which note it was (its `Ref:` line).
+    lostAnswers.push({ operation, submissionId, how, ...(operation === 'create_update' ? { body: String(variables.body) } : {}) })
     if (how === 'lost') req.socket.destroy()
   }
 
@@ -116,9 +117,9 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
       case 'hang':
         return undefined
       case 'created-lost':
-        return loseAnswer('lost', operation, take(operation, variables)[1], req)
+        return loseAnswer('lost', operation, take(operation, variables)[1], req, variables)
       case 'created-hang':
-        return loseAnswer('hang', operation, take(operation, variables)[1], req)
+        return loseAnswer('hang', operation, take(operation, variables)[1], req, variables)
     }
   }
 
@@ -140,7 +141,7 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
     if (!req.headers.authorization) return send(res, 401, { errors: [{ message: 'Not Authenticated' }] })
     const [data, submissionId] = take(operation, variables)
     if (dropping?.operations.includes(operation) && dropping.random() < dropping.share)
-      return loseAnswer(dropping.random() < 0.5 ? 'hang' : 'lost', operation, submissionId, req)
+      return loseAnswer(dropping.random() < 0.5 ? 'hang' : 'lost', operation, submissionId, req, variables)
     return send(res, 200, { data })
   }
 

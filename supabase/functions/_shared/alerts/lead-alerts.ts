@@ -24,8 +24,8 @@ export type AlertLead = {
 export type ConditionReport = { condition: ConditionName; count: number; oldestMinutes: number; leads: AlertLead[] }
 
 /**
- * What one channel was last told about a condition. `maybeTold`: an alert for it went unanswered
- * (it may have arrived), so its resolution is owed too.
+ * What one channel was last told about a condition. `maybeTold`: a message about it went unanswered
+ * (it may have arrived): it is sent again as it was, and after an alert the resolution is owed too.
  */
 export type NotifiedState = {
   condition: ConditionName
@@ -42,7 +42,9 @@ export const ALERT_REPEAT_MS = 60 * 60_000
 /**
  * At most one alert per condition per hour: a condition is raised when a channel has not been told
  * it holds, or when it has grown since the channel was told an hour or more ago. A condition the
- * channel was told about that no longer holds is announced as resolved, once.
+ * channel was told about that no longer holds is announced as resolved, once. A message that went
+ * unanswered is planned again as it was, alone: with a condition added since, its e-mail key would
+ * change and the part it may already have delivered would go twice.
  */
 export function planAlerts(holding: readonly ConditionReport[], told: readonly NotifiedState[], now: Date): AlertPlan {
   const stateOf = (condition: ConditionName) => told.find((state) => state.condition === condition)
@@ -54,7 +56,9 @@ export function planAlerts(holding: readonly ConditionReport[], told: readonly N
   const resolved = told
     .filter((state) => (state.active || state.maybeTold) && !holding.some((report) => report.condition === state.condition))
     .map((state) => state.condition)
-  return { raised, resolved }
+  const owed = (condition: ConditionName) => stateOf(condition)?.maybeTold === true
+  const retry = { raised: raised.filter((report) => owed(report.condition)), resolved: resolved.filter(owed) }
+  return retry.raised.length + retry.resolved.length > 0 ? retry : { raised, resolved }
 }
 
 export interface AlertStore {
@@ -71,7 +75,7 @@ export interface AlertStore {
 export interface AlertStateStore {
   notified(channel: ChannelName): Promise<NotifiedState[]>
   saveNotified(channel: ChannelName, plan: AlertPlan): Promise<void>
-  /** The alert for these conditions went unanswered: the channel may have it. */
+  /** The message (alert or resolution) for these conditions went unanswered: the channel may have it. */
   saveMaybeTold(channel: ChannelName, conditions: ConditionName[]): Promise<void>
 }
 
@@ -123,11 +127,8 @@ export async function runAlerts(deps: AlertDeps): Promise<AlertReport | undefine
         } catch (error) {
           deps.logger.error('alert channel failed; it is tried again next run', { channel: channel.name, error: String(error) })
           report.failedChannels.push(channel.name)
-          if (error instanceof ChannelError && error.maybeSent && plan.raised.length > 0)
-            await state.saveMaybeTold(
-              channel.name,
-              plan.raised.map((raised) => raised.condition),
-            )
+          if (error instanceof ChannelError && error.maybeSent)
+            await state.saveMaybeTold(channel.name, [...plan.raised.map((raised) => raised.condition), ...plan.resolved])
           continue
         }
         await state.saveNotified(channel.name, plan)
