@@ -47,7 +47,7 @@ test('without JavaScript the home form posts to the leads function, lands on /th
   await expect.poll(() => calls('create_update').length, { timeout: 15_000 }).toBe(1)
   expect(calls('create_item')).toHaveLength(1)
   expect(JSON.parse(String(calls('create_item')[0]!.variables.columnValues))).toMatchObject({
-    phone: { phone: '+61422470721', countryShortName: 'US' },
+    phone: { phone: '+61422470721', countryShortName: 'AU' },
   })
   expect(stack.board.items.size).toBe(1)
   // The source page travels in the item's update note ('Page: Homepage').
