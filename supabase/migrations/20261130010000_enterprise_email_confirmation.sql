@@ -58,6 +58,24 @@ $$;
 
 revoke execute on function public.claim_enterprise_confirm_request(text, integer) from public, anon, authenticated;
 
+-- Wakes an edge function at once. The Cron job every minute is what guarantees the work is done, so
+-- a call that cannot be made (no pg_net, no Vault secrets) is a warning and never fails the caller.
+create function public.wake_edge_function(function_name text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.call_edge_function(function_name, 55000);
+exception
+  when others then
+    raise warning '% not woken: % (the Cron job runs it within a minute)', function_name, sqlerrm;
+end
+$$;
+
+revoke execute on function public.wake_edge_function(text) from public, anon, authenticated;
+
 -- Marks the registration confirmed ('confirmed'), or answers 'already-confirmed' or 'unknown'.
 -- A waiting registration goes back to the queue with fresh attempts, and the follow-through is woken.
 create function public.confirm_enterprise_registration(registration_id uuid)
@@ -80,12 +98,7 @@ begin
     return case when exists (select from public.enterprise_registrations where id = registration_id)
                 then 'already-confirmed' else 'unknown' end;
   end if;
-  begin
-    perform public.call_edge_function('enterprise-followup', 55000);
-  exception
-    when others then
-      raise warning 'enterprise-followup not woken: % (the Cron job runs it within a minute)', sqlerrm;
-  end;
+  perform public.wake_edge_function('enterprise-followup');
   return 'confirmed';
 end
 $$;
@@ -122,12 +135,7 @@ begin
      set confirm_slot_at = now(), confirm_limited_at = null, confirm_link_issued_at = null,
          confirm_request_sent_at = null, status = 'pending', attempts = 0, next_attempt_at = now(), updated_at = now()
    where id = registration_id;
-  begin
-    perform public.call_edge_function('enterprise-followup', 55000);
-  exception
-    when others then
-      raise warning 'enterprise-followup not woken: % (the Cron job runs it within a minute)', sqlerrm;
-  end;
+  perform public.wake_edge_function('enterprise-followup');
   return 'queued';
 end
 $$;

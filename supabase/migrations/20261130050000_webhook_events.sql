@@ -89,15 +89,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not exists (select from inserted) then
-    return null;
+  if exists (select from inserted) then
+    perform public.wake_edge_function('webhook-events');
   end if;
-  perform public.call_edge_function('webhook-events', 55000);
   return null;
-exception
-  when others then
-    raise warning 'webhook-events not woken: % (the Cron job runs it within a minute)', sqlerrm;
-    return null;
 end
 $$;
 
