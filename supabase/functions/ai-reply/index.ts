@@ -3,8 +3,7 @@ import { createDb } from '../_shared/runtime/db.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { pgRateCounter } from '../_shared/limits/pg-rate-counter.ts'
-import { clientAddressSettings } from '../_shared/limits/client-address-settings.ts'
-import { createRateLimiter } from '../_shared/limits/rate-limit.ts'
+import { pgRateLimiter } from '../_shared/limits/pg-rate-limiter.ts'
 import { createDailyCap } from '../_shared/limits/daily-cap.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { turnstileVerifier } from '../_shared/turnstile/settings.ts'
@@ -24,17 +23,8 @@ if (!sql) consoleLogger.warn('SUPABASE_DB_URL is not set: ai-reply answers with 
 if (!apiKey) consoleLogger.warn('AI_API_KEY is not set: ai-reply answers with templates only')
 
 const now = () => new Date()
-const salt = env('RATE_LIMIT_SALT') ?? ''
 const limiter = (bucket: string, limit: number, windowSeconds: number) =>
-  sql &&
-  createRateLimiter({
-    counter: pgRateCounter(sql),
-    rule: { bucket, limit, windowSeconds },
-    salt,
-    logger: consoleLogger,
-    now,
-    ...clientAddressSettings(sql),
-  })
+  sql && pgRateLimiter(sql, { bucket, limit, windowSeconds }, { logger: consoleLogger, now })
 
 const handler = createAiReplyHandler({
   allowedOrigins: parseAllowedOrigins(env('ALLOWED_ORIGINS')),

@@ -1,8 +1,7 @@
 import { parseAllowedOrigins } from '../_shared/http/cors.ts'
 import { serve } from '../_shared/http/serve.ts'
-import { clientAddressSettings } from '../_shared/limits/client-address-settings.ts'
-import { pgRateCounter } from '../_shared/limits/pg-rate-counter.ts'
-import { createRateLimiter, parseRateRule } from '../_shared/limits/rate-limit.ts'
+import { pgRateLimiter } from '../_shared/limits/pg-rate-limiter.ts'
+import { parseRateRule } from '../_shared/limits/rate-limit.ts'
 import { createDb } from '../_shared/runtime/db.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
@@ -21,13 +20,9 @@ serve(
     confirmations: sql && pgConfirmations(sql),
     limiter:
       sql &&
-      createRateLimiter({
-        counter: pgRateCounter(sql),
-        rule: parseRateRule('enterprise-confirm', env('CONFIRM_HOURLY_LIMIT'), { limit: 10, windowSeconds: 3_600 }),
-        salt: env('RATE_LIMIT_SALT') ?? '',
+      pgRateLimiter(sql, parseRateRule('enterprise-confirm', env('CONFIRM_HOURLY_LIMIT'), { limit: 10, windowSeconds: 3_600 }), {
         logger: consoleLogger,
         now,
-        ...clientAddressSettings(sql),
       }),
     allowedOrigins: parseAllowedOrigins(env('ALLOWED_ORIGINS')),
     logger: consoleLogger,

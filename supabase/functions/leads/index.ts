@@ -3,9 +3,8 @@ import { env } from '../_shared/runtime/env.ts'
 import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { pgLeadStore } from '../_shared/delivery/pg-lead-store.ts'
-import { pgRateCounter } from '../_shared/limits/pg-rate-counter.ts'
-import { clientAddressSettings } from '../_shared/limits/client-address-settings.ts'
-import { createRateLimiter, parseRateRule } from '../_shared/limits/rate-limit.ts'
+import { pgRateLimiter } from '../_shared/limits/pg-rate-limiter.ts'
+import { parseRateRule } from '../_shared/limits/rate-limit.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { turnstileVerifier } from '../_shared/turnstile/settings.ts'
 import { createLeadsHandler } from './handler.ts'
@@ -27,13 +26,9 @@ serve(
     store: sql && pgLeadStore(sql),
     limiter:
       sql &&
-      createRateLimiter({
-        counter: pgRateCounter(sql),
-        rule: parseRateRule('leads', env('LEADS_RATE_LIMIT'), { limit: 10, windowSeconds: 600 }),
-        salt: env('RATE_LIMIT_SALT') ?? '',
+      pgRateLimiter(sql, parseRateRule('leads', env('LEADS_RATE_LIMIT'), { limit: 10, windowSeconds: 600 }), {
         logger: consoleLogger,
         now,
-        ...clientAddressSettings(sql),
       }),
     minFillMs: Number.isFinite(minFillMs) ? minFillMs : DEFAULT_MIN_FILL_MS,
     verifier: turnstileVerifier(sql, consoleLogger),

@@ -2,9 +2,8 @@ import { parseAllowedOrigins } from '../_shared/http/cors.ts'
 import { createDb } from '../_shared/runtime/db.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
-import { pgRateCounter } from '../_shared/limits/pg-rate-counter.ts'
-import { clientAddressSettings } from '../_shared/limits/client-address-settings.ts'
-import { createRateLimiter, parseRateRule } from '../_shared/limits/rate-limit.ts'
+import { pgRateLimiter } from '../_shared/limits/pg-rate-limiter.ts'
+import { parseRateRule } from '../_shared/limits/rate-limit.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { createPlacesHandler, DEFAULT_PLACES_URL } from './handler.ts'
 
@@ -25,13 +24,9 @@ const handler = createPlacesHandler({
   logger: consoleLogger,
   limiter:
     sql &&
-    createRateLimiter({
-      counter: pgRateCounter(sql),
-      rule: parseRateRule('places', env('PLACES_RATE_LIMIT'), { limit: 100, windowSeconds: 600 }),
-      salt: env('RATE_LIMIT_SALT') ?? '',
+    pgRateLimiter(sql, parseRateRule('places', env('PLACES_RATE_LIMIT'), { limit: 100, windowSeconds: 600 }), {
       logger: consoleLogger,
       now: () => new Date(),
-      ...clientAddressSettings(sql),
     }),
 })
 

@@ -3,8 +3,8 @@ import { createDb } from '../_shared/runtime/db.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { pgRateCounter } from '../_shared/limits/pg-rate-counter.ts'
-import { clientAddressSettings } from '../_shared/limits/client-address-settings.ts'
-import { createRateLimiter, parseRateRule } from '../_shared/limits/rate-limit.ts'
+import { pgRateLimiter } from '../_shared/limits/pg-rate-limiter.ts'
+import { parseRateRule } from '../_shared/limits/rate-limit.ts'
 import { createDailyCap } from '../_shared/limits/daily-cap.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { turnstileVerifier } from '../_shared/turnstile/settings.ts'
@@ -17,17 +17,8 @@ const sql = dbUrl ? createDb(dbUrl, { max: 2, statementTimeoutMs: envInt('DB_STA
 if (!sql) consoleLogger.warn('SUPABASE_DB_URL is not set: review checks are refused')
 
 const now = () => new Date()
-const salt = env('RATE_LIMIT_SALT') ?? ''
 const limiter = (bucket: string, raw: string | undefined, limit: number, windowSeconds: number) =>
-  sql &&
-  createRateLimiter({
-    counter: pgRateCounter(sql),
-    rule: parseRateRule(bucket, raw, { limit, windowSeconds }),
-    salt,
-    logger: consoleLogger,
-    now,
-    ...clientAddressSettings(sql),
-  })
+  sql && pgRateLimiter(sql, parseRateRule(bucket, raw, { limit, windowSeconds }), { logger: consoleLogger, now })
 
 const handler = createReviewCheckHandler({
   apiKey: sql ? env('GOOGLE_MAPS_API_KEY') : undefined,
