@@ -1,39 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createVerifier } from '../../supabase/functions/_shared/turnstile/siteverify.ts'
+import { describe, expect, it } from 'vitest'
 import { UNVERIFIED_NOTE } from '../../supabase/functions/_shared/board/update-note.ts'
-import { FAKE_HOSTNAME, FAKE_SECRET, startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify'
 import { encodeFormPost } from '@/schemas/lead-form-post'
-import { fakeBoard, leadsHandler, loopbackPassesThrough, only, ORIGIN, postLead, recordingLogger, submission } from './support'
+import { fakeVerifier, fakeSiteverifyForFile } from './siteverify-helpers'
+import { fakeBoard, leadsHandler, only, ORIGIN, postLead, submission } from './support'
 
 // The scripted lead post with the bot check on: a lead is never held back by it (only the honeypot
 // and the limits do that), it is marked for sales, and its fill time is the server's measure.
-let siteverify: FakeSiteverify
-beforeAll(async () => {
-  loopbackPassesThrough()
-  siteverify = await startFakeSiteverify()
-})
-afterAll(() => siteverify?.stop())
-beforeEach(() => {
-  loopbackPassesThrough()
-  siteverify.mode = 'up'
-})
+const siteverify = fakeSiteverifyForFile()
 
 function checkedLeads() {
-  const verifier = createVerifier({
-    settings: {
-      secretKey: FAKE_SECRET,
-      verifyUrl: siteverify.url,
-      hostnames: [FAKE_HOSTNAME],
-      timeoutMs: 2_000,
-      addressHeader: 'cf-connecting-ip',
-    },
-    fetch: (input, init) => fetch(input, init),
-    logger: recordingLogger(),
-    ledger: undefined,
-    // The handler's clock (NOW) is fixed; the fake issues tokens on the real one.
-    now: () => new Date(),
-  })
-  return leadsHandler({ verifier, now: () => new Date(), minFillMs: 3_000 })
+  return leadsHandler({ verifier: fakeVerifier(siteverify()), now: () => new Date(), minFillMs: 3_000 })
 }
 
 const fresh = (extra: Record<string, unknown> = {}) => ({ ...submission({ submissionId: crypto.randomUUID() }), ...extra })
@@ -48,10 +24,10 @@ describe('leads with the bot check', () => {
 
   it('measures the fill time from the verified challenge: a token solved a moment before the post is too fast', async () => {
     const { handler, store } = checkedLeads()
-    const quick = fresh({ guard: { honeypot: '', fillMs: 60_000 }, turnstileToken: siteverify.issue({ action: 'lead', ageMs: 500 }) })
+    const quick = fresh({ guard: { honeypot: '', fillMs: 60_000 }, turnstileToken: siteverify().issue({ action: 'lead', ageMs: 500 }) })
     await postLead(handler, quick)
     expect((await store.find(quick.submissionId))?.verification).toEqual({ verified: false, reason: 'too-fast' })
-    const person = fresh({ turnstileToken: siteverify.issue({ action: 'lead', ageMs: 20_000 }) })
+    const person = fresh({ turnstileToken: siteverify().issue({ action: 'lead', ageMs: 20_000 }) })
     await postLead(handler, person)
     expect((await store.find(person.submissionId))?.verification).toEqual({ verified: true })
   })
@@ -69,7 +45,7 @@ describe('leads with the bot check', () => {
   it('leaves a verified lead unmarked, and a reused token marks the second lead', async () => {
     const board = fakeBoard()
     const { handler, store } = checkedLeads()
-    const token = siteverify.issue({ action: 'lead' })
+    const token = siteverify().issue({ action: 'lead' })
     const first = fresh({ turnstileToken: token })
     const second = fresh({ turnstileToken: token })
     await postLead(handler, first)
@@ -82,7 +58,7 @@ describe('leads with the bot check', () => {
 
   it('refuses a token solved for another form', async () => {
     const { handler, store } = checkedLeads()
-    const lead = fresh({ turnstileToken: siteverify.issue({ action: 'registration' }) })
+    const lead = fresh({ turnstileToken: siteverify().issue({ action: 'registration' }) })
     await postLead(handler, lead)
     expect((await store.find(lead.submissionId))?.verification).toEqual({ verified: false, reason: 'wrong-action' })
   })
@@ -90,8 +66,8 @@ describe('leads with the bot check', () => {
   it('records the lead unverified when siteverify is down: it never costs a lead', async () => {
     fakeBoard()
     const { handler, store } = checkedLeads()
-    siteverify.mode = 'down'
-    const lead = fresh({ turnstileToken: siteverify.issue({ action: 'lead' }) })
+    siteverify().mode = 'down'
+    const lead = fresh({ turnstileToken: siteverify().issue({ action: 'lead' }) })
     expect((await postLead(handler, lead)).status).toBe(200)
     expect(await store.find(lead.submissionId)).toMatchObject({
       status: 'delivered',
@@ -101,7 +77,7 @@ describe('leads with the bot check', () => {
 
   it('still holds a filled honeypot back as spam, token or not', async () => {
     const { handler, store } = checkedLeads()
-    const lead = fresh({ guard: { honeypot: 'https://pills.example' }, turnstileToken: siteverify.issue({ action: 'lead' }) })
+    const lead = fresh({ guard: { honeypot: 'https://pills.example' }, turnstileToken: siteverify().issue({ action: 'lead' }) })
     await postLead(handler, lead)
     expect((await store.find(lead.submissionId))?.status).toBe('spam')
   })
@@ -118,7 +94,7 @@ describe('leads with the bot check', () => {
           body: new URLSearchParams([...encodeFormPost({ lead, source, tracking }), ...extra]).toString(),
         }),
       )
-    expect((await post([['cf-turnstile-response', siteverify.issue({ action: 'lead' })]])).status).toBe(303)
+    expect((await post([['cf-turnstile-response', siteverify().issue({ action: 'lead' })]])).status).toBe(303)
     expect((await post([])).status).toBe(303)
     const marks = [...store.rows.values()].map((row) => row.verification)
     expect(marks).toEqual([{ verified: true }, { verified: false, reason: 'missing-token' }])

@@ -1,38 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { answerGooglePlaces } from '@mocks/fake-google-places'
 import { createAiReplyHandler } from '../../supabase/functions/ai-reply/handler.ts'
 import { createReviewCheckHandler } from '../../supabase/functions/review-check/handler.ts'
-import { createVerifier } from '../../supabase/functions/_shared/turnstile/siteverify.ts'
-import { FAKE_HOSTNAME, FAKE_SECRET, startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify'
-import { loopbackPassesThrough, ORIGIN, recordingLogger } from './support'
+import { fakeVerifier, fakeSiteverifyForFile } from './siteverify-helpers'
+import { ORIGIN, recordingLogger } from './support'
 
 // /check and /reply call a third party that bills (Google Places, the model): without a valid token
 // they refuse with 403 and the phone, before that call and before the day's cap is counted.
-let siteverify: FakeSiteverify
-beforeAll(async () => {
-  loopbackPassesThrough()
-  siteverify = await startFakeSiteverify()
-})
-afterAll(() => siteverify?.stop())
-beforeEach(() => {
-  loopbackPassesThrough()
-  siteverify.mode = 'up'
-})
+const siteverify = fakeSiteverifyForFile()
 
-const verifier = () =>
-  createVerifier({
-    settings: {
-      secretKey: FAKE_SECRET,
-      verifyUrl: siteverify.url,
-      hostnames: [FAKE_HOSTNAME],
-      timeoutMs: 2_000,
-      addressHeader: 'cf-connecting-ip',
-    },
-    fetch: (input, init) => fetch(input, init),
-    logger: recordingLogger(),
-    ledger: undefined,
-    now: () => new Date(),
-  })
+const verifier = () => fakeVerifier(siteverify())
 
 function checker() {
   const calls = { places: 0, cap: 0 }
@@ -100,13 +77,13 @@ describe('/check with the bot check', () => {
 
   it('refuses a reused token, one for another form, and one from another hostname', async () => {
     const { check, calls } = checker()
-    const token = siteverify.issue({ action: 'check' })
+    const token = siteverify().issue({ action: 'check' })
     expect((await check({ turnstileToken: token })).status).toBe(200)
     const placesForOne = calls.places
     for (const turnstileToken of [
       token,
-      siteverify.issue({ action: 'reply' }),
-      siteverify.issue({ action: 'check', hostname: 'evil.example' }),
+      siteverify().issue({ action: 'reply' }),
+      siteverify().issue({ action: 'check', hostname: 'evil.example' }),
     ]) {
       expect((await check({ turnstileToken })).status).toBe(403)
     }
@@ -115,8 +92,8 @@ describe('/check with the bot check', () => {
 
   it('answers 503 with Retry-After when siteverify is down, and calls nothing', async () => {
     const { check, calls } = checker()
-    siteverify.mode = 'down'
-    const res = await check({ turnstileToken: siteverify.issue({ action: 'check' }) })
+    siteverify().mode = 'down'
+    const res = await check({ turnstileToken: siteverify().issue({ action: 'check' }) })
     expect(res.status).toBe(503)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(calls.places).toBe(0)
@@ -134,7 +111,7 @@ describe('/reply with the bot check', () => {
 
   it('drafts with a valid token', async () => {
     const { reply, calls } = replier()
-    const res = await reply({ turnstileToken: siteverify.issue({ action: 'reply' }) })
+    const res = await reply({ turnstileToken: siteverify().issue({ action: 'reply' }) })
     expect(res.status).toBe(200)
     expect(await res.text()).toContain('"source":"ai"')
     expect(calls.model).toBe(1)

@@ -1,31 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createVerifier, type TurnstileSettings } from '../../supabase/functions/_shared/turnstile/siteverify.ts'
+import { describe, expect, it } from 'vitest'
+import { type TurnstileSettings } from '../../supabase/functions/_shared/turnstile/siteverify.ts'
 import type { TokenLedger } from '../../supabase/functions/_shared/turnstile/token-ledger.ts'
-import {
-  DUMMY_TOKEN,
-  FAIL_SECRET,
-  FAKE_HOSTNAME,
-  FAKE_SECRET,
-  PASS_SECRET,
-  SPENT_SECRET,
-  startFakeSiteverify,
-  type FakeSiteverify,
-} from '../support/fake-siteverify'
-import { loopbackPassesThrough, recordingLogger } from './support'
+import { DUMMY_TOKEN, FAIL_SECRET, FAKE_SECRET, PASS_SECRET, SPENT_SECRET } from '../support/fake-siteverify'
+import { fakeVerifier, fakeSiteverifyForFile } from './siteverify-helpers'
+import { recordingLogger } from './support'
 
-let siteverify: FakeSiteverify
-beforeAll(async () => {
-  loopbackPassesThrough()
-  siteverify = await startFakeSiteverify()
-})
-afterAll(() => siteverify?.stop())
-beforeEach(() => {
-  loopbackPassesThrough()
-  siteverify.mode = 'up'
-})
+const siteverify = fakeSiteverifyForFile()
 
 /** The ledger's rule in memory: one use key per token (pg-token-ledger is tested on PostgreSQL in enterprise-register). */
 const memoryLedger = (): TokenLedger => {
@@ -37,21 +20,7 @@ const memoryLedger = (): TokenLedger => {
 
 function verifier(settings: Partial<TurnstileSettings> = {}, ledger: TokenLedger | undefined = memoryLedger()) {
   const logger = recordingLogger()
-  const verify = createVerifier({
-    settings: {
-      secretKey: FAKE_SECRET,
-      verifyUrl: siteverify.url,
-      hostnames: [FAKE_HOSTNAME],
-      timeoutMs: 2_000,
-      addressHeader: 'cf-connecting-ip',
-      ...settings,
-    },
-    fetch: (input, init) => fetch(input, init),
-    logger,
-    ledger,
-    now: () => new Date(),
-  })
-  return { verify, logger }
+  return { verify: fakeVerifier(siteverify(), { settings, ledger, logger }), logger }
 }
 
 const headers = new Headers({ 'cf-connecting-ip': '203.0.113.7', 'x-forwarded-for': '192.0.2.1' })
@@ -59,12 +28,12 @@ const headers = new Headers({ 'cf-connecting-ip': '203.0.113.7', 'x-forwarded-fo
 describe('siteverify', () => {
   it('posts secret, response, remoteip (the trusted header only) and idempotency_key, form-encoded, and takes a good token', async () => {
     const { verify } = verifier()
-    const token = siteverify.issue({ action: 'check' })
+    const token = siteverify().issue({ action: 'check' })
     const key = randomUUID()
-    const before = siteverify.requests.length
+    const before = siteverify().requests.length
     const result = await verify({ token, action: 'check', headers, idempotencyKey: key })
     expect(result).toMatchObject({ kind: 'verified' })
-    expect(siteverify.requests.slice(before)).toEqual([
+    expect(siteverify().requests.slice(before)).toEqual([
       {
         contentType: 'application/x-www-form-urlencoded',
         fields: { secret: FAKE_SECRET, response: token, remoteip: '203.0.113.7', idempotency_key: key },
@@ -74,7 +43,7 @@ describe('siteverify', () => {
 
   it('refuses a token used a second time; the same submission retried (same key) passes again', async () => {
     const { verify } = verifier()
-    const token = siteverify.issue({ action: 'lead' })
+    const token = siteverify().issue({ action: 'lead' })
     const key = randomUUID()
     expect((await verify({ token, action: 'lead', headers, idempotencyKey: key })).kind).toBe('verified')
     expect(await verify({ token, action: 'lead', headers, idempotencyKey: key })).toMatchObject({ kind: 'verified' })
@@ -86,12 +55,12 @@ describe('siteverify', () => {
 
   it('refuses a token solved on another hostname, or for another form', async () => {
     const { verify } = verifier()
-    const elsewhere = siteverify.issue({ action: 'check', hostname: 'evil.example' })
+    const elsewhere = siteverify().issue({ action: 'check', hostname: 'evil.example' })
     expect(await verify({ token: elsewhere, action: 'check', headers, idempotencyKey: randomUUID() })).toEqual({
       kind: 'unverified',
       reason: 'wrong-hostname',
     })
-    const forLeads = siteverify.issue({ action: 'lead' })
+    const forLeads = siteverify().issue({ action: 'lead' })
     expect(await verify({ token: forLeads, action: 'check', headers, idempotencyKey: randomUUID() })).toEqual({
       kind: 'unverified',
       reason: 'wrong-action',
@@ -118,7 +87,7 @@ describe('siteverify', () => {
 
   it('needs a token: none, a non-string or one over 2048 characters is unverified without asking siteverify', async () => {
     const { verify } = verifier()
-    const before = siteverify.requests.length
+    const before = siteverify().requests.length
     for (const [token, reason] of [
       [undefined, 'missing-token'],
       ['', 'missing-token'],
@@ -127,13 +96,13 @@ describe('siteverify', () => {
     ] as const) {
       expect(await verify({ token, action: 'lead', headers, idempotencyKey: randomUUID() })).toEqual({ kind: 'unverified', reason })
     }
-    expect(siteverify.requests.length).toBe(before)
+    expect(siteverify().requests.length).toBe(before)
   })
 
   it('counts an outage or a slow answer as unavailable, never as a pass', async () => {
     const { verify, logger } = verifier()
-    siteverify.mode = 'down'
-    const token = siteverify.issue({ action: 'lead' })
+    siteverify().mode = 'down'
+    const token = siteverify().issue({ action: 'lead' })
     expect(await verify({ token, action: 'lead', headers, idempotencyKey: randomUUID() })).toEqual({
       kind: 'unavailable',
       reason: 'siteverify-down',
