@@ -1,70 +1,21 @@
-import { sendOnAnyChannel, type AlertChannel } from '../_shared/alerts/channels.ts'
-import type { Board } from '../_shared/delivery/deliver-lead.ts'
+import { sendOnAnyChannel } from '../_shared/alerts/channels.ts'
 import { createUpdateOnce } from '../_shared/board/update-once.ts'
-import type { Fetch } from '../_shared/http/http.ts'
-import { excerpt, postJson } from '../_shared/http/upstream.ts'
-import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { keepClaim } from '../_shared/outbox/claim-lost.ts'
-import type { Claimed } from '../_shared/outbox/outbox.ts'
 import { settleFailure } from '../_shared/outbox/settle.ts'
-import type { Logger } from '../_shared/runtime/logger.ts'
 import type { Invoicing } from '../_shared/enterprise/invoicing.ts'
 import { StepFailed, type StepFailure } from '../_shared/outbox/step-failure.ts'
-import type { Registration, RegistrationStore, StepColumns } from '../_shared/enterprise/registration.ts'
+import type { Registration, StepColumns } from '../_shared/enterprise/registration.ts'
 import {
   boardColumnValues,
   boardItemName,
   boardNote,
   confirmedNote,
-  confirmRequestEmail,
   failedAlert,
   salesAlert,
   type ConfirmState,
 } from '../_shared/enterprise/messages.ts'
-import { welcomeEmail } from '../_shared/enterprise/welcome-email.ts'
-import type { WelcomeSettings } from '../_shared/enterprise/welcome-settings.ts'
-import { confirmUrl, issuedSeconds, signConfirmToken } from '../_shared/enterprise/confirm-link.ts'
-
-/** Resend, for the registrant's e-mails (the request to confirm, then the welcome). */
-export type ConfirmationSettings = {
-  apiUrl: string
-  apiKey: string
-  from: string
-  replyTo: string | undefined
-  supportPhone: string
-  /** What the welcome e-mail says about the agency (`welcome-settings.ts`). */
-  welcome: WelcomeSettings
-}
-/** CONFIRM_LINK_SECRET signs the link; SITE_URL is where its /confirm page is. */
-export type ConfirmLinkSettings = { secret: string; siteUrl: string }
-
-export type FollowupDeps = {
-  store: RegistrationStore
-  board: Board
-  /** MONDAY_ENTERPRISE_GROUP_ID */
-  groupId: string
-  channels: AlertChannel[]
-  /** Failures and caps (OPS_WEBHOOK_URL, OPS_EMAIL_TO); the sales channels when not given. */
-  opsChannels?: AlertChannel[]
-  confirmation: ConfirmationSettings | undefined
-  /** Without it no request to confirm can be sent, so nothing goes to the registrant automatically. */
-  confirmLink: ConfirmLinkSettings | undefined
-  /** Stripe, when STRIPE_SECRET_KEY is set; without it the sales alert asks for the invoice by hand. */
-  invoicing: Invoicing | undefined
-  fetch: Fetch
-  backoff: BackoffPolicy
-  logger: Logger
-  now: () => Date
-  /** The registrant's e-mail (Resend): RESEND_TIMEOUT_MS (`_shared/enterprise/config.ts`). */
-  timeoutMs: number
-}
-
-type Claim = Claimed<Registration>
-
-/** Writes a step's columns under the registration's claim; a newer claim owning it stops the run here (`ClaimLost`). */
-async function record(registration: Claim, columns: StepColumns, deps: FollowupDeps): Promise<void> {
-  keepClaim(await deps.store.record(registration, columns), registration, 'record')
-}
+import { CONFIG_REASON, record, type Claim, type FollowupDeps } from './followup-deps.ts'
+import { confirmRequestStep, welcomeStep } from './registrant-emails.ts'
 
 export type FollowupOutcome =
   { kind: 'done' } | { kind: 'awaiting-confirmation' } | { kind: 'retry'; failure: StepFailure } | { kind: 'failed'; failure: StepFailure }
@@ -166,83 +117,6 @@ async function salesAlertStep(registration: Claim, deps: FollowupDeps): Promise<
   const failure = { reason: 'alert', detail: errors.join('; ') }
   if (errors.length === deps.channels.length) throw new StepFailed(failure)
   return failure
-}
-
-type RegistrantEmail = { subject: string; text: string; html: string }
-
-async function sendToRegistrant(
-  registration: Registration,
-  message: RegistrantEmail,
-  { settings, idempotencyKey, what }: { settings: ConfirmationSettings; idempotencyKey: string; what: string },
-  deps: FollowupDeps,
-): Promise<void> {
-  const answer = await postJson(deps.fetch, `${settings.apiUrl.replace(/\/+$/, '')}/emails`, {
-    // Resend sends one e-mail per key (24 h), so a retry after a lost answer sends nothing twice.
-    headers: { authorization: `Bearer ${settings.apiKey}`, 'idempotency-key': idempotencyKey },
-    payload: {
-      from: settings.from,
-      to: [registration.email],
-      ...(settings.replyTo ? { reply_to: settings.replyTo } : {}),
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-    },
-    timeoutMs: deps.timeoutMs,
-  })
-  if (answer.kind !== 'answer') throw new StepFailed({ reason: answer.kind, detail: `${what}: ${answer.message}` })
-  if (answer.status < 200 || answer.status > 299) {
-    const detail = `${what}: HTTP ${answer.status} ${excerpt(answer.text)}`.trim()
-    throw new StepFailed({ reason: answer.status === 429 ? 'rate-limited' : answer.status >= 500 ? 'http' : 'refused', detail })
-  }
-}
-
-/**
- * The link's issue time is recorded before the e-mail, so a retry signs the same link; the key is the
- * request's own (its slot of the day), so a retry sends nothing twice and a new link is a new e-mail.
- */
-async function confirmRequestStep(
-  registration: Claim,
-  settings: ConfirmationSettings,
-  link: ConfirmLinkSettings,
-  deps: FollowupDeps,
-): Promise<void> {
-  const slotAt = registration.confirmSlotAt
-  if (registration.confirmRequestSentAt || !slotAt) return
-  let issuedAt = registration.confirmLinkIssuedAt
-  if (!issuedAt) {
-    issuedAt = new Date(issuedSeconds(deps.now()) * 1000)
-    await record(registration, { confirm_link_issued_at: issuedAt }, deps)
-  }
-  const token = await signConfirmToken(link.secret, registration.id, issuedAt)
-  await sendToRegistrant(
-    registration,
-    confirmRequestEmail(registration, confirmUrl(link.siteUrl, token), settings.supportPhone),
-    { settings, idempotencyKey: `enterprise-confirm-request/${registration.id}/${slotAt.getTime()}`, what: 'confirmation request' },
-    deps,
-  )
-  await record(registration, { confirm_request_sent_at: deps.now() }, deps)
-}
-
-/** Thrown for a setting only a person can fix: the item fails at once, and ops is told. */
-const CONFIG_REASON = 'config'
-
-/**
- * The welcome e-mail, before the invoice is finalized (it counts the due date from now, as Stripe
- * will): never with the stand-in phone in production, which fails the registration at once.
- */
-async function welcomeStep(registration: Claim, settings: ConfirmationSettings, deps: FollowupDeps): Promise<void> {
-  const { phoneProblem } = settings.welcome
-  if (phoneProblem) {
-    deps.logger.error('enterprise welcome e-mail refused', { registrationId: registration.id, message: phoneProblem })
-    throw new StepFailed({ reason: CONFIG_REASON, detail: phoneProblem })
-  }
-  await sendToRegistrant(
-    registration,
-    welcomeEmail(registration, settings.welcome, deps.now()),
-    { settings, idempotencyKey: `enterprise-welcome/${registration.id}`, what: 'welcome e-mail' },
-    deps,
-  )
-  await record(registration, { confirmation_sent_at: deps.now() }, deps)
 }
 
 /** Customer, invoice, its line, finalized, sent: each id or time recorded before the next call. */

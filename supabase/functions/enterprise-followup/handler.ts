@@ -3,7 +3,8 @@ import { capSummaryAlert, type HeldRegistrations } from '../_shared/enterprise/c
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
-import { followUp, type FollowupDeps } from './followup.ts'
+import { followUp } from './followup.ts'
+import type { FollowupDeps } from './followup-deps.ts'
 
 export type FollowupHandlerDeps = Omit<FollowupDeps, 'store' | 'board'> & {
   secret: string | undefined
