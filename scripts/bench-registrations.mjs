@@ -80,7 +80,7 @@ const registration = (i) => ({
 const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
 
 const pg = await startPgCluster()
-// PostgREST's pool: one connection per visitor at once, as the `authenticator` role switching to anon.
+// enterprise-register's database connections: one per visitor at once (anon has no insert, decision 021).
 const api = postgres(pg.url, { max: CONCURRENCY, onnotice: () => {} })
 const board = await startFakeBoard()
 const alerts = await startFakeAlerts()
