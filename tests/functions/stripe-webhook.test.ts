@@ -232,8 +232,8 @@ describe('stripe-webhook and webhook-events (deno, PostgreSQL, fake alert channe
       { invoiceId: 'in_attacker_1', amountPaid: 1 },
       'Invoice in_attacker_1 is not its invoice (in_test_1)',
     ],
-    ['its own invoice, but 1 cent paid', { amountPaid: 1 }, 'Paid US$0.01, the period total is US$35,400'],
-    ['its own invoice, paid in another currency', { currency: 'eur' }, 'Paid €35,400.00, the period total is US$35,400'],
+    ['its own invoice, but 1 cent paid', { amountPaid: 1 }, 'Paid US$0.01; expected US$35,400.00'],
+    ['its own invoice, paid in another currency', { currency: 'eur' }, 'Paid €35,400.00; expected US$35,400.00'],
   ])(
     '%s: alerts the mismatch once and activates nothing',
     async (_case, event, mismatch) => {
