@@ -75,9 +75,6 @@ export function stateAfter(event: Pick<MoneyBack, 'eventType' | 'amount' | 'amou
   }
 }
 
-/** A state in which the account should not be (or stay) active: every one but paid and a won dispute. */
-export const holdsBack = (state: PaymentState | null) => state !== null && state !== 'paid' && state !== 'dispute-won'
-
 /** How staff read a state: 'partially refunded'. */
 export const stateText = (state: PaymentState | null) => (state ? state.replace(/-/g, ' ') : 'not paid')
 
