@@ -280,7 +280,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(salesAlerts()).toHaveLength(0)
     expect(welcomes()).toHaveLength(0)
 
-    expect(await registrationFigures(pg.sql)).toEqual({ pending: 0, failed: 1, awaitingPayment: 0, paid: 0 })
+    expect(await registrationFigures(pg.sql)).toEqual({ pending: 0, failed: 1, awaitingPayment: 0, paid: 0, moneyBack: 0 })
     // The runbook's way back, once the board is fixed: safe to run twice, each step still sent once.
     board.refuse(null)
     const retry = () =>

@@ -127,4 +127,29 @@ describe('fake Stripe', () => {
       stripe.invoiceItems.create({ customer: customer.id, invoice: ids[0]!, amount: 1, tax_rates: ['txr_missing'] }),
     ).rejects.toMatchObject({ statusCode: 404 })
   })
+
+  it('an invoice paid by a PaymentIntent is found by it, as the invoice payments list finds it since basil; a tax rate is read by id', async () => {
+    const customer = await stripe.customers.create({ email: 'a@example.com' })
+    const invoice = await stripe.invoices.create({ customer: customer.id, collection_method: 'send_invoice', days_until_due: 14 })
+    await stripe.invoiceItems.create({ customer: customer.id, invoice: invoice.id, amount: 5_000, currency: 'usd' })
+    expect(() => fake.payInvoice(invoice.id)).toThrow(/not open/)
+    await stripe.invoices.finalizeInvoice(invoice.id)
+    const paid = fake.payInvoice(invoice.id)
+    expect(paid).toMatchObject({ paymentIntent: expect.stringMatching(/^pi_/), charge: expect.stringMatching(/^ch_/), amount: 5_000 })
+    expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: 'paid', amount_paid: 5_000 })
+
+    const found = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paid.paymentIntent } })
+    expect(found.data).toEqual([
+      expect.objectContaining({
+        object: 'invoice_payment',
+        invoice: invoice.id,
+        payment: { type: 'payment_intent', payment_intent: paid.paymentIntent },
+      }),
+    ])
+    expect((await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: 'pi_other' } })).data).toEqual([])
+
+    const rate = fake.addTaxRate({ id: 'txr_gst' })
+    expect(await stripe.taxRates.retrieve('txr_gst')).toMatchObject({ id: rate.id, percentage: 10, inclusive: false, display_name: 'GST' })
+    await expect(stripe.taxRates.retrieve('txr_missing')).rejects.toMatchObject({ statusCode: 404 })
+  })
 })

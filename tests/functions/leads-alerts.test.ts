@@ -331,7 +331,7 @@ describe('leads-health (deno, PostgreSQL)', () => {
       'enterprise-followup': 'scheduled',
     })
     expect(Date.now() - Date.parse(String(body.lastDeliveredAt))).toBeLessThan(60_000)
-    expect(body.registrations).toEqual({ pending: 0, failed: 0, awaitingPayment: 0, paid: 0 })
+    expect(body.registrations).toEqual({ pending: 0, failed: 0, awaitingPayment: 0, paid: 0, moneyBack: 0 })
   })
 
   it('503 when a lead has failed, and 200 again once it is retried and delivered', async () => {

@@ -85,14 +85,14 @@ describe('leads-health', () => {
   })
 
   it('reports enterprise registrations pending, failed and paid beside the leads; a failed one answers 503, a paid one does not', async () => {
-    const pending = await check({ registrations: async () => ({ pending: 2, failed: 0, awaitingPayment: 0, paid: 3 }) })
+    const pending = await check({ registrations: async () => ({ pending: 2, failed: 0, awaitingPayment: 0, paid: 3, moneyBack: 0 }) })
     expect(pending.status).toBe(200)
     expect(await pending.json()).toMatchObject({ registrations: { pending: 2, failed: 0, awaitingPayment: 0, paid: 3 } })
-    const failed = await check({ registrations: async () => ({ pending: 0, failed: 1, awaitingPayment: 0, paid: 0 }) })
+    const failed = await check({ registrations: async () => ({ pending: 0, failed: 1, awaitingPayment: 0, paid: 0, moneyBack: 0 }) })
     expect(failed.status).toBe(503)
     // The reason is named, not `conditions: []` alone.
     expect(await failed.json()).toMatchObject({
-      registrations: { pending: 0, failed: 1, awaitingPayment: 0, paid: 0 },
+      registrations: { pending: 0, failed: 1, awaitingPayment: 0, paid: 0, moneyBack: 0 },
       reasons: ['registrations: 1 failed'],
     })
   })
@@ -102,7 +102,7 @@ describe('leads-health', () => {
     expect(waiting.status).toBe(200)
     const res = await check({
       holding: async () => ['pending-age'],
-      registrations: async () => ({ pending: 0, failed: 2, awaitingPayment: 0, paid: 0 }),
+      registrations: async () => ({ pending: 0, failed: 2, awaitingPayment: 0, paid: 0, moneyBack: 0 }),
       bookings: async () => ({ pending: 3, stale: 1, failed: 1 }),
     })
     expect(res.status).toBe(503)

@@ -12,6 +12,8 @@ export type StripeOperation =
   | 'invoiceitems.create'
   | 'invoices.finalize'
   | 'invoices.send'
+  | 'invoicePayments.list'
+  | 'taxRates.retrieve'
 
 /**
  * - `http-500`, `rate-limited` (429): refused before the endpoint runs: nothing is done and nothing is
@@ -122,6 +124,8 @@ export interface FakeStripe {
   customersFor(registrationId: string): FakeCustomer[]
   /** An active tax rate, as made in the Dashboard (default GST 10%, exclusive, AU; a fresh id unless given). */
   addTaxRate(rate?: { id?: string; displayName?: string; percentage?: number; inclusive?: boolean; country?: string }): FakeTaxRate
+  /** The customer pays an open invoice: it is paid, by a new PaymentIntent and charge (their ids), for `amount` (default what is due). */
+  payInvoice(invoiceId: string, options?: { amount?: number }): { paymentIntent: string; charge: string; amount: number }
   /** Moves the fake's clock forward: what it creates is dated later, and a key older than KEY_LIFETIME_MS is forgotten. */
   advanceClock(ms: number): void
   /** The next `count` calls of `operation` fail with `fault` (default 'http-500'). */

@@ -23,6 +23,8 @@ const ROUTES = [
   ['POST', /^\/v1\/invoiceitems$/, 'invoiceitems.create'],
   ['POST', /^\/v1\/invoices\/([^/]+)\/finalize$/, 'invoices.finalize'],
   ['POST', /^\/v1\/invoices\/([^/]+)\/send$/, 'invoices.send'],
+  ['GET', /^\/v1\/invoice_payments$/, 'invoicePayments.list'],
+  ['GET', /^\/v1\/tax_rates\/([^/]+)$/, 'taxRates.retrieve'],
 ]
 
 // The parameters each endpoint takes (a subset of the real ones, each as the real API types it):
@@ -75,6 +77,13 @@ const PARAMETERS = {
   },
   'invoices.finalize': { auto_advance: 'boolean', ...EXPAND },
   'invoices.send': EXPAND,
+  'invoicePayments.list': {
+    ...PAGE,
+    invoice: 'string',
+    status: 'string',
+    payment: { type: 'string', payment_intent: 'string', payment_record: 'string' },
+  },
+  'taxRates.retrieve': EXPAND,
 }
 
 /** `metadata[registration_id]=x&tax_rates[0]=t` → `{ metadata: { registration_id: 'x' }, tax_rates: { 0: 't' } }` */
@@ -164,11 +173,12 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
   const invoices = new Map()
   const invoiceItems = new Map()
   const taxRates = new Map()
+  const invoicePayments = []
   const requests = []
   const queued = new Map()
   const idempotent = new Map()
   const inFlight = new Set()
-  const counters = { cus: 0, in: 0, ii: 0, il: 0, txr: 0, req: 0 }
+  const counters = { cus: 0, in: 0, ii: 0, il: 0, txr: 0, req: 0, pi: 0, ch: 0, inpay: 0 }
   const clock = { aheadMs: 0 }
   // Taken, then unanswered: { share, random, operations } while on.
   let dropping = null
@@ -367,6 +377,19 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
       if (invoice.days_until_due !== null) invoice.due_date = now() + invoice.days_until_due * 86_400
       return [200, publicInvoice(invoice)]
     },
+    // Since API version 2025-03-31 (basil) a charge names no invoice: an invoice's payments name its PaymentIntent.
+    'invoicePayments.list': (params) => {
+      if (params.payment && params.payment.type !== 'payment_intent' && params.payment.type !== 'payment_record')
+        return invalid(`Invalid payment[type]: ${params.payment.type}`, { param: 'payment[type]' })
+      const matching = invoicePayments.filter(
+        (payment) =>
+          (!params.invoice || payment.invoice === params.invoice) &&
+          (!params.status || payment.status === params.status) &&
+          (!params.payment?.payment_intent || payment.payment.payment_intent === params.payment.payment_intent),
+      )
+      return page('/v1/invoice_payments', matching, params)
+    },
+    'taxRates.retrieve': (_params, id) => (taxRates.has(id) ? [200, taxRates.get(id)] : missing('tax_rate', id)),
     'invoices.send': (_params, id) => {
       const invoice = invoices.get(id)
       if (!invoice) return missing('invoice', id)
@@ -507,6 +530,35 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
       taxRates.set(rate.id, rate)
       return rate
     },
+    /**
+     * The customer pays an open invoice (the hosted page, a card): its status becomes paid, and a
+     * PaymentIntent and its charge pay it, as an invoice payment names them. `amount` defaults to what is due.
+     */
+    payInvoice: (invoiceId, { amount } = {}) => {
+      const invoice = invoices.get(invoiceId)
+      if (!invoice || invoice.status !== 'open') throw new Error(`invoice ${invoiceId} is not open`)
+      const paid = amount ?? invoice.amount_due
+      const paymentIntent = newId('pi')
+      const charge = newId('ch')
+      invoice.status = 'paid'
+      invoice.amount_paid = paid
+      invoice.status_transitions.paid_at = now()
+      invoicePayments.push({
+        id: newId('inpay'),
+        object: 'invoice_payment',
+        amount_paid: paid,
+        amount_requested: invoice.amount_due,
+        created: now(),
+        currency: invoice.currency,
+        invoice: invoice.id,
+        is_default: true,
+        livemode: false,
+        payment: { type: 'payment_intent', payment_intent: paymentIntent },
+        status: 'paid',
+        status_transitions: { canceled_at: null, paid_at: now() },
+      })
+      return { paymentIntent, charge, amount: paid }
+    },
     /** Moves the fake's clock (object times, and the age of idempotency keys) forward. */
     advanceClock: (ms) => void (clock.aheadMs += ms),
     /** The next `count` calls of `operation` misbehave with `fault`, then it is healthy again. */
@@ -514,6 +566,7 @@ export async function startFakeStripe({ latencyMs = 0, failShare = 0, random = M
       void queued.set(operation, [...(queued.get(operation) ?? []), ...Array.from({ length: count }, () => fault)]),
     clear: () => {
       for (const collection of [customers, invoices, invoiceItems, taxRates, queued, idempotent, inFlight]) collection.clear()
+      invoicePayments.length = 0
       requests.length = 0
       lostAnswers.length = 0
       clock.aheadMs = 0

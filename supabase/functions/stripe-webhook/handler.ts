@@ -2,6 +2,7 @@ import Stripe from 'stripe'
 import type { PaymentEventStore } from '../_shared/enterprise/payment-events.ts'
 import { json, methodNotAllowed, readLimitedText } from '../_shared/http/http.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
+import { recordableOf } from './records.ts'
 
 export type StripeWebhookDeps = {
   /** STRIPE_WEBHOOK_SECRET, the endpoint's signing secret (whsec_…). */
@@ -11,15 +12,15 @@ export type StripeWebhookDeps = {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * Stripe's webhook (docs/enterprise.md). The signature is checked on the raw body before anything
- * else: a missing or bad one is 400 and changes nothing. An `invoice.paid` naming a registration is
- * recorded once, by its event id, and answered at once (202; a replay 200): the `webhook-events`
- * worker, woken by the insert, checks it against the registration and sends the alert. Every other
- * event answers 200 and does nothing. When the event cannot be recorded the answer is 5xx, so Stripe
- * sends it again (it retries for up to three days).
+ * else: a missing or bad one is 400 and changes nothing. An `invoice.paid` naming a registration,
+ * and each event by which money comes back (records.ts: refunds, disputes, voided and uncollectible
+ * invoices, credit notes), is recorded once, by its event id, and answered at once (202; a replay
+ * 200): the `webhook-events` worker, woken by the insert, links it to its registration and tells
+ * staff. Every other event answers 200 and does nothing. When the event cannot be recorded the
+ * answer is 5xx, so Stripe sends it again (it retries for up to three days).
  */
 export function createStripeWebhookHandler(deps: StripeWebhookDeps): (req: Request) => Promise<Response> {
   const cryptoProvider = Stripe.createSubtleCryptoProvider()
@@ -42,36 +43,22 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (req: Reque
       return json(400, { error: 'Bad signature' })
     }
 
-    if (event.type !== 'invoice.paid') return json(200, { ignored: event.type })
-    const invoice = event.data.object
-    const registrationId = invoice.metadata?.registration_id
-    if (!registrationId || !UUID.test(registrationId)) return json(200, { ignored: 'not the invoice of a registration' })
+    const recordable = recordableOf(event)
+    if (recordable.kind === 'ignored') return json(200, { ignored: recordable.why })
     if (!deps.payments) {
-      deps.logger.error('stripe-webhook cannot record a payment: set SUPABASE_DB_URL', { eventId: event.id })
+      deps.logger.error('stripe-webhook cannot record an event: set SUPABASE_DB_URL', { eventId: event.id, type: event.type })
       return json(503, { error: 'The webhook is not configured' })
     }
 
-    const payment = {
-      eventId: event.id,
-      eventType: event.type,
-      registrationId,
-      invoiceId: invoice.id,
-      invoiceNumber: invoice.number,
-      livemode: event.livemode,
-      paidAt: new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000),
-      amountPaid: invoice.amount_paid,
-      invoiceTotal: invoice.total,
-      totalExcludingTax: invoice.total_excluding_tax,
-      currency: invoice.currency,
-    }
     try {
-      const fresh = await deps.payments.record(payment)
-      deps.logger.info('stripe-webhook invoice.paid recorded', { eventId: event.id, invoiceId: invoice.id, registrationId, fresh })
+      const fresh =
+        recordable.kind === 'paid' ? await deps.payments.record(recordable.payment) : await deps.payments.recordMoneyBack(recordable.event)
+      deps.logger.info('stripe-webhook event recorded', { eventId: event.id, type: event.type, fresh })
       return fresh ? json(202, { recorded: true }) : json(200, { duplicate: true })
     } catch (error) {
-      deps.logger.error('stripe-webhook: payment not recorded, Stripe will send it again', {
+      deps.logger.error('stripe-webhook: event not recorded, Stripe will send it again', {
         eventId: event.id,
-        registrationId,
+        type: event.type,
         message: error instanceof Error ? error.message : String(error),
       })
       return json(500, { error: 'Not recorded: send it again' })

@@ -2,6 +2,7 @@ import type { AlertChannel } from '../_shared/alerts/channels.ts'
 import { workBooking } from '../_shared/bookings/booking-worker.ts'
 import type { BookingStore } from '../_shared/bookings/booking-store.ts'
 import type { Board } from '../_shared/delivery/deliver-lead.ts'
+import type { PaymentSettings } from '../_shared/enterprise/payment-alerts.ts'
 import type { PaymentEventStore } from '../_shared/enterprise/payment-events.ts'
 import { workPayment } from '../_shared/enterprise/payment-worker.ts'
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
@@ -15,6 +16,8 @@ export type WebhookEventsDeps = {
   secret: string | undefined
   bookings: BookingStore | undefined
   payments: PaymentEventStore | undefined
+  /** The payment worker's own settings: ops channels, Stripe's mode and reads (payment-alerts.ts). */
+  payment?: PaymentSettings
   board: Board | undefined
   channels: AlertChannel[]
   backoff: BackoffPolicy

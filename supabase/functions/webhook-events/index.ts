@@ -3,7 +3,10 @@ import { bookingsConfig } from '../_shared/bookings/config.ts'
 import { pgBookingStore } from '../_shared/bookings/pg-booking-store.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { DEFAULT_BOARD_API_URL, DEFAULT_BOARD_GROUP_ID } from '../_shared/board/client.ts'
+import { enterpriseConfig } from '../_shared/enterprise/config.ts'
 import { pgPaymentEvents } from '../_shared/enterprise/payment-events.ts'
+import { stripeMode } from '../_shared/enterprise/stripe-mode.ts'
+import { stripePaymentLookups } from '../_shared/enterprise/stripe-payments.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { createDb } from '../_shared/runtime/db.ts'
 import { env } from '../_shared/runtime/env.ts'
@@ -15,6 +18,10 @@ const config = bookingsConfig()
 const dbUrl = env('SUPABASE_DB_URL')
 const sql = dbUrl ? createDb(dbUrl, { statementTimeoutMs: 5_000 }) : undefined
 const alerting = alertConfig(fetch)
+const stripe = enterpriseConfig(config.leaseMs, env)
+const mode = stripeMode(env)
+for (const warning of [...stripe.warnings, ...mode.warnings]) consoleLogger.warn(warning)
+consoleLogger.info(`webhook-events: Stripe ${mode.mode ?? 'either'} mode (${mode.source})`)
 
 serve(
   createWebhookEventsHandler({
@@ -34,6 +41,13 @@ serve(
       0,
     ),
     channels: alerting.channels,
+    payment: {
+      opsChannels: alerting.opsChannels,
+      ops: alerting.ops,
+      mode: mode.mode,
+      lookups: stripe.stripe && stripePaymentLookups({ ...stripe.stripe, taxRateId: stripe.stripe.invoice.taxRateId }),
+      taxRateId: env('STRIPE_TAX_RATE_ID'),
+    },
     backoff: { ...config.backoff, random: Math.random },
     logger: consoleLogger,
     now: () => new Date(),

@@ -1,174 +1,193 @@
 import type { ClaimRef, OutboxItem } from '../outbox/outbox.ts'
 import { outboxFields, pgOutbox, type PgOutbox } from '../outbox/pg-outbox.ts'
 import type { Sql } from '../runtime/db.ts'
-import { paymentMismatch, type Mismatch, type PaidRegistration, type Payment, type PaymentOutcome } from './payment.ts'
+import type { MoneyBackChange } from './money-back-alerts.ts'
+import { isMoneyBackType, type MoneyBack } from './money-back.ts'
+import type { Mismatch, PaidRegistration, Payment, PaymentOutcome } from './payment.ts'
+import { decideEvent, type DecideContext } from './payment-verdicts.ts'
 
-/** A recorded `invoice.paid` event as the worker works it: an outbox item, its verdict and the channels its alert reached. */
-export type PaymentEvent = OutboxItem &
-  Payment & {
-    outcome: PaymentOutcome | null
-    mismatch: Mismatch | null
-    alertChannels: string[]
-  }
+/**
+ * A recorded Stripe event as the worker works it: an outbox item with either the paid invoice
+ * (`invoice.paid`) or the money that came back, its verdict and the channels its alerts reached.
+ */
+export type PaymentEvent = OutboxItem & {
+  eventId: string
+  eventType: string
+  livemode?: boolean
+  payment: Payment | null
+  moneyBack: MoneyBack | null
+  outcome: PaymentOutcome | null
+  /** 'webhook', 'email' for sales; 'ops-webhook', 'ops-email' for ops. */
+  alertChannels: string[]
+  boardNoteId: string | null
+}
 
-/** The verdict on a payment, with what its alert needs. */
+/** The verdict on an event, with what its alerts need. */
 export type PaymentVerdict =
-  | { outcome: 'unknown-registration' | 'already-paid' }
-  | { outcome: 'paid'; registration: PaidRegistration }
+  | { outcome: 'unknown-registration' | 'already-paid' | 'wrong-mode' }
+  | { outcome: 'paid' | 'superseded'; registration: PaidRegistration }
   | { outcome: 'mismatch'; registration: PaidRegistration; mismatch: Mismatch }
+  | { outcome: 'money-back'; registration: PaidRegistration; moneyBack: MoneyBack; change: MoneyBackChange }
 
 /** The outbox's writes, except its generic `record`: `record` here records a new event. */
 export type PaymentEventStore = Omit<PgOutbox<PaymentEvent>, 'record'> & {
-  /** Records the event once, by its id; false for an event recorded before. */
+  /** Records a verified `invoice.paid` once, by its event id; false for an event recorded before. */
   record(payment: Payment): Promise<boolean>
+  /** Records a verified money-back event once, by its event id; false for an event recorded before. */
+  recordMoneyBack(event: MoneyBack): Promise<boolean>
   /**
-   * The verdict, recorded once with the payment in one transaction (the registration's row lock
-   * orders two events for one invoice): a retry reads the recorded verdict again and changes nothing.
+   * The verdict, recorded once with its change to the registration in one transaction (the
+   * registration's row lock orders two events for one invoice): a retry reads the recorded verdict
+   * again and changes nothing.
    */
-  decide(event: PaymentEvent): Promise<PaymentVerdict>
+  decide(event: PaymentEvent, context: DecideContext): Promise<PaymentVerdict>
   /** Under the event's claim; false when a newer claim owns it. */
   recordAlertChannel(event: ClaimRef, channel: string): Promise<boolean>
+  recordBoardNote(event: ClaimRef, noteId: string): Promise<boolean>
   /** True once, for the run that marks the failure alert as sent. */
   claimFailureAlert(id: string): Promise<boolean>
 }
 
-type Row = {
+export type EventRow = {
   id: string
   event_id: string
   type: string
   received_at: Date
-  registration_id: string
-  invoice_id: string
-  invoice_paid_at: Date
-  amount_paid: string
-  currency: string
+  registration_id: string | null
+  invoice_id: string | null
+  invoice_paid_at: Date | null
+  amount_paid: string | null
+  currency: string | null
   invoice_number: string | null
   livemode: boolean | null
   invoice_total: string | null
   total_excluding_tax: string | null
+  event_created_at: Date | null
+  object_id: string | null
+  payment_intent: string | null
+  amount: string | null
+  amount_of: string | null
+  dispute_status: string | null
+  dispute_reason: string | null
+  respond_by: Date | null
   attempts: number
   claimed_until: Date | null
   claim_token: string | null
   last_error: string | null
   failure_reason: string | null
   outcome: PaymentOutcome | null
-  mismatch: string | null
   alert_channels: string[]
+  board_note_id: string | null
 }
 
-const toItem = (row: Row): PaymentEvent => ({
+const num = (value: string | null) => (value === null ? null : Number(value))
+
+function paymentOf(row: EventRow): Payment {
+  return {
+    eventId: row.event_id,
+    eventType: row.type,
+    registrationId: row.registration_id ?? '',
+    invoiceId: row.invoice_id ?? '',
+    paidAt: row.invoice_paid_at ?? row.received_at,
+    amountPaid: num(row.amount_paid) ?? 0,
+    currency: row.currency ?? 'usd',
+    invoiceNumber: row.invoice_number,
+    ...(row.livemode === null ? {} : { livemode: row.livemode }),
+    invoiceTotal: num(row.invoice_total),
+    totalExcludingTax: num(row.total_excluding_tax),
+  }
+}
+
+function moneyBackOf(row: EventRow): MoneyBack | null {
+  if (!isMoneyBackType(row.type)) return null
+  return {
+    eventId: row.event_id,
+    eventType: row.type,
+    livemode: row.livemode ?? true,
+    createdAt: row.event_created_at ?? row.received_at,
+    objectId: row.object_id ?? '',
+    invoiceId: row.invoice_id,
+    paymentIntent: row.payment_intent,
+    number: row.invoice_number,
+    amount: num(row.amount) ?? 0,
+    amountOf: num(row.amount_of),
+    currency: row.currency ?? 'usd',
+    disputeStatus: row.dispute_status,
+    disputeReason: row.dispute_reason,
+    respondBy: row.respond_by,
+  }
+}
+
+const toItem = (row: EventRow): PaymentEvent => ({
   ...outboxFields(row),
   createdAt: row.received_at,
   eventId: row.event_id,
   eventType: row.type,
-  registrationId: row.registration_id,
-  invoiceId: row.invoice_id,
-  paidAt: row.invoice_paid_at,
-  amountPaid: Number(row.amount_paid),
-  currency: row.currency,
-  invoiceNumber: row.invoice_number,
   ...(row.livemode === null ? {} : { livemode: row.livemode }),
-  invoiceTotal: row.invoice_total === null ? null : Number(row.invoice_total),
-  totalExcludingTax: row.total_excluding_tax === null ? null : Number(row.total_excluding_tax),
+  payment: row.type === 'invoice.paid' ? paymentOf(row) : null,
+  moneyBack: moneyBackOf(row),
   outcome: row.outcome,
-  mismatch: row.mismatch,
   alertChannels: row.alert_channels,
-})
-
-type RegistrationRow = {
-  id: string
-  company_name: string
-  name: string
-  phone: string
-  email: string
-  selected_plan: PaidRegistration['plan']
-  billing_cycle: PaidRegistration['billingCycle']
-  paid_at: Date | null
-  stripe_invoice_id: string | null
-  board_item_id: string | null
-}
-
-const paidRegistration = (row: RegistrationRow): PaidRegistration => ({
-  id: row.id,
-  companyName: row.company_name,
-  name: row.name,
-  phone: row.phone,
-  email: row.email,
-  plan: row.selected_plan,
-  billingCycle: row.billing_cycle,
-  boardItemId: row.board_item_id,
+  boardNoteId: row.board_note_id,
 })
 
 /** stripe_webhook_events as an outbox, keyed by Stripe's event id. */
 export function pgPaymentEvents(sql: Sql): PaymentEventStore {
-  const outbox = pgOutbox<Row, PaymentEvent>(sql, {
+  const outbox = pgOutbox<EventRow, PaymentEvent>(sql, {
     table: 'stripe_webhook_events',
     key: 'event_id',
     doneStatus: 'done',
     doneAt: 'completed_at',
     toItem,
   })
-  const byId = (id: string) => sql`id = ${id}`
+  const underClaim = (event: ClaimRef) => sql`id = ${event.id} and claim_token = ${event.claimToken} and status = 'pending'`
+  const inserted = (rows: { length: number }) => rows.length === 1
   return {
     ...outbox,
     async record(payment) {
-      const rows = await sql`
+      return inserted(
+        await sql`
         insert into public.stripe_webhook_events (event_id, type, registration_id, invoice_id, invoice_paid_at, amount_paid, currency,
-          invoice_number, livemode, invoice_total, total_excluding_tax)
+          invoice_number, livemode, invoice_total, total_excluding_tax, event_created_at)
         values (${payment.eventId}, ${payment.eventType}, ${payment.registrationId}, ${payment.invoiceId}, ${payment.paidAt},
           ${payment.amountPaid}, ${payment.currency}, ${payment.invoiceNumber ?? null}, ${payment.livemode ?? null},
-          ${payment.invoiceTotal ?? null}, ${payment.totalExcludingTax ?? null})
-        on conflict (event_id) do nothing returning event_id`
-      return rows.length === 1
+          ${payment.invoiceTotal ?? null}, ${payment.totalExcludingTax ?? null}, ${payment.paidAt})
+        on conflict (event_id) do nothing returning event_id`,
+      )
     },
-    decide: (event) =>
-      sql.begin(async (tx): Promise<PaymentVerdict> => {
-        const [row] = await tx<RegistrationRow[]>`
-          select id, company_name, name, phone, email, selected_plan, billing_cycle, paid_at, stripe_invoice_id, board_item_id
-          from public.enterprise_registrations where id = ${event.registrationId} for update`
-        const [recorded] = await tx<{ outcome: PaymentOutcome | null; mismatch: string | null }[]>`
-          select outcome, mismatch from public.stripe_webhook_events where ${byId(event.id)} for update`
-        if (recorded?.outcome) return verdict(recorded.outcome, row, recorded.mismatch)
-        let outcome: PaymentOutcome
-        let mismatch: Mismatch | undefined
-        if (!row) outcome = 'unknown-registration'
-        else {
-          mismatch = paymentMismatch(
-            { plan: row.selected_plan, billingCycle: row.billing_cycle, stripeInvoiceId: row.stripe_invoice_id },
-            event,
-          )
-          outcome = mismatch ? 'mismatch' : row.paid_at ? 'already-paid' : 'paid'
-        }
-        if (outcome === 'paid') {
-          await tx`
-            update public.enterprise_registrations
-            set paid_at = ${event.paidAt}, paid_invoice_id = ${event.invoiceId}, updated_at = now()
-            where id = ${event.registrationId}`
-        }
-        await tx`
-          update public.stripe_webhook_events set outcome = ${outcome}, mismatch = ${mismatch ?? null}, updated_at = now()
-          where ${byId(event.id)}`
-        return verdict(outcome, row, mismatch ?? null)
-      }),
+    async recordMoneyBack(event) {
+      return inserted(
+        await sql`
+        insert into public.stripe_webhook_events (event_id, type, invoice_id, currency, invoice_number, livemode, event_created_at,
+          object_id, payment_intent, amount, amount_of, dispute_status, dispute_reason, respond_by)
+        values (${event.eventId}, ${event.eventType}, ${event.invoiceId}, ${event.currency}, ${event.number}, ${event.livemode},
+          ${event.createdAt}, ${event.objectId}, ${event.paymentIntent}, ${event.amount}, ${event.amountOf}, ${event.disputeStatus},
+          ${event.disputeReason}, ${event.respondBy})
+        on conflict (event_id) do nothing returning event_id`,
+      )
+    },
+    decide: (event, context) => sql.begin((tx) => decideEvent(tx, event, context)),
     async recordAlertChannel(event, channel) {
-      const rows = await sql`
+      return inserted(
+        await sql`
         update public.stripe_webhook_events
         set alert_channels = case when ${channel} = any(alert_channels) then alert_channels else array_append(alert_channels, ${channel}) end,
           updated_at = now()
-        where ${byId(event.id)} and claim_token = ${event.claimToken} and status = 'pending' returning id`
-      return rows.length === 1
+        where ${underClaim(event)} returning id`,
+      )
+    },
+    async recordBoardNote(event, noteId) {
+      return inserted(
+        await sql`
+        update public.stripe_webhook_events set board_note_id = ${noteId}, updated_at = now() where ${underClaim(event)} returning id`,
+      )
     },
     async claimFailureAlert(id) {
-      const rows = await sql`
+      return inserted(
+        await sql`
         update public.stripe_webhook_events set failure_alerted_at = now()
-        where ${byId(id)} and status = 'failed' and failure_alerted_at is null returning id`
-      return rows.length === 1
+        where id = ${id} and status = 'failed' and failure_alerted_at is null returning id`,
+      )
     },
   }
-}
-
-function verdict(outcome: PaymentOutcome, row: RegistrationRow | undefined, mismatch: string | null): PaymentVerdict {
-  if (outcome === 'paid' && row) return { outcome, registration: paidRegistration(row) }
-  if (outcome === 'mismatch' && row) return { outcome, registration: paidRegistration(row), mismatch: mismatch ?? '' }
-  return { outcome: outcome === 'paid' || outcome === 'mismatch' ? 'unknown-registration' : outcome }
 }

@@ -1,16 +1,24 @@
 import { sendOnAnyChannel, type AlertChannel, type AlertContent } from '../alerts/channels.ts'
+import { createUpdateOnce } from '../board/update-once.ts'
+import type { BoardClient } from '../board/client.ts'
 import type { BackoffPolicy } from '../outbox/backoff.ts'
 import { keepClaim } from '../outbox/claim-lost.ts'
 import type { Claimed } from '../outbox/outbox.ts'
 import { settleFailure } from '../outbox/settle.ts'
 import { StepFailed, type StepFailure } from '../outbox/step-failure.ts'
 import type { Logger } from '../runtime/logger.ts'
-import { mismatchAlert, paidAlert } from './payment.ts'
+import { moneyBackNote } from './money-back-alerts.ts'
+import { alertStep, type PaymentSettings } from './payment-alerts.ts'
 import type { PaymentEvent, PaymentEventStore, PaymentVerdict } from './payment-events.ts'
+import { wrongMode } from './stripe-mode.ts'
 
 export type PaymentWorkerDeps = {
   store: PaymentEventStore
+  /** The sales channels. */
   channels: AlertChannel[]
+  /** The registration's item gets a note of money that came back; without a board, none. */
+  board?: { client: BoardClient } | undefined
+  payment?: PaymentSettings | undefined
   backoff: BackoffPolicy
   logger: Logger
   now: () => Date
@@ -20,64 +28,80 @@ export type PaymentWorkOutcome =
   { kind: 'done'; outcome: PaymentVerdict['outcome'] } | { kind: 'retry'; failure: StepFailure } | { kind: 'failed'; failure: StepFailure }
 
 /**
- * The alert a verdict calls for, on each channel that does not have it yet, each recorded as it is
- * taken. The e-mail channel sends one message per key: one paid alert per registration, one
- * mismatch alert per event, whatever a lost answer makes us send again.
+ * The verdict, decided once. A charge or dispute that names no invoice (API versions since basil)
+ * is first linked to one through Stripe: a read, so a retry just asks again. An event from the
+ * other Stripe mode is never looked up.
  */
-async function alertStep(event: Claimed<PaymentEvent>, verdict: PaymentVerdict, deps: PaymentWorkerDeps): Promise<void> {
-  if (verdict.outcome !== 'paid' && verdict.outcome !== 'mismatch') return
-  const [content, idempotencyKey] =
-    verdict.outcome === 'paid'
-      ? [paidAlert(verdict.registration, event), `enterprise-paid-alert/${verdict.registration.id}`]
-      : [mismatchAlert(verdict.registration, event, verdict.mismatch), `stripe-mismatch-alert/${event.eventId}`]
-  if (deps.channels.length === 0) throw new StepFailed({ reason: 'alerts-off', detail: 'no alert channel is configured' })
-  const due = deps.channels.filter((channel) => !event.alertChannels.includes(channel.name))
-  const results = await Promise.allSettled(due.map((channel) => channel.send({ ...content(channel.format), idempotencyKey })))
-  const errors: string[] = []
-  for (const [index, result] of results.entries()) {
-    if (result.status === 'fulfilled') keepClaim(await deps.store.recordAlertChannel(event, due[index]!.name), event, 'record')
-    else errors.push(`${due[index]!.name}: ${String(result.reason)}`)
+async function decide(event: Claimed<PaymentEvent>, deps: PaymentWorkerDeps): Promise<PaymentVerdict> {
+  const mode = deps.payment?.mode
+  const moneyBack = event.moneyBack
+  let invoiceId: string | null | undefined
+  if (moneyBack && !event.outcome && !moneyBack.invoiceId && moneyBack.paymentIntent && !wrongMode(mode, event.livemode)) {
+    const lookups = deps.payment?.lookups
+    if (!lookups)
+      throw new StepFailed({
+        reason: 'stripe-off',
+        detail: `set STRIPE_SECRET_KEY on webhook-events: ${moneyBack.eventType} ${moneyBack.objectId} names its invoice only through Stripe`,
+      })
+    invoiceId = await lookups.invoiceOfPaymentIntent(moneyBack.paymentIntent)
   }
-  // One channel that has it is enough for sales to act: the others are not sent again.
-  if (event.alertChannels.length + due.length - errors.length === 0) {
-    throw new StepFailed({ reason: 'alert', detail: errors.join('; ') })
+  return deps.store.decide(event, { mode, invoiceId })
+}
+
+/** One note on the registration's item, found by its reference line before it is created (a lost answer adds none). */
+async function boardStep(event: Claimed<PaymentEvent>, verdict: PaymentVerdict, deps: PaymentWorkerDeps): Promise<void> {
+  if (verdict.outcome !== 'money-back' || event.boardNoteId) return
+  const itemId = verdict.registration.boardItemId
+  if (!deps.board || !itemId) {
+    deps.logger.warn('money-back note not on the board', {
+      eventId: event.eventId,
+      reason: deps.board ? 'no board item' : 'no board settings',
+    })
+    return
   }
+  const note = await createUpdateOnce(deps.board.client, {
+    itemId,
+    body: moneyBackNote(verdict.moneyBack, verdict.change),
+    ref: `stripe-${event.eventId}`,
+  })
+  if (!note.ok) throw new StepFailed({ reason: note.failure.reason, detail: note.failure.message, retryInMs: note.failure.retryInMs })
+  keepClaim(await deps.store.recordBoardNote(event, note.id), event, 'record')
 }
 
 /** Our own words and Stripe's ids only: the same on every channel. */
 const paymentFailedAlert =
   (event: PaymentEvent, error: string): AlertContent =>
   () => {
-    const subject = `Payment alert not sent: invoice ${event.invoiceId}`
+    const about = event.payment?.invoiceId ?? event.moneyBack?.invoiceId ?? event.moneyBack?.objectId ?? event.eventId
+    const subject = `Payment alert not sent: ${event.eventType} ${about}`
     const text = [
       subject,
-      `Stripe event: ${event.eventId}, registration id: ${event.registrationId}`,
+      `Stripe event: ${event.eventId}${event.payment ? `, registration id: ${event.payment.registrationId}` : ''}`,
       `Last error: ${error.slice(0, 300)}`,
-      'Check the payment in Stripe, and activate the account by hand if it is paid.',
+      event.payment
+        ? 'Check the payment in Stripe, and activate the account by hand if it is paid.'
+        : 'Check the event in Stripe: money may have gone back (a refund, a dispute, a voided invoice or a credit note). Do not activate the account, or deactivate it, until you know.',
     ].join('\n')
     return { subject, text }
   }
 
 /**
- * Works one recorded `invoice.paid`: the verdict and the payment first (payment.ts's checks), in
- * one transaction with no outside call, then the alert, retried with backoff until a channel takes
- * it, and failed with one failure alert once its attempts are used up.
+ * Works one recorded Stripe event: the verdict and the registration's state first (payment-verdicts.ts),
+ * in one transaction with no outside call, then the alerts, then the board note, retried with
+ * backoff until they go through, and failed with one failure alert once its attempts are used up.
  */
 export async function workPayment(event: Claimed<PaymentEvent>, deps: PaymentWorkerDeps): Promise<PaymentWorkOutcome> {
   try {
-    const verdict = await deps.store.decide(event)
+    const verdict = await decide(event, deps)
     await alertStep(event, verdict, deps)
+    await boardStep(event, verdict, deps)
     keepClaim(await deps.store.done(event, {}), event, 'done')
-    deps.logger.info('stripe payment event worked', {
-      eventId: event.eventId,
-      registrationId: event.registrationId,
-      outcome: verdict.outcome,
-    })
+    deps.logger.info('stripe event worked', { eventId: event.eventId, type: event.eventType, outcome: verdict.outcome })
     return { kind: 'done', outcome: verdict.outcome }
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error
     const { failure } = error
-    deps.logger.warn('payment alert not sent', { eventId: event.eventId, reason: failure.reason, detail: failure.detail })
+    deps.logger.warn('stripe event not worked through', { eventId: event.eventId, reason: failure.reason, detail: failure.detail })
     const settled = await settleFailure(
       event,
       { ...failure, countAttempt: true },
@@ -85,8 +109,10 @@ export async function workPayment(event: Claimed<PaymentEvent>, deps: PaymentWor
     )
     if (settled.kind === 'retry') return { kind: 'retry', failure }
     if (await deps.store.claimFailureAlert(event.id)) {
-      deps.logger.error('payment alert failed for good', { eventId: event.eventId, registrationId: event.registrationId })
-      await sendOnAnyChannel(paymentFailedAlert(event, `${failure.reason}: ${failure.detail}`), deps.channels).catch(() => undefined)
+      deps.logger.error('stripe event failed for good', { eventId: event.eventId, type: event.eventType })
+      // A failure is ops' to fix, as enterprise-followup's are.
+      const channels = deps.payment?.opsChannels ?? deps.channels
+      await sendOnAnyChannel(paymentFailedAlert(event, `${failure.reason}: ${failure.detail}`), channels).catch(() => undefined)
     }
     return { kind: 'failed', failure }
   }

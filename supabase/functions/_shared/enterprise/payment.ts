@@ -6,6 +6,7 @@ import { agencyTime } from '../runtime/agency-time.ts'
 import type { Registration } from './registration.ts'
 import { planLine } from './messages.ts'
 import { invoiceAmountCents } from './invoicing.ts'
+import { exactMoney } from './money-back.ts'
 
 /** A paid invoice of a registration, from a verified `invoice.paid` event. */
 export type Payment = {
@@ -30,11 +31,18 @@ export type PaidRegistration = Pick<Registration, 'id' | 'companyName' | 'name' 
   boardItemId?: string | null
 }
 
-/** What a payment event comes to: the worker records it with the payment, then sends its alert. */
-export type PaymentOutcome = 'unknown-registration' | 'mismatch' | 'already-paid' | 'paid'
+/** What a payment event comes to: the worker records it with the payment, then sends its alert (money-back.ts for the others). */
+export type PaymentOutcome = 'unknown-registration' | 'mismatch' | 'already-paid' | 'paid' | 'wrong-mode' | 'superseded' | 'money-back'
 
-/** Why a payment naming a registration does not pay for it: the text of the mismatch alert's line. */
-export type Mismatch = string
+/** Why a payment naming a registration does not pay for it; kept as JSON in stripe_webhook_events.mismatch. */
+export type Mismatch =
+  | { kind: 'invoice'; invoiceId: string; ownInvoiceId: string | null }
+  | { kind: 'amount'; paid: number; currency: string; expected: number }
+  /** A verdict recorded before the kinds existed: its text as it was. */
+  | { kind: 'text'; text: string }
+
+/** The tax rate on the registration's invoice line (STRIPE_TAX_RATE_ID), as Stripe describes it. */
+export type TaxRate = { percentage: number; displayName: string; inclusive: boolean }
 
 /**
  * Only the invoice the follow-through stored for this registration (stripe_invoice_id), paid in
@@ -46,27 +54,53 @@ export function paymentMismatch(
   payment: Pick<Payment, 'invoiceId' | 'amountPaid' | 'currency' | 'invoiceTotal' | 'totalExcludingTax'>,
 ): Mismatch | undefined {
   if (payment.invoiceId !== registration.stripeInvoiceId)
-    return `Invoice ${payment.invoiceId} is not its invoice (${registration.stripeInvoiceId ?? 'it has none'})`
+    return { kind: 'invoice', invoiceId: payment.invoiceId, ownInvoiceId: registration.stripeInvoiceId }
   const total = invoiceAmountCents(registration)
   // With a tax rate on the line (GST, docs/enterprise.md) the invoice is the period total plus tax:
   // the whole invoice must be paid, and its part before tax must be the period total.
   const owed = payment.invoiceTotal ?? total
   const beforeTax = payment.totalExcludingTax ?? payment.amountPaid
   if (payment.amountPaid !== owed || beforeTax !== total || payment.currency.toLowerCase() !== 'usd')
-    return `Paid ${money(payment.amountPaid, payment.currency)}, the period total is ${money(total, 'usd')}${
-      owed !== total ? ` (${money(owed, 'usd')} with tax)` : ''
-    }`
+    return { kind: 'amount', paid: payment.amountPaid, currency: payment.currency, expected: total }
   return undefined
 }
 
-/** 'US$17,700' for whole US dollars, as the site writes prices; any other amount with its currency code. */
+/**
+ * The mismatch alert's line, both amounts stated plainly and to the cent: 'Paid US$0.01; expected
+ * US$19,920.00 (US$21,912.00 with 10% GST)'. The amount with tax comes from our own tax rate, never
+ * from the invoice that was paid (whose total may be the very thing that was lowered); `'unknown'`:
+ * a rate is set but could not be read.
+ */
+export function mismatchText(mismatch: Mismatch, tax?: TaxRate | 'unknown'): string {
+  if (mismatch.kind === 'text') return mismatch.text
+  if (mismatch.kind === 'invoice') return `Invoice ${mismatch.invoiceId} is not its invoice (${mismatch.ownInvoiceId ?? 'it has none'})`
+  const expected = exactMoney(mismatch.expected, 'usd')
+  const withTax =
+    tax === 'unknown'
+      ? ' before tax'
+      : !tax
+        ? ''
+        : tax.inclusive
+          ? ` (${tax.percentage}% ${tax.displayName} included)`
+          : ` (${exactMoney(Math.round((mismatch.expected * (100 + tax.percentage)) / 100), 'usd')} with ${tax.percentage}% ${tax.displayName})`
+  return `Paid ${exactMoney(mismatch.paid, mismatch.currency)}; expected ${expected}${withTax}`
+}
+
+/** A recorded mismatch: JSON since the kinds exist, plain text before. */
+export function parseMismatch(recorded: string): Mismatch {
+  try {
+    const value = JSON.parse(recorded) as Mismatch
+    if (value && typeof value === 'object' && typeof value.kind === 'string') return value
+  } catch {
+    // Text recorded before the kinds existed.
+  }
+  return { kind: 'text', text: recorded }
+}
+
+/** 'US$17,700' for whole US dollars, as the site writes prices; any other amount to the cent, with its currency. */
 function money(amount: number, currency: string): string {
   if (currency.toUpperCase() === 'USD' && amount % 100 === 0) return formatUsd(amount / 100)
-  try {
-    return new Intl.NumberFormat('en-CA', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100)
-  } catch {
-    return `${amount} ${currency}`
-  }
+  return exactMoney(amount, currency)
 }
 
 const contact = (registration: PaidRegistration, format: TextFormat) =>
@@ -94,7 +128,7 @@ export function paidAlert(
 }
 
 /** A payment event naming a registration that it does not pay for: nothing is activated, a person looks. */
-export function mismatchAlert(registration: PaidRegistration, payment: Pick<Payment, 'eventId'>, mismatch: Mismatch): AlertContent {
+export function mismatchAlert(registration: PaidRegistration, payment: Pick<Payment, 'eventId'>, mismatch: string): AlertContent {
   return (format) => {
     const subject = `Payment not matched: ${visitorText(registration.companyName, format)} (do not activate)`
     const text = [

@@ -188,14 +188,19 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
   }
 }
 
-export type RegistrationFigures = { pending: number; failed: number; awaitingPayment: number; paid: number }
+export type RegistrationFigures = { pending: number; failed: number; awaitingPayment: number; paid: number; moneyBack: number }
 
-/** Registrations still being worked, those that gave up, those invoiced and not yet paid, and those paid (stripe-webhook), for `leads-health`. */
+/**
+ * For `leads-health`: registrations still being worked, those that gave up, those invoiced with
+ * nothing heard yet, those paid (and still paid: a won dispute keeps the money), and those whose
+ * money came back or stopped being owed (refunded, disputed, voided, uncollectible, credited).
+ */
 export async function registrationFigures(sql: Sql): Promise<RegistrationFigures> {
   const [row] = await sql<RegistrationFigures[]>`
     select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed,
-           count(*) filter (where invoice_sent_at is not null and paid_at is null)::int as "awaitingPayment",
-           count(paid_at)::int as paid
+           count(*) filter (where invoice_sent_at is not null and paid_at is null and payment_state is null)::int as "awaitingPayment",
+           count(*) filter (where payment_state in ('paid', 'dispute-won'))::int as paid,
+           count(*) filter (where payment_state not in ('paid', 'dispute-won'))::int as "moneyBack"
     from public.enterprise_registrations`
-  return row ?? { pending: 0, failed: 0, awaitingPayment: 0, paid: 0 }
+  return row ?? { pending: 0, failed: 0, awaitingPayment: 0, paid: 0, moneyBack: 0 }
 }

@@ -1,6 +1,7 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import type { Registration } from './registration.ts'
-import { StepFailed, type StepFailure } from '../outbox/step-failure.ts'
+import { StepFailed } from '../outbox/step-failure.ts'
+import { stripeClient, stripeFailure } from './stripe-client.ts'
 import {
   INVOICE_DAYS_UNTIL_DUE,
   invoiceAmountCents,
@@ -26,42 +27,16 @@ export type StripeSettings = { secretKey: string; apiUrl: string | undefined; ti
 /** Stripe's limits on a custom field: a name up to 40 characters, a value up to 140. */
 const customField = (name: string, value: string) => ({ name: name.slice(0, 40), value: value.slice(0, 140) })
 
-/** `STRIPE_API_URL` (tests) as the SDK's host, port and protocol. */
-function endpoint(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
-  if (!apiUrl) return {}
-  const url = new URL(apiUrl)
-  const protocol = url.protocol === 'http:' ? 'http' : 'https'
-  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol }
-}
-
-/** Connection trouble, 5xx and 429 are passing; a refusal (key, parameters) needs a person, after MAX_ATTEMPTS. */
-function failureOf(error: unknown, call: string): StepFailure {
-  if (!(error instanceof Stripe.errors.StripeError)) return { reason: 'invoice', detail: `${call}: ${String(error)}` }
-  const detail = `${call}: ${error.statusCode ? `HTTP ${error.statusCode} ` : ''}${error.type} ${error.message}`
-  if (error instanceof Stripe.errors.StripeConnectionError)
-    return { reason: /timeout/i.test(error.message) ? 'timeout' : 'network', detail }
-  if (error instanceof Stripe.errors.StripeRateLimitError) return { reason: 'rate-limited', detail }
-  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError)
-    return { reason: 'auth', detail }
-  return { reason: (error.statusCode ?? 500) >= 500 ? 'http' : 'refused', detail }
-}
-
 /** Stripe through its SDK; each call's Idempotency-Key is `enterprise/<registration id>/<step>`. */
 export function stripeInvoicing(settings: StripeSettings): Invoicing {
-  const stripe = new Stripe(settings.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(),
-    // The outbox retries with backoff; the SDK still retries a dropped connection once, with the same key.
-    maxNetworkRetries: 0,
-    timeout: settings.timeoutMs,
-    ...endpoint(settings.apiUrl),
-  })
+  const stripe = stripeClient(settings)
   const key = (registration: Registration, step: string) => ({ idempotencyKey: `enterprise/${registration.id}/${step}` })
 
   async function call<T>(name: string, request: () => Promise<T>): Promise<T> {
     try {
       return await request()
     } catch (error) {
-      throw new StepFailed(failureOf(error, name))
+      throw new StepFailed(stripeFailure(error, name))
     }
   }
 
