@@ -76,7 +76,11 @@ const lead = (name: string, guard = { honeypot: '', fillMs: 12_000 }) =>
   })
 async function call(fn: DenoFunction, query = '') {
   await sleep(150)
-  const res = await fetch(`${fn.url}${query}`, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(15_000) })
+  const res = await fetch(`${fn.url}${query}`, {
+    method: 'POST',
+    headers: { 'x-cron-secret': SECRET },
+    signal: AbortSignal.timeout(15_000),
+  })
   return (await res.json()) as Record<string, unknown>
 }
 /** Redelivery runs until nothing is left to deliver, as the Cron job makes them a minute apart. */
@@ -138,7 +142,7 @@ describe('Tokenless bots page sales one by one (leads)', () => {
 })
 
 describe('a lead flagged as spam', () => {
-  it("reaches Needs a look once, pages nobody, stays spam; released, it is delivered on its item and pages once", async () => {
+  it('reaches Needs a look once, pages nobody, stays spam; released, it is delivered on its item and pages once', async () => {
     const spam = lead('Hedy Lamarr', { honeypot: 'https://pills.example', fillMs: 12_000 })
     await post({ ...spam, turnstileToken: siteverify.issue({ action: 'lead', ageMs: 10_000 }) }, '198.51.100.61')
     await runs(2)

@@ -97,7 +97,9 @@ describe('Tokenless bots hold back genuine customers', () => {
     )
     expect(res.status).toBe(201)
     expect(await row(genuine)).toMatchObject({ verified: true, over_daily_cap: false, status: 'pending' })
-    const [day] = await pg.sql<{ registrations: number; unverified: number }[]>`select registrations, unverified from enterprise_registration_days`
+    const [day] = await pg.sql<
+      { registrations: number; unverified: number }[]
+    >`select registrations, unverified from enterprise_registration_days`
     expect(day).toEqual({ registrations: 1, unverified: 32 })
 
     await drain()

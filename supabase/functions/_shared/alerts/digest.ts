@@ -39,7 +39,12 @@ export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessag
   ]
   if (f.failed > 0) lines.push('Failed leads are not on the board: the ops channel has their names and numbers; call them.')
   if (f.needsALook && needsALookTotal(f.needsALook) > 0)
-    lines.push('', strong(`Needs a look: ${needsALookTotal(f.needsALook)}`, format), ...needsALookLines(f.needsALook), boardGroupLine(format))
+    lines.push(
+      '',
+      strong(`Needs a look: ${needsALookTotal(f.needsALook)}`, format),
+      ...needsALookLines(f.needsALook),
+      boardGroupLine(format),
+    )
   if (f.spam > 0) {
     lines.push(
       '',
@@ -49,7 +54,9 @@ export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessag
     // A spam lead is a stranger's text: its name and why it was held, never its message, links or contacts.
     for (const lead of f.spamLeads) {
       const reason = REASONS[lead.reason ?? ''] ?? visitorText(lead.reason, format, 40)
-      lines.push(`- ${lead.verified === false ? 'Unverified: ' : ''}${visitorText(lead.name, format, 60)}, reason: ${reason}, id ${lead.submissionId}`)
+      lines.push(
+        `- ${lead.verified === false ? 'Unverified: ' : ''}${visitorText(lead.name, format, 60)}, reason: ${reason}, id ${lead.submissionId}`,
+      )
     }
     const more = f.spam - f.spamLeads.length
     if (more > 0) lines.push(`- …and ${more} more`)
