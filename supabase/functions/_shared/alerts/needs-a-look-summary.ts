@@ -81,7 +81,7 @@ export function needsALookLines(counts: NeedsALookCounts): string[] {
 export function boardGroupLine(format: TextFormat): string {
   const url = boardUrl()
   const where = url ? link(url, "the board's 'Needs a look' group", format) : "the board's 'Needs a look' group"
-  return `They wait in ${where}, nobody was told of them one by one. Set 'Decision' to '${DECISION_LABELS.release}' (sales is then told as usual) or '${DECISION_LABELS['not-genuine']}'.`
+  return `They wait in ${where}; nobody was told of them one by one. Set 'Decision' to '${DECISION_LABELS.release}' (sales is then told as usual) or '${DECISION_LABELS['not-genuine']}'.`
 }
 
 /** The hourly summary for sales: counts and where to look, nothing a visitor typed. */
