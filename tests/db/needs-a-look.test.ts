@@ -106,7 +106,7 @@ describe('the Needs a look summary', () => {
       insert into leads (submission_id, status, lead, tracking, source, verified, staff_decision)
       values (${randomUUID()}, 'pending', '{"name":"x"}', '{}', '{}', false, 'not-genuine')`
     expect(await claim()).toBeUndefined()
-    for (const role of ['anon', 'authenticated'])
+    for (const role of ['anon', 'authenticated'] as const)
       await expect(pg.asRole(role, (tx) => tx`select * from claim_needs_a_look_summary()`)).rejects.toMatchObject({ code: '42501' })
   })
 

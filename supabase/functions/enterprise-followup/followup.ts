@@ -5,9 +5,8 @@ import { pagingOf } from '../_shared/alerts/paging.ts'
 import { registrationPagingSubject } from '../_shared/alerts/paging-subjects.ts'
 import { placementOf } from '../_shared/board/review-placement.ts'
 import { settleFailure } from '../_shared/outbox/settle.ts'
-import type { Invoicing } from '../_shared/enterprise/invoicing.ts'
 import { StepFailed, type StepFailure } from '../_shared/outbox/step-failure.ts'
-import type { Registration, StepColumns } from '../_shared/enterprise/registration.ts'
+import type { Registration } from '../_shared/enterprise/registration.ts'
 import {
   boardColumnValues,
   boardItemName,
@@ -19,6 +18,7 @@ import {
 } from '../_shared/enterprise/messages.ts'
 import { CONFIG_REASON, record, type Claim, type FollowupDeps } from './followup-deps.ts'
 import { confirmRequestStep, welcomeStep } from './registrant-emails.ts'
+import { invoiceSteps } from './invoice-steps.ts'
 
 export type FollowupOutcome =
   | { kind: 'done' }
@@ -128,30 +128,6 @@ async function salesAlertStep(registration: Claim, deps: FollowupDeps): Promise<
   const failure = { reason: 'alert', detail: errors.join('; ') }
   if (errors.length === deps.channels.length) throw new StepFailed(failure)
   return failure
-}
-
-/** Customer, invoice, its line, finalized, sent: each id or time recorded before the next call. */
-async function invoiceSteps(registration: Claim, invoicing: Invoicing, deps: FollowupDeps): Promise<void> {
-  const step = (columns: StepColumns) => record(registration, columns, deps)
-  let customerId = registration.stripeCustomerId
-  if (!customerId) {
-    customerId = await invoicing.customer(registration)
-    await step({ stripe_customer_id: customerId })
-  }
-  let invoiceId = registration.stripeInvoiceId
-  if (!invoiceId) {
-    invoiceId = await invoicing.createInvoice(registration, customerId)
-    await step({ stripe_invoice_id: invoiceId })
-  }
-  if (!registration.invoiceItemId) await step({ invoice_item_id: await invoicing.addItem(registration, customerId, invoiceId) })
-  if (!registration.invoiceFinalizedAt) {
-    await invoicing.finalize(registration, invoiceId)
-    await step({ invoice_finalized_at: deps.now() })
-  }
-  if (!registration.invoiceSentAt) {
-    await invoicing.send(registration, invoiceId)
-    await step({ invoice_sent_at: deps.now() })
-  }
 }
 
 /**
