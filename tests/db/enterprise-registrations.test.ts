@@ -272,7 +272,7 @@ describe('enterprise_registrations on PostgreSQL', () => {
          where day = (now() at time zone 'utc')::date`
       )[0]!.n
 
-    it('records registrations past the daily cap, held for review: flagged, and never queued for the follow-through', async () => {
+    it('records registrations past the daily cap flagged: the follow-through places them in Needs a look, where they are held', async () => {
       await pg.sql`update public.enterprise_registration_settings set daily_cap = ${(await today()) + 1}`
       const under = randomUUID()
       const over = randomUUID()
@@ -282,7 +282,7 @@ describe('enterprise_registrations on PostgreSQL', () => {
         select submission_id, over_daily_cap, status from public.enterprise_registrations where submission_id in (${under}, ${over})`
       expect(Object.fromEntries(flags.map((f) => [f.submission_id, [f.over_daily_cap, f.status]]))).toEqual({
         [under]: [false, 'pending'],
-        [over]: [true, 'held'],
+        [over]: [true, 'pending'],
       })
       await pg.sql`update public.enterprise_registration_settings set daily_cap = 50`
     })
@@ -337,10 +337,10 @@ describe('enterprise_registrations on PostgreSQL', () => {
         const rows = await pg.sql<{ status: string; n: number }[]>`
           select status, count(*)::int as n from public.enterprise_registrations where submission_id in ${pg.sql(ids)}
           group by status order by status`
-        expect(rows).toEqual([
-          { status: 'held', n: 8 },
-          { status: 'pending', n: 12 },
-        ])
+        expect(rows).toEqual([{ status: 'pending', n: 20 }])
+        const [flagged] = await pg.sql<{ n: number }[]>`
+          select count(*)::int as n from public.enterprise_registrations where submission_id in ${pg.sql(ids)} and over_daily_cap`
+        expect(flagged?.n).toBe(8)
       } finally {
         await concurrent.end({ timeout: 1 })
         await pg.sql`update public.enterprise_registration_settings set daily_cap = 50`

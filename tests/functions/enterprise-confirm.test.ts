@@ -38,7 +38,7 @@ afterAll(async () => {
 beforeEach(async () => {
   loopbackPassesThrough()
   await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests, request_limits`
-  await pg.sql`update enterprise_registration_settings set daily_cap = 50, cap_summary_sent_at = null`
+  await pg.sql`update enterprise_registration_settings set daily_cap = 50`
   board.refuse(null)
   channels.clear()
 })
@@ -180,6 +180,7 @@ describe('enterprise-confirm: proof of the address (deno, PostgreSQL, fake board
   it('a registration past the daily cap, released, is never asked to confirm', async () => {
     await pg.sql`update enterprise_registration_settings set daily_cap = 0`
     const id = await register()
+    expect((await run()).body).toMatchObject({ held: 1 })
     await pg.sql`select release_enterprise_registration(${id})`
     expect((await run()).body).toMatchObject({ done: 1 })
     expect(toRegistrant()).toHaveLength(0)

@@ -34,7 +34,8 @@ afterAll(async () => {
 beforeEach(async () => {
   loopbackPassesThrough()
   await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests`
-  await pg.sql`update enterprise_registration_settings set daily_cap = 50, cap_summary_sent_at = null`
+  await pg.sql`update enterprise_registration_settings set daily_cap = 50`
+  await pg.sql`update needs_a_look_summary set sent_at = now() - interval '61 minutes'`
   board.refuse(null)
   channels.breakChannel('webhook', false)
   channels.clear()
@@ -177,37 +178,46 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
   })
 
   describe('past the daily cap', () => {
-    const summaries = () => channels.webhook.filter((message) => message.text.includes('over the daily cap'))
+    const summaries = () => channels.webhook.filter((message) => message.text.includes('Needs a look'))
     const anHourPasses = async () => {
-      await pg.sql`update enterprise_registration_settings set cap_summary_sent_at = cap_summary_sent_at - interval '61 minutes'`
+      await pg.sql`update needs_a_look_summary set sent_at = sent_at - interval '61 minutes'`
       await pg.sql`update enterprise_registrations set created_at = created_at - interval '61 minutes'`
     }
+    const reviewItems = () =>
+      board.requests.filter((request) => request.operation === 'create_item' && request.variables.groupId === 'needs_a_look')
 
-    it('makes no board item, alert or e-mail for each registration, but one summary alert an hour with the count and how to review', async () => {
+    it("pages nobody for each registration: each waits held in 'Needs a look', and one summary an hour gives the count", async () => {
       await pg.sql`update enterprise_registration_settings set daily_cap = 0`
+      const before = reviewItems().length
       const ids = [await register(), await register(), await register({ company_name: 'Refund at evil-pay.com' })]
-      expect((await run()).body).toMatchObject({ claimed: 0, heldSummary: 3 })
-      expect(ids.map((id) => board.itemsFor(id))).toEqual([0, 0, 0])
+      expect((await run()).body).toMatchObject({ claimed: 3, held: 3, needsALookSummary: 3 })
+      expect(ids.map((id) => board.itemsFor(id))).toEqual([1, 1, 1])
+      const items = reviewItems().slice(before)
+      expect(items.map((item) => String(item.variables.itemName))).toEqual([
+        'Held – Enterprise: Acme & Co.',
+        'Held – Enterprise: Acme & Co.',
+        'Held – Enterprise: Refund at evil-pay.com',
+      ])
       expect(salesAlerts()).toHaveLength(0)
       expect(welcomes()).toHaveLength(0)
       expect(summaries()).toHaveLength(1)
-      expect(summaries()[0]!.text).toContain('3 new since the last summary, 3 held in all')
-      expect(summaries()[0]!.text).toContain("status = 'held'")
-      expect(summaries()[0]!.text).toContain('release_enterprise_registration')
+      expect(summaries()[0]!.text).toContain('3 enterprise registrations held past the daily cap')
+      expect(summaries()[0]!.text).toContain("Set 'Decision' to 'Release'")
       expect(summaries()[0]!.text).not.toContain('evil-pay')
+      expect((await stateOf(ids[0]!))?.status).toBe('held')
 
       await register()
       await register()
-      expect((await run()).body).not.toHaveProperty('heldSummary')
+      expect((await run()).body).not.toHaveProperty('needsALookSummary')
       expect(summaries()).toHaveLength(1)
 
       await anHourPasses()
-      expect((await run()).body).toMatchObject({ heldSummary: 5 })
+      expect((await run()).body).toMatchObject({ needsALookSummary: 2 })
       expect(summaries()).toHaveLength(2)
-      expect(summaries()[1]!.text).toMatch(/2 new since .+, 5 held in all/)
+      expect(summaries()[1]!.text).toMatch(/Needs a look: 2 new since .+\n- 2 enterprise registrations held/)
 
       await anHourPasses()
-      expect((await run()).body).not.toHaveProperty('heldSummary')
+      expect((await run()).body).not.toHaveProperty('needsALookSummary')
       expect(summaries()).toHaveLength(2)
     })
 
@@ -216,21 +226,23 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
       await register()
       channels.breakChannel('webhook', true)
       channels.breakChannel('email', true)
-      expect((await run()).body).not.toHaveProperty('heldSummary')
+      expect((await run()).body).not.toHaveProperty('needsALookSummary')
       channels.breakChannel('webhook', false)
       channels.breakChannel('email', false)
-      expect((await run()).body).toMatchObject({ heldSummary: 1 })
+      expect((await run()).body).toMatchObject({ needsALookSummary: 1 })
       expect(summaries()).toHaveLength(1)
     })
 
     it('a released registration reaches the board and sales, whose alert asks for the e-mail and invoice by hand', async () => {
       await pg.sql`update enterprise_registration_settings set daily_cap = 0`
       const id = await register()
-      await run()
+      expect((await run()).body).toMatchObject({ held: 1 })
       const [released] = await pg.sql<{ ok: boolean }[]>`select release_enterprise_registration(${id}) as ok`
       expect(released?.ok).toBe(true)
       expect((await run()).body).toMatchObject({ done: 1 })
+      // Its item from before: one item, the alert linking it.
       expect(board.itemsFor(id)).toBe(1)
+      expect(salesAlerts()[0]!.text).toContain(`Board item ${(await stateOf(id))!.board_item_id}`)
       expect(salesAlerts()).toHaveLength(1)
       expect(salesAlerts()[0]!.text).toContain('no confirmation e-mail or invoice was sent')
       expect(welcomes()).toHaveLength(0)

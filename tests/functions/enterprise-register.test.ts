@@ -114,14 +114,22 @@ describe('enterprise-register', () => {
     }
   }, 30_000)
 
-  it('keeps the per-address limit of the one client address rule: the sixth from one address in an hour gets 429', async () => {
+  it('keeps the per-address limit of the one client address rule: the sixth verified from one address in an hour gets 429', async () => {
+    const verified = () => ({ ...registrationInsert(), turnstileToken: siteverify.issue({ action: 'registration' }) })
     const answers: number[] = []
     for (const ip of ['203.0.113.77', '203.0.113.077', '203.0.113.77:443', '::ffff:203.0.113.77', '203.0.113.77', '203.0.113.77'])
-      answers.push((await post(register, registrationInsert(), ip)).status)
+      answers.push((await post(register, verified(), ip)).status)
     expect(answers).toEqual([201, 201, 201, 201, 201, 429])
-    const limited = await post(register, registrationInsert(), '203.0.113.77')
+    const limited = await post(register, verified(), '203.0.113.77')
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect((await post(register, registrationInsert(), '203.0.113.78')).status).toBe(201)
+    expect((await post(register, verified(), '203.0.113.78')).status).toBe(201)
+  }, 30_000)
+
+  it('gives tokenless registrations their own, tighter limit: the third from one address (any spelling) gets 429', async () => {
+    const answers: number[] = []
+    for (const ip of ['203.0.113.79', '203.0.113.079:443', '::ffff:203.0.113.79'])
+      answers.push((await post(register, registrationInsert(), ip)).status)
+    expect(answers).toEqual([201, 201, 429])
   }, 30_000)
 
   it('answers a preflight for the site and refuses a foreign origin', async () => {

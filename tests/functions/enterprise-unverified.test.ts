@@ -8,8 +8,8 @@ import { runFollowup } from '../support/enterprise-followup'
 import { UNVERIFIED_REGISTRATION } from '../../supabase/functions/_shared/enterprise/messages.ts'
 import { followupEnv, loopbackPassesThrough } from './support'
 
-// A registration whose bot check did not pass (decision 021): sales gets the board item and the alert,
-// both saying so, and no e-mail goes to the address it names (the same guard skips the invoice).
+// A registration whose bot check did not pass (decision 021, issue 42): its board item waits in 'Needs a
+// look' saying so first, nobody is paged for it, and no e-mail goes to the address it names.
 let pg: PgCluster
 let board: FakeBoard
 let channels: FakeAlerts
@@ -28,17 +28,20 @@ afterAll(async () => {
 })
 
 describe('an unverified registration in enterprise-followup', () => {
-  it('is shown to sales as unverified and sends nothing to the registrant', async () => {
+  it("waits in 'Needs a look', marked unverified first, pages nobody and sends nothing to the registrant", async () => {
     loopbackPassesThrough()
     const [row] = await pg.sql<{ id: string }[]>`
       insert into enterprise_registrations ${pg.sql({ ...registrationInsert(), verified: false } as never)} returning id`
-    expect((await runFollowup(followup.url)).body).toMatchObject({ claimed: 1, done: 1 })
+    expect((await runFollowup(followup.url)).body).toMatchObject({ claimed: 1, held: 1 })
     expect(board.itemsFor(row!.id)).toBe(1)
+    const create = board.requests.find((r) => r.operation === 'create_item')
+    expect(create?.variables).toMatchObject({ groupId: 'needs_a_look', itemName: 'Unverified – Enterprise: Acme & Co.' })
     const note = board.requests.find((r) => r.operation === 'create_update')
-    expect(String(note?.variables.body)).toContain(UNVERIFIED_REGISTRATION)
-    const alerts = channels.webhook.filter((message) => message.text.includes('New enterprise registration'))
-    expect(alerts).toHaveLength(1)
-    expect(alerts[0]!.text).toContain(UNVERIFIED_REGISTRATION)
+    expect(String(note?.variables.body).startsWith(`<p><strong>${UNVERIFIED_REGISTRATION}</strong></p>`)).toBe(true)
+    expect(channels.webhook.filter((message) => message.text.includes('New enterprise registration'))).toEqual([])
+    expect(channels.emails.filter((email) => email.subject.includes('New enterprise registration'))).toEqual([])
     expect(channels.emails.filter((email) => email.to.includes(validRegistration.email))).toEqual([])
+    const [state] = await pg.sql<{ status: string }[]>`select status from enterprise_registrations where id = ${row!.id}`
+    expect(state?.status).toBe('held')
   }, 60_000)
 })

@@ -76,7 +76,7 @@ function followup(fetchFn: Fetch, options: { now?: () => Date; budgetMs?: number
     secret: FOLLOWUP_SECRET,
     store: pgRegistrationStore(pg.sql),
     board: boardFrom({ token: 't', boardId: '123', groupId: 'topics', apiUrl: board.url, fetch: fetchFn, timeoutMs: 10_000 }, 0),
-    held: undefined,
+    needsALook: undefined,
     groupId: 'enterprise',
     channels: [webhookChannel(channels.webhookUrl, fetchFn)],
     confirmation: {

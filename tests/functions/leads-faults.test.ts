@@ -199,14 +199,17 @@ describe('leads under faults (deno, PostgreSQL, fake board)', () => {
   })
 
   // Only the honeypot flags a lead now: the reported fill time is ignored (leads-turnstile.test.ts).
-  it('a filled honeypot: an ordinary answer, stored as spam, never delivered', async () => {
+  it("a filled honeypot: an ordinary answer, stored as spam, never delivered: placed once in 'Needs a look' for a person", async () => {
     const lead = fresh({ honeypot: 'https://cheap-pills.example', fillMs: 12_000 })
     const res = await post(lead)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
     await fetch(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': SECRET } })
-    expect(await row(lead.submissionId)).toMatchObject({ status: 'spam', attempts: 0 })
-    expect(board.callsFor(lead.submissionId)).toBe(0)
+    expect(await row(lead.submissionId)).toMatchObject({ status: 'spam' })
+    expect(board.itemsFor(lead.submissionId)).toBe(1)
+    expect(board.callsFor(lead.submissionId, 'create_item')).toBe(1)
+    await fetch(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': SECRET } })
+    expect(board.itemsFor(lead.submissionId)).toBe(1)
   })
 
   it('rate limits one client address with 429 and a readable Retry-After; a repeat of an accepted lead is not counted', async () => {

@@ -1,10 +1,12 @@
 import { sendOnAnyChannel } from '../_shared/alerts/channels.ts'
 import { createUpdateOnce } from '../_shared/board/update-once.ts'
 import { keepClaim } from '../_shared/outbox/claim-lost.ts'
+import { pagingOf } from '../_shared/alerts/paging.ts'
+import { registrationPagingSubject } from '../_shared/alerts/paging-subjects.ts'
+import { placementOf } from '../_shared/board/review-placement.ts'
 import { settleFailure } from '../_shared/outbox/settle.ts'
-import type { Invoicing } from '../_shared/enterprise/invoicing.ts'
 import { StepFailed, type StepFailure } from '../_shared/outbox/step-failure.ts'
-import type { Registration, StepColumns } from '../_shared/enterprise/registration.ts'
+import type { Registration } from '../_shared/enterprise/registration.ts'
 import {
   boardColumnValues,
   boardItemName,
@@ -16,9 +18,14 @@ import {
 } from '../_shared/enterprise/messages.ts'
 import { CONFIG_REASON, record, type Claim, type FollowupDeps } from './followup-deps.ts'
 import { confirmRequestStep, welcomeStep } from './registrant-emails.ts'
+import { invoiceSteps } from './invoice-steps.ts'
 
 export type FollowupOutcome =
-  { kind: 'done' } | { kind: 'awaiting-confirmation' } | { kind: 'retry'; failure: StepFailure } | { kind: 'failed'; failure: StepFailure }
+  | { kind: 'done' }
+  | { kind: 'held' }
+  | { kind: 'awaiting-confirmation' }
+  | { kind: 'retry'; failure: StepFailure }
+  | { kind: 'failed'; failure: StepFailure }
 
 /**
  * THE decision whether the follow-through may send this registrant anything (the request to
@@ -40,10 +47,14 @@ async function boardStep(registration: Claim, deps: FollowupDeps): Promise<strin
     if (!found.ok) throw new StepFailed({ reason: found.failure.reason, detail: found.failure.message, retryInMs: found.failure.retryInMs })
     if (found.id) itemId = found.id
     else {
+      const placement = placementOf(registrationPagingSubject(registration), boardItemName(registration), {
+        groupId: deps.groupId,
+        reviewGroupId: deps.board.reviewGroupId,
+      })
       const created = await client.createItem({
         boardId,
-        groupId: deps.groupId,
-        itemName: boardItemName(registration),
+        groupId: placement.groupId,
+        itemName: placement.itemName,
         columnValues: boardColumnValues(registration),
       })
       if (!created.ok)
@@ -119,30 +130,6 @@ async function salesAlertStep(registration: Claim, deps: FollowupDeps): Promise<
   return failure
 }
 
-/** Customer, invoice, its line, finalized, sent: each id or time recorded before the next call. */
-async function invoiceSteps(registration: Claim, invoicing: Invoicing, deps: FollowupDeps): Promise<void> {
-  const step = (columns: StepColumns) => record(registration, columns, deps)
-  let customerId = registration.stripeCustomerId
-  if (!customerId) {
-    customerId = await invoicing.customer(registration)
-    await step({ stripe_customer_id: customerId })
-  }
-  let invoiceId = registration.stripeInvoiceId
-  if (!invoiceId) {
-    invoiceId = await invoicing.createInvoice(registration, customerId)
-    await step({ stripe_invoice_id: invoiceId })
-  }
-  if (!registration.invoiceItemId) await step({ invoice_item_id: await invoicing.addItem(registration, customerId, invoiceId) })
-  if (!registration.invoiceFinalizedAt) {
-    await invoicing.finalize(registration, invoiceId)
-    await step({ invoice_finalized_at: deps.now() })
-  }
-  if (!registration.invoiceSentAt) {
-    await invoicing.send(registration, invoiceId)
-    await step({ invoice_sent_at: deps.now() })
-  }
-}
-
 /**
  * Works one claimed registration through its steps: board item and note and the sales alert at
  * once; to the registrant (unless `mayContactRegistrant` says no) only a request to confirm the
@@ -153,10 +140,19 @@ async function invoiceSteps(registration: Claim, invoicing: Invoicing, deps: Fol
  * before its next outside call.
  */
 export async function followUp(claimed: Claim, deps: FollowupDeps): Promise<FollowupOutcome> {
+  const paging = pagingOf(registrationPagingSubject(claimed))
   try {
     const itemId = await boardStep(claimed, deps)
-    const mayContact = mayContactRegistrant(claimed)
-    const registration = mayContact ? await confirmSlotStep(claimed, deps) : claimed
+    // The alert links the item this run found or made, not the claimed row's (still empty) board_item_id.
+    const onBoard = { ...claimed, boardItemId: itemId }
+    const mayContact = mayContactRegistrant(onBoard)
+    const registration = mayContact ? await confirmSlotStep(onBoard, deps) : onBoard
+    if (paging !== 'page') {
+      // Unverified or held: it waits in 'Needs a look' and is counted in the hourly summary; nobody is paged.
+      if (paging === 'summary') keepClaim(await deps.store.hold(registration), registration, 'hold')
+      else keepClaim(await deps.store.done(registration, {}), registration, 'done')
+      return { kind: 'held' }
+    }
     const alertsMissing = await salesAlertStep(registration, deps)
     // Sales has the alert on one channel at least: the registrant's steps go ahead; the others are retried.
     const settleAlerts = () => {
@@ -184,7 +180,10 @@ export async function followUp(claimed: Claim, deps: FollowupDeps): Promise<Foll
       ? { kind: 'failed' as const }
       : await settleFailure(claimed, { ...failure, countAttempt: true }, { outbox: deps.store, backoff: deps.backoff, now: deps.now })
     if (settled.kind === 'failed') {
-      if (await deps.store.claimFailureAlert(claimed.id)) {
+      // A record that may page nobody pages nobody when it fails either: leads-health counts it.
+      if (paging !== 'page')
+        deps.logger.error('enterprise registration failed (not paged: it waits for a person)', { registrationId: claimed.id })
+      else if (await deps.store.claimFailureAlert(claimed.id)) {
         await sendOnAnyChannel(failedAlert(claimed, `${failure.reason}: ${failure.detail}`), deps.opsChannels ?? deps.channels).catch(
           (alertError: unknown) =>
             deps.logger.error('enterprise failure alert not sent', { registrationId: claimed.id, message: String(alertError) }),

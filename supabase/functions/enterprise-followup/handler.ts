@@ -1,5 +1,4 @@
-import { sendOnAnyChannel } from '../_shared/alerts/channels.ts'
-import { capSummaryAlert, type HeldRegistrations } from '../_shared/enterprise/cap-summary.ts'
+import { summariseNeedsALook, type NeedsALook } from '../_shared/alerts/needs-a-look-summary.ts'
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
@@ -10,8 +9,8 @@ export type FollowupHandlerDeps = Omit<FollowupDeps, 'store' | 'board'> & {
   secret: string | undefined
   store: FollowupDeps['store'] | undefined
   board: FollowupDeps['board'] | undefined
-  /** Registrations past the daily cap: no follow-through of their own, one summary alert an hour. */
-  held: HeldRegistrations | undefined
+  /** Unverified and held records page nobody one by one: one 'Needs a look' summary an hour at most, to sales. */
+  needsALook: NeedsALook | undefined
   leaseMs: number
   batchSize: number
   /** No registration is claimed once this much time has passed since the run began (`timing.ts`). */
@@ -23,27 +22,15 @@ export type FollowupReport = {
   done: number
   /** Asked the registrant to confirm their address: waiting for that, out of the queue. */
   awaiting: number
+  /** On the board in 'Needs a look' (unverified or past a cap), waiting for a person: nobody paged. */
+  held: number
   retrying: number
   failed: number
   interrupted: number
   /** Claims a newer run took over before this one finished: their late outcome changed nothing. */
   lost: number
-  heldSummary?: number
-}
-
-/** Sends the hour's summary of the held registrations when one is due; unsent, it is due again next run. */
-async function summariseHeld(deps: FollowupHandlerDeps): Promise<number | undefined> {
-  const summary = await deps.held?.claimSummary()
-  if (!summary) return undefined
-  try {
-    // Counts and steps only, no visitor text: the same words on every channel.
-    await sendOnAnyChannel(() => capSummaryAlert(summary), deps.opsChannels ?? deps.channels)
-    return summary.held
-  } catch (error) {
-    await deps.held?.unclaimSummary(summary.previous)
-    deps.logger.error('enterprise cap summary not sent', { held: summary.held, message: String(error) })
-    return undefined
-  }
+  /** The records the hourly 'Needs a look' summary counted, when this run sent it. */
+  needsALookSummary?: number
 }
 
 /** Called every minute by pg_cron (`*_enterprise_followup.sql`): works the due registrations one at a time, within its budget. */
@@ -55,7 +42,7 @@ export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request)
     const { store, board } = deps
     if (!store || !board) return json(503, { error: 'Enterprise follow-through is not configured' })
 
-    const report: FollowupReport = { claimed: 0, done: 0, awaiting: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0 }
+    const report: FollowupReport = { claimed: 0, done: 0, awaiting: 0, held: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0 }
     const deadline = deps.now().getTime() + deps.budgetMs
     while (report.claimed < deps.batchSize && deps.now().getTime() < deadline) {
       const registration = await store.claimNext(deps.leaseMs)
@@ -74,11 +61,12 @@ export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request)
       else if (!outcome) report.interrupted++
       else if (outcome.kind === 'done') report.done++
       else if (outcome.kind === 'awaiting-confirmation') report.awaiting++
+      else if (outcome.kind === 'held') report.held++
       else if (outcome.kind === 'failed') report.failed++
       else report.retrying++
     }
-    const heldSummary = await summariseHeld(deps)
-    if (heldSummary !== undefined) report.heldSummary = heldSummary
+    const summary = deps.needsALook && (await summariseNeedsALook({ store: deps.needsALook, channels: deps.channels, logger: deps.logger }))
+    if (summary !== undefined) report.needsALookSummary = summary
     if (report.claimed > 0) deps.logger.info('enterprise follow-through run', report)
     return json(200, report)
   }

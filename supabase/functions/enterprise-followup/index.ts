@@ -2,7 +2,7 @@ import { alertConfig } from '../_shared/alerts/config.ts'
 import { DEFAULT_RESEND_API_URL } from '../_shared/alerts/channels.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
-import { pgHeldRegistrations } from '../_shared/enterprise/cap-summary.ts'
+import { pgNeedsALook } from '../_shared/alerts/needs-a-look-summary.ts'
 import { enterpriseConfig } from '../_shared/enterprise/config.ts'
 import { welcomeSettings } from '../_shared/enterprise/welcome-settings.ts'
 import { pgRegistrationStore } from '../_shared/enterprise/registration.ts'
@@ -37,7 +37,7 @@ serve(
   createFollowupHandler({
     secret: cronSecret(env, consoleLogger),
     store: sql && pgRegistrationStore(sql),
-    held: sql && pgHeldRegistrations(sql),
+    needsALook: sql && pgNeedsALook(sql),
     board,
     groupId: env('MONDAY_ENTERPRISE_GROUP_ID') ?? 'enterprise',
     channels: alerting.channels,

@@ -9,7 +9,7 @@ import { verificationUnavailable } from '../_shared/turnstile/refusal.ts'
 import type { RegistrationRecorder } from './record.ts'
 
 export const MAX_BODY_BYTES = 8 * 1024
-/** The per-address limit counts the last hour (migration 20261129001000). */
+/** The per-address limits count the last hour, each class its own (migrations 20261129001000, 20261201010000). */
 const RATE_LIMITED_RETRY_AFTER = '3600'
 const UNRECORDED_RETRY_AFTER = '5'
 
@@ -30,7 +30,8 @@ const recorded = (status: 200 | 201, verified: boolean) => json(status, { status
 /**
  * The enterprise wizard's registration (decision 021): the bot check where the token arrives, then
  * the insert over the server's connection. Without a valid token the registration is still recorded,
- * `verified = false`: sales sees it, and nothing is sent to the address it names.
+ * `verified = false`, under its own daily allowance and per-address limit (in the database): it waits
+ * in the board's 'Needs a look' group, pages nobody, and nothing is sent to the address it names.
  */
 export function createRegisterHandler(deps: RegisterDeps): (req: Request) => Promise<Response> {
   const { logger } = deps

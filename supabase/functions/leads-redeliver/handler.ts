@@ -2,6 +2,9 @@ import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
 import type { AlertReport } from '../_shared/alerts/lead-alerts.ts'
 import { deliverClaimed, type Board } from '../_shared/delivery/deliver-lead.ts'
+import { placeSpamLeads, type SpamLeads } from '../_shared/delivery/spam-placement.ts'
+
+const SPAM_PER_RUN = 10
 import type { LeadStore } from '../_shared/delivery/lead-store.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
@@ -19,6 +22,8 @@ export type RedeliverDeps = {
   batchSize: number
   concurrency: number
   budgetMs: number
+  /** Leads flagged as spam, placed in the board's 'Needs a look' group after the batch. */
+  spam?: SpamLeads
   /** Housekeeping run once per call (old rate-limit windows). */
   sweep?: () => Promise<unknown>
   /** Evaluated after every run (_shared/alerts/lead-alerts.ts); never throws, never blocks delivery. */
@@ -34,6 +39,8 @@ export type RedeliverReport = {
   /** Claims a newer run took over before this one finished: their late outcome changed nothing. */
   lost: number
   paused: boolean
+  /** Spam leads put in 'Needs a look' this run. */
+  spamPlaced?: number
 }
 
 /**
@@ -91,6 +98,10 @@ async function redeliver(deps: RedeliverDeps & { store: LeadStore; board: Board 
   }
 
   await Promise.all(Array.from({ length: Math.max(1, deps.concurrency) }, worker))
+  if (deps.spam && !report.paused && deps.now().getTime() < deadline) {
+    const placed = await placeSpamLeads({ ...deps, spam: deps.spam }, SPAM_PER_RUN)
+    if (placed > 0) report.spamPlaced = placed
+  }
   await deps.sweep?.().catch((error: unknown) => deps.logger.warn('sweep failed', { message: String(error) }))
   return report
 }

@@ -7,7 +7,8 @@ import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
 import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { pgAlertStore } from '../_shared/alerts/pg-alert-store.ts'
-import { pgLeadStore } from '../_shared/delivery/pg-lead-store.ts'
+import { pgLeadStore, pgSpamLeads } from '../_shared/delivery/pg-lead-store.ts'
+import { pgNeedsALook, summariseNeedsALook } from '../_shared/alerts/needs-a-look-summary.ts'
 import { pruneRateLimits } from '../_shared/limits/pg-rate-counter.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { createRedeliverHandler } from './handler.ts'
@@ -33,6 +34,7 @@ serve(
     batchSize: envInt('REDELIVER_BATCH_SIZE', 50),
     concurrency: envInt('REDELIVER_CONCURRENCY', 2),
     budgetMs: envInt('REDELIVER_BUDGET_MS', REDELIVER_TIMING.budgetMs),
+    spam: sql && pgSpamLeads(sql),
     sweep: sql && (() => pruneRateLimits(sql)),
     alerts:
       sql &&
@@ -40,6 +42,8 @@ serve(
         // Sales hears of each new lead at once (NEW_LEAD_ALERTS=true); ops hears of failures.
         if (alerting.newLeadAlerts)
           await announceNewLeads({ store: pgNewLeadStore(sql), channels: alerting.channels, logger: consoleLogger })
+        // What pages nobody one by one (unverified, spam, held): one summary an hour at most.
+        await summariseNeedsALook({ store: pgNeedsALook(sql), channels: alerting.channels, logger: consoleLogger })
         return runAlerts({
           store: pgAlertStore(sql),
           channels: alerting.opsChannels,

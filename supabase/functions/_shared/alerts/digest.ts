@@ -3,6 +3,7 @@ import { digestDay, type DigestDays } from './digest-schedule.ts'
 import { leadLine } from './message.ts'
 import { strong, visitorText, type TextFormat } from './text.ts'
 import type { AlertLead } from './lead-alerts.ts'
+import { boardGroupLine, needsALookLines, needsALookTotal, type NeedsALookCounts } from './needs-a-look-summary.ts'
 import type { Logger } from '../runtime/logger.ts'
 
 export type SpamLead = AlertLead & { reason: string | null }
@@ -17,9 +18,12 @@ export type DigestFigures = {
   spamLeads: SpamLead[]
   /** The last day's leads with no call booked, or whose call was cancelled (the first of them listed). */
   unbooked?: { count: number; leads: UnbookedLead[] }
+  /** The last day's records that paged nobody one by one (unverified, spam, held), by class. */
+  needsALook?: NeedsALookCounts
 }
 
-export const hasNews = (f: DigestFigures) => f.received + f.delivered + f.pending + f.failed + f.spam > 0
+export const hasNews = (f: DigestFigures) =>
+  f.received + f.delivered + f.pending + f.failed + f.spam + (f.needsALook ? needsALookTotal(f.needsALook) : 0) > 0
 
 const REASONS: Record<string, string> = {
   honeypot: 'honeypot filled',
@@ -34,6 +38,13 @@ export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessag
     `Received ${f.received}, delivered ${f.delivered}. Still pending now: ${f.pending}. Failed now: ${f.failed}.`,
   ]
   if (f.failed > 0) lines.push('Failed leads are not on the board: the ops channel has their names and numbers; call them.')
+  if (f.needsALook && needsALookTotal(f.needsALook) > 0)
+    lines.push(
+      '',
+      strong(`Needs a look: ${needsALookTotal(f.needsALook)}`, format),
+      ...needsALookLines(f.needsALook),
+      boardGroupLine(format),
+    )
   if (f.spam > 0) {
     lines.push(
       '',
@@ -43,7 +54,9 @@ export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessag
     // A spam lead is a stranger's text: its name and why it was held, never its message, links or contacts.
     for (const lead of f.spamLeads) {
       const reason = REASONS[lead.reason ?? ''] ?? visitorText(lead.reason, format, 40)
-      lines.push(`- ${visitorText(lead.name, format, 60)}, reason: ${reason}, id ${lead.submissionId}`)
+      lines.push(
+        `- ${lead.verified === false ? 'Unverified: ' : ''}${visitorText(lead.name, format, 60)}, reason: ${reason}, id ${lead.submissionId}`,
+      )
     }
     const more = f.spam - f.spamLeads.length
     if (more > 0) lines.push(`- …and ${more} more`)

@@ -18,6 +18,8 @@ export type AlertLead = {
   lastError: string | null
   /** The lead's board item, once delivered. */
   boardItemId: string | null
+  /** Its bot check: false when it failed (every line naming it says so first), null when off. */
+  verified?: boolean | null
 }
 
 /** A condition that holds now: how many leads it affects, the oldest ones first (a bounded list). */

@@ -18,6 +18,12 @@ export function boardItemUrl(
   return `https://${part(config.slug)}.monday.com/boards/${part(config.boardId)}/pulses/${part(itemId)}`
 }
 
+/** The board's page, `https://<MONDAY_ACCOUNT_SLUG>.monday.com/boards/<MONDAY_BOARD_ID>`; undefined while either setting is missing. */
+export function boardUrl(config = { slug: setting('MONDAY_ACCOUNT_SLUG'), boardId: setting('MONDAY_BOARD_ID') }) {
+  if (!config.slug || !config.boardId) return undefined
+  return `https://${encodeURIComponent(config.slug)}.monday.com/boards/${encodeURIComponent(config.boardId)}`
+}
+
 /**
  * The invoice in Stripe's dashboard; the test-mode path for a test invoice (an event's `livemode`
  * false, or else STRIPE_SECRET_KEY a test key).

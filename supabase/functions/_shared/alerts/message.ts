@@ -57,7 +57,8 @@ export function leadLine(lead: AlertLead, format: TextFormat): string {
   const error = lead.lastError ? `, last error: ${text(lead.lastError)}` : ''
   const url = boardItemUrl(lead.boardItemId)
   const board = url ? `, ${link(url, 'open on the board', format)}` : ''
-  return `- ${text(lead.name)}, ${phoneText(lead.phone, format)}, ${text(lead.email)}, from ${source}, ${agencyTime(lead.createdAt)}${error}${board}`
+  const unverified = lead.verified === false ? 'Unverified: ' : ''
+  return `- ${unverified}${text(lead.name)}, ${phoneText(lead.phone, format)}, ${text(lead.email)}, from ${source}, ${agencyTime(lead.createdAt)}${error}${board}`
 }
 
 /** Each lead once per message: one that meets a second condition is counted there, not listed again. */

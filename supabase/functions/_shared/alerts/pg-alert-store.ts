@@ -3,6 +3,7 @@ import type { Sql } from '../runtime/db.ts'
 import type { AlertLead, AlertStateStore, AlertStore, ConditionName, ConditionReport, NotifiedState } from './lead-alerts.ts'
 import type { DigestFigures, SpamLead, UnbookedLead } from './digest.ts'
 import type { DigestDays } from './digest-schedule.ts'
+import { needsALookLastDay } from './needs-a-look-summary.ts'
 
 const LISTED = 20
 // Any fixed number: one alerting run at a time (pg_try_advisory_xact_lock).
@@ -15,7 +16,7 @@ const toLead = ({ createdAt, ...lead }: LeadJson): AlertLead => ({ ...lead, crea
 const leadJson = (sql: Sql) => sql`jsonb_build_object(
   'submissionId', submission_id, 'name', lead ->> 'name', 'phone', lead ->> 'phone', 'email', lead ->> 'email',
   'sourcePath', source ->> 'path', 'sourceLabel', source ->> 'label', 'createdAt', created_at, 'status', status,
-  'lastError', last_error, 'boardItemId', board_item_id)`
+  'lastError', last_error, 'boardItemId', board_item_id, 'verified', verified)`
 
 /**
  * The alert conditions read from the outbox: the board's refusals by `failure_reason` ('auth',
@@ -137,6 +138,7 @@ export async function digestFigures(sql: Sql): Promise<DigestFigures> {
     ...counts!,
     spamLeads: spam.map((row): SpamLead => ({ ...toLead(row.lead), reason: row.reason })),
     unbooked: await unbookedLeads(sql),
+    needsALook: await needsALookLastDay(sql),
   }
 }
 

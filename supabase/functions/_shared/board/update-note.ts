@@ -52,13 +52,18 @@ function phoneRow(typed: string): Row {
 export const UNVERIFIED_NOTE =
   'Unverified: this lead did not pass the bot check. It may be a person whose browser blocked the check; call before acting on it.'
 
+/** A lead the honeypot (or a missing guard) caught, placed in 'Needs a look' for a person to judge. */
+export const SPAM_NOTE = 'Spam?: flagged as spam when it came in'
+
 export function updateNoteBody(
   { lead, tracking, source, check, reply }: LeadSubmission,
   submittedAt: Date,
   verification: LeadVerification = null,
+  spamReason: string | null = null,
 ): string {
   return [
     verification && !verification.verified ? `<p><strong>${escapeHtml(UNVERIFIED_NOTE)}</strong></p>` : '',
+    spamReason ? `<p><strong>${escapeHtml(`${SPAM_NOTE} (${spamReason}). Nobody was told of it one by one.`)}</strong></p>` : '',
     section('Form details', [
       ['Name', lead.name],
       phoneRow(lead.phone),

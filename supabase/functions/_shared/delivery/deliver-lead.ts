@@ -4,11 +4,14 @@ import { keepClaim } from '../outbox/claim-lost.ts'
 import type { Claimed } from '../outbox/outbox.ts'
 import { createBoardClient, leadColumnValues, type BoardClient, type BoardFailure } from '../board/client.ts'
 import type { Fetch } from '../http/http.ts'
-import type { LeadRow, LeadStore } from './lead-store.ts'
+import { pagingSubjectOf, type LeadRow, type LeadStore } from './lead-store.ts'
+import { placementOf } from '../board/review-placement.ts'
 import type { Logger } from '../runtime/logger.ts'
 import { updateNoteBody } from '../board/update-note.ts'
+import { DEFAULT_REVIEW_GROUP_ID } from '../board/needs-a-look.ts'
 
-export type Board = { boardId: string; groupId: string; client: BoardClient }
+/** `reviewGroupId`: the 'Needs a look' group (MONDAY_REVIEW_GROUP_ID), for records that page nobody. */
+export type Board = { boardId: string; groupId: string; reviewGroupId: string; client: BoardClient }
 
 // Short: a hung board call holds the lead's claim (and a redelivery worker) no longer than this.
 export const DEFAULT_BOARD_TIMEOUT_MS = 4_000
@@ -18,6 +21,8 @@ export type BoardSettings = {
   token: string | undefined
   boardId: string | undefined
   groupId: string
+  /** MONDAY_REVIEW_GROUP_ID (default `needs_a_look`). */
+  reviewGroupId?: string
   apiUrl: string
   fetch: Fetch
   sleep?: (ms: number) => Promise<void>
@@ -37,7 +42,7 @@ export function boardFrom(settings: BoardSettings, maxRetryAfterMs: number): Boa
     timeoutMs: settings.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS,
     maxRetryAfterMs,
   })
-  return { boardId: settings.boardId, groupId: settings.groupId, client }
+  return { boardId: settings.boardId, groupId: settings.groupId, reviewGroupId: settings.reviewGroupId ?? DEFAULT_REVIEW_GROUP_ID, client }
 }
 
 export type DeliveryOutcome =
@@ -51,7 +56,8 @@ const describe = (failure: BoardFailure) => `${failure.reason}${failure.status ?
  * Delivers one claimed lead. A lead with an earlier attempt may already be on the board (the item
  * was created but its answer, or the function, was lost), so it is looked up by submission id
  * before anything is created. `last_error` survives a replay (which resets attempts), so a replayed
- * lead is looked up too. The board's answer alone decides where the row goes next; when a newer
+ * lead is looked up too. A lead that may page nobody (unverified, or flagged as spam: `pagingOf`) goes to
+ * the 'Needs a look' group with the reason first in its name. The board's answer alone decides where the row goes next; when a newer
  * claim owns the lead by then, nothing is written and `ClaimLost` stops the delivery (no note).
  */
 export async function deliverClaimed(row: Claimed<LeadRow>, deps: DeliverDeps): Promise<DeliveryOutcome> {
@@ -61,17 +67,20 @@ export async function deliverClaimed(row: Claimed<LeadRow>, deps: DeliverDeps): 
   let itemId: string | undefined
   let warning: string | undefined
 
-  if (row.attempts > 1 || row.lastError !== null) {
+  // A lead placed on the board before (a spam lead in 'Needs a look', since released) keeps its item.
+  if (row.boardItemId) itemId = row.boardItemId
+  else if (row.attempts > 1 || row.lastError !== null) {
     const found = await board.client.findItem({ boardId: board.boardId, submissionId })
     if (!found.ok) return settleLead(row, found.failure, deps)
     itemId = found.id
     if (itemId) logger.info('lead was already on the board', { submissionId, itemId })
   }
   if (!itemId) {
+    const { groupId, itemName } = placementOf(pagingSubjectOf(row), `Lead: ${submission.lead.name}`, board)
     const item = await board.client.createItem({
       boardId: board.boardId,
-      groupId: board.groupId,
-      itemName: `Lead: ${submission.lead.name}`,
+      groupId,
+      itemName,
       columnValues: leadColumnValues(submission.lead, submission.tracking, submissionId),
     })
     if (!item.ok) return settleLead(row, item.failure, deps)
@@ -81,6 +90,10 @@ export async function deliverClaimed(row: Claimed<LeadRow>, deps: DeliverDeps): 
   if (warning) logger.warn('board created the item with errors', { submissionId, itemId, message: warning })
 
   keepClaim(await deps.store.delivered(row, itemId), row, 'done')
+  if (row.boardItemId) {
+    logger.info('lead delivered on its item from before', { submissionId, itemId })
+    return { kind: 'delivered', itemId }
+  }
   // The note is a courtesy: its failure is logged, never retried (the item is what matters).
   const update = await board.client.createUpdate({ itemId, body: updateNoteBody(submission, row.createdAt, row.verification) })
   if (!update.ok) logger.warn('update note was not added to the lead', { submissionId, itemId, ...update.failure })

@@ -1,6 +1,8 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 import type { ClaimRef, Outbox, OutboxItem } from '../outbox/outbox.ts'
 import type { Unverified } from '../turnstile/siteverify.ts'
+import type { StaffDecision } from '../board/needs-a-look.ts'
+import { leadPagingSubject } from '../alerts/paging-subjects.ts'
 
 export type LeadStatus = 'pending' | 'delivered' | 'failed' | 'spam'
 
@@ -13,7 +15,19 @@ export type LeadRow = OutboxItem & {
   boardItemId: string | null
   /** Absent on rows from before the check. */
   verification?: LeadVerification
+  /** Why it was flagged as spam when it came in (kept after a release). */
+  spamReason?: string | null
+  /** What a person decided on the board ('Needs a look'), if anything. */
+  staffDecision?: StaffDecision | null
 }
+
+/** The lead as `pagingOf` reads it (`_shared/alerts/paging.ts`). */
+export const pagingSubjectOf = (row: LeadRow) =>
+  leadPagingSubject({
+    verified: row.verification === undefined || row.verification === null ? null : row.verification.verified,
+    spam: row.status === 'spam' || Boolean(row.spamReason),
+    staffDecision: row.staffDecision,
+  })
 
 export type NewLead = { submission: LeadSubmission; status: 'pending' | 'spam'; spamReason?: string; verification?: LeadVerification }
 

@@ -2,7 +2,10 @@ import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 import { pgOutbox } from '../outbox/pg-outbox.ts'
 import { withConnection, type Sql } from '../runtime/db.ts'
 import type { Unverified } from '../turnstile/siteverify.ts'
+import type { StaffDecision } from '../board/needs-a-look.ts'
 import type { LeadRow, LeadStatus, LeadStore, LeadVerification } from './lead-store.ts'
+import type { SpamLeads } from './spam-placement.ts'
+import type { Claimed } from '../outbox/outbox.ts'
 
 type Row = {
   id: string
@@ -22,6 +25,8 @@ type Row = {
   created_at: Date
   verified: boolean | null
   verification_failure: Unverified | null
+  spam_reason: string | null
+  staff_decision: StaffDecision | null
 }
 
 const verificationOf = (row: Row): LeadVerification =>
@@ -50,6 +55,8 @@ const toLead = (row: Row): LeadRow => ({
   failureReason: row.failure_reason,
   createdAt: row.created_at,
   verification: verificationOf(row),
+  spamReason: row.spam_reason,
+  staffDecision: row.staff_decision,
 })
 
 /** The leads outbox on PostgreSQL (`supabase/migrations/*_leads_outbox.sql`). */
@@ -83,6 +90,38 @@ export function pgLeadStore(sql: Sql): LeadStore {
         if (!existing) throw new Error('lead vanished between insert and select')
         return toLead(existing)
       })
+    },
+  }
+}
+
+/** Spam leads on their way to the board's 'Needs a look' group (`spam-placement.ts`), on the leads table's own claim columns. */
+export function pgSpamLeads(sql: Sql): SpamLeads {
+  return {
+    async claimNext(leaseMs, maxAttempts) {
+      const [row] = await sql<Row[]>`
+        update leads set attempts = attempts + 1, claimed_until = now() + make_interval(secs => ${leaseMs / 1000}),
+               claim_token = gen_random_uuid(), updated_at = now()
+        where id = (
+          select id from leads
+          where status = 'spam' and board_item_id is null and staff_decision is null and attempts < ${maxAttempts}
+            and next_attempt_at <= now() and (claimed_until is null or claimed_until < now())
+          order by next_attempt_at limit 1 for update skip locked)
+        returning *`
+      return row ? (toLead(row) as Claimed<LeadRow>) : undefined
+    },
+    async placed(item, boardItemId) {
+      const rows = await sql`
+        update leads set board_item_id = ${boardItemId}, claimed_until = null, claim_token = null, last_error = null,
+               failure_reason = null, updated_at = now()
+        where id = ${item.id} and claim_token = ${item.claimToken} and status = 'spam' returning id`
+      return rows.length === 1
+    },
+    async later(item, failure, at) {
+      const rows = await sql`
+        update leads set next_attempt_at = ${at}, last_error = ${failure.detail.slice(0, 1_000)}, failure_reason = ${failure.reason},
+               claimed_until = null, claim_token = null, updated_at = now()
+        where id = ${item.id} and claim_token = ${item.claimToken} and status = 'spam' returning id`
+      return rows.length === 1
     },
   }
 }

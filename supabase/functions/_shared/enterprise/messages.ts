@@ -34,6 +34,10 @@ export function boardColumnValues(registration: Registration): string {
 export const UNVERIFIED_REGISTRATION =
   'Unverified: it did not pass the bot check, so nothing was sent to them. Check it is genuine before writing to them or invoicing.'
 
+/** A registration past a daily cap (ENTERPRISE_DAILY_CAP, or ENTERPRISE_UNVERIFIED_DAILY_CAP for an unverified one). */
+export const HELD_REGISTRATION =
+  'Held: it came in past the daily cap, so no confirmation e-mail or invoice goes out automatically. Decide, then write to them and invoice them by hand.'
+
 /** The board renders update bodies as HTML: every value the visitor typed is escaped. */
 export function boardNote(registration: Registration): string {
   const rows: [string, string][] = [
@@ -43,10 +47,13 @@ export function boardNote(registration: Registration): string {
     ['Plan', planLine(registration)],
     ['Submitted', agencyTime(registration.createdAt)],
     ['Registration id', registration.id],
-    ...(registration.verified ? [] : [['Bot check', UNVERIFIED_REGISTRATION] as [string, string]]),
   ]
   const lines = rows.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`)
-  return `<p><strong>Enterprise registration</strong><br>${lines.join('<br>')}</p>`
+  // Read first: what holds it back, before anything the registrant typed.
+  const held = [...(registration.verified ? [] : [UNVERIFIED_REGISTRATION]), ...(registration.overDailyCap ? [HELD_REGISTRATION] : [])].map(
+    (line) => `<p><strong>${escapeHtml(line)}</strong></p>`,
+  )
+  return `${held.join('')}<p><strong>Enterprise registration</strong><br>${lines.join('<br>')}</p>`
 }
 
 export const EMAIL_NOT_CONFIRMED = 'e-mail not confirmed yet'
@@ -85,8 +92,10 @@ export function salesAlert(registration: Registration, { confirm, invoice }: { c
       }[confirm]
   return (format) => {
     const { company, contact, address, seats } = typed(registration, format)
+    // An unverified registration says so first, in the subject and the first line (issue 42).
+    const title = `${registration.verified ? '' : 'Unverified: '}New enterprise registration: ${company}`
     const text = [
-      `New enterprise registration: ${company}`,
+      title,
       `Plan: ${planLine(registration)}`,
       `Seats: ${seats}`,
       `Contact: ${contact}`,
@@ -98,7 +107,7 @@ export function salesAlert(registration: Registration, { confirm, invoice }: { c
       'Assign an account manager within 24 hours.',
       registration.verified ? byHand : UNVERIFIED_REGISTRATION,
     ].join('\n')
-    return { subject: `New enterprise registration: ${company}`, text }
+    return { subject: title, text }
   }
 }
 
@@ -127,7 +136,7 @@ export function failedAlert(registration: Registration, lastError: string, ops: 
   return (format) => {
     const { company, contact } = typed(registration, format)
     const text = [
-      opsHeading(ops, `Enterprise registration failed: ${company}`, format),
+      opsHeading(ops, `${registration.verified ? '' : 'Unverified: '}Enterprise registration failed: ${company}`, format),
       // An upstream's error can echo what the visitor typed.
       `The follow-through gave up after ${registration.attempts} attempts: ${visitorText(lastError, format, 300)}`,
       `Contact: ${contact}`,
@@ -145,7 +154,10 @@ export function failedAlert(registration: Registration, lastError: string, ops: 
         format,
       ),
     ].join('\n')
-    return { subject: `[${ops.environment}] Enterprise registration failed: ${company}`, text }
+    return {
+      subject: `[${ops.environment}] ${registration.verified ? '' : 'Unverified: '}Enterprise registration failed: ${company}`,
+      text,
+    }
   }
 }
 

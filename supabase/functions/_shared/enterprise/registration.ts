@@ -2,6 +2,7 @@ import type { ClaimRef, OutboxItem } from '../outbox/outbox.ts'
 import { pgOutbox, type PgOutbox } from '../outbox/pg-outbox.ts'
 import type { Sql } from '../runtime/db.ts'
 import type { BillingCycle, PlanId } from '../../../../src/schemas/enterprise.ts'
+import type { StaffDecision } from '../board/needs-a-look.ts'
 
 /** A row of enterprise_registrations as the follow-through works it (an outbox item with its steps). */
 export type Registration = OutboxItem & {
@@ -17,6 +18,8 @@ export type Registration = OutboxItem & {
   overDailyCap: boolean
   /** Its Turnstile token passed (decision 021); when not, nothing is sent to the address it names. */
   verified: boolean
+  /** What a person decided on the board ('Needs a look'), if anything (`pagingOf`). */
+  staffDecision?: StaffDecision | null
   boardItemId: string | null
   boardNoteSentAt: Date | null
   salesAlertSentAt: Date | null
@@ -51,6 +54,7 @@ type Row = {
   billing_cycle: BillingCycle
   over_daily_cap: boolean
   verified: boolean
+  staff_decision: StaffDecision | null
   attempts: number
   claimed_until: Date | null
   claim_token: string | null
@@ -93,6 +97,7 @@ const toItem = (row: Row): Registration => ({
   billingCycle: row.billing_cycle,
   overDailyCap: row.over_daily_cap,
   verified: row.verified,
+  staffDecision: row.staff_decision,
   boardItemId: row.board_item_id,
   boardNoteSentAt: row.board_note_sent_at,
   salesAlertSentAt: row.sales_alert_sent_at,
@@ -139,6 +144,8 @@ export type RegistrationStore = Omit<PgOutbox<Registration>, 'record'> & {
   claimFailureAlert(id: string): Promise<boolean>
   /** Counts a confirmation request against the address's day: false when it already had one. */
   claimConfirmRequest(email: string): Promise<boolean>
+  /** On the board in 'Needs a look': out of the queue (status 'held') until a person decides (a claimed, pending item only). */
+  hold(item: ClaimRef): Promise<boolean>
   /** Out of the queue until the registrant confirms, without using up an attempt (a claimed, pending item only). */
   awaitConfirmation(item: ClaimRef): Promise<boolean>
 }
@@ -173,6 +180,15 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
     async claimConfirmRequest(email) {
       const [row] = await sql<{ ok: boolean }[]>`select public.claim_enterprise_confirm_request(${email}) as ok`
       return row?.ok === true
+    },
+    async hold(item) {
+      const rows = await sql`
+        update public.enterprise_registrations
+           set status = 'held', attempts = 0, claimed_until = null, claim_token = null, last_error = null,
+               failure_reason = null, updated_at = now()
+         where id = ${item.id} and claim_token = ${item.claimToken} and status = 'pending'
+        returning id`
+      return rows.length === 1
     },
     async awaitConfirmation(item) {
       const rows = await sql`
