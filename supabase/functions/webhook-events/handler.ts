@@ -1,6 +1,8 @@
 import type { AlertChannel } from '../_shared/alerts/channels.ts'
 import { workBooking } from '../_shared/bookings/booking-worker.ts'
 import type { BookingStore } from '../_shared/bookings/booking-store.ts'
+import { workDecision, type DecisionWorkerDeps } from '../_shared/board/decision-worker.ts'
+import type { DecisionStore } from '../_shared/board/decision-store.ts'
 import type { Board } from '../_shared/delivery/deliver-lead.ts'
 import type { PaymentEventStore } from '../_shared/enterprise/payment-events.ts'
 import { workPayment } from '../_shared/enterprise/payment-worker.ts'
@@ -15,8 +17,12 @@ export type WebhookEventsDeps = {
   secret: string | undefined
   bookings: BookingStore | undefined
   payments: PaymentEventStore | undefined
+  /** Staff decisions recorded by board-webhook, with where a released item goes. */
+  decisions: (Pick<DecisionWorkerDeps, 'reviewGroupId' | 'normalGroups'> & { store: DecisionStore }) | undefined
   board: Board | undefined
   channels: AlertChannel[]
+  /** Failures only (OPS_WEBHOOK_URL, OPS_EMAIL_TO; each defaults to the sales one). */
+  opsChannels: AlertChannel[]
   backoff: BackoffPolicy
   logger: Logger
   now: () => Date
@@ -28,7 +34,7 @@ export type WebhookEventsDeps = {
 }
 
 type Tally = { claimed: number; done: number; waiting: number; retrying: number; failed: number; interrupted: number; lost: number }
-export type WebhookEventsReport = { bookings?: Tally; payments?: Tally }
+export type WebhookEventsReport = { bookings?: Tally; payments?: Tally; decisions?: Tally }
 
 /** Claims and works one event at a time until none is due, the batch is full or the budget is spent. */
 async function drain<Item extends OutboxItem>(
@@ -66,15 +72,16 @@ async function drain<Item extends OutboxItem>(
 /**
  * Called every minute by pg_cron and woken by each recorded event (`*_webhook_events.sql`): works
  * what `cal-webhook` and `stripe-webhook` recorded. A booking's update goes on the board; a payment
- * is checked against its registration and alerted. Either kind works without the other's settings.
+ * is checked against its registration and alerted; a staff decision (board-webhook) is written on its
+ * record and the board follows it. Each kind works without the others' settings.
  */
 export function createWebhookEventsHandler(deps: WebhookEventsDeps): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
     const refused = refuseWithoutSecret(req, deps, 'webhook-events', 'Webhook events are not configured')
     if (refused) return refused
-    const { bookings, payments, board } = deps
-    if (!payments && !(bookings && board)) return json(503, { error: 'Webhook events are not configured' })
+    const { bookings, payments, decisions, board } = deps
+    if (!payments && !((bookings || decisions) && board)) return json(503, { error: 'Webhook events are not configured' })
 
     const deadline = deps.now().getTime() + deps.budgetMs
     const report: WebhookEventsReport = {}
@@ -96,7 +103,17 @@ export function createWebhookEventsHandler(deps: WebhookEventsDeps): (req: Reque
         'payment event',
       )
     }
-    if ((report.bookings?.claimed ?? 0) + (report.payments?.claimed ?? 0) > 0) deps.logger.info('webhook events run', report)
+    if (decisions && board) {
+      report.decisions = await drain(
+        () => decisions.store.claimNext(deps.leaseMs),
+        (item) => workDecision(item, { ...deps, ...decisions, board, channels: deps.opsChannels }),
+        deps,
+        deadline,
+        'board decision',
+      )
+    }
+    const claimed = Object.values(report).reduce((sum, tally) => sum + tally.claimed, 0)
+    if (claimed > 0) deps.logger.info('webhook events run', report)
     return json(200, report)
   }
 }
