@@ -79,8 +79,8 @@ $$;
 --   on the board that was held back from sales (unverified or flagged) gets its new-lead message
 --   requeued; only the first release of a lead does either (leads.released_at);
 -- - a registration held over the daily cap goes back to the follow-through
---   (release_enterprise_registration); one the follow-through finished goes back to it too, and
---   runs only the steps it has not recorded (the sales alert, which waited for a person);
+--   (release_enterprise_registration); one the follow-through finished, or is working, goes back to
+--   it too, and runs only the steps it has not recorded (the sales alert, which waited for a person);
 -- - bookings: the decision is recorded for the booking's own worker to read.
 -- Answers 'released', 'rejected', 'repeat', 'stale' or 'unknown'.
 create function public.record_staff_decision(subject_kind text, subject_id text, decision text, decided_at timestamptz default now())
@@ -140,9 +140,12 @@ begin
       first_release := public.release_enterprise_registration(subject_id::uuid);
       if not first_release then
         -- Its steps are recorded as they are done, so going through them again sends only what waited.
+        -- A run working it now read the record before this decision: its claim is taken back (its
+        -- next write stops it, as when a lease lapses) and the next run reads the decision.
         update public.enterprise_registrations r
-           set status = 'pending', attempts = 0, next_attempt_at = now(), claimed_until = null, claim_token = null, updated_at = now()
-         where r.id = subject_id::uuid and r.status = 'done';
+           set status = 'pending', attempts = case when r.status = 'done' then 0 else r.attempts end,
+               next_attempt_at = now(), claimed_until = null, claim_token = null, updated_at = now()
+         where r.id = subject_id::uuid and r.status in ('done', 'pending');
       end if;
       return 'released';
     end if;

@@ -106,6 +106,16 @@ describe('board decisions (PostgreSQL)', () => {
     expect(await decide('registration', held, 'release')).toBe('repeat')
   })
 
+  it('a registration a run is working when the release comes is taken back from that run, so the next one reads the decision', async () => {
+    const id = await register(pg.sql)
+    await pg.sql`
+      update enterprise_registrations set verified = false, attempts = 1, claim_token = gen_random_uuid(),
+        claimed_until = now() + interval '1 minute' where id = ${id}`
+    expect(await decide('registration', id, 'release')).toBe('released')
+    const [row] = await pg.sql`select status, attempts, claim_token, claimed_until from enterprise_registrations where id = ${id}`
+    expect(row).toEqual({ status: 'pending', attempts: 1, claim_token: null, claimed_until: null })
+  })
+
   it('finds the record an item stands for: a lead before its bookings, then a registration, then a booking', async () => {
     const leadId = await lead({ board_item_id: '700' })
     await pg.sql`
