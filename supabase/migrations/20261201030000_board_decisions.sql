@@ -75,9 +75,10 @@ $$;
 -- fallback). A decision older than the one the record holds changes nothing ('stale'); the same
 -- decision again changes nothing ('repeat'). A release puts the record back where its normal
 -- worker sends it as usual, once:
--- - a lead flagged as spam goes back to the outbox (delivered by leads-redeliver); a lead already
---   on the board that was held back from sales (unverified or flagged) gets its new-lead message
---   requeued; only the first release of a lead does either (leads.released_at);
+-- - a lead flagged as spam goes back to the outbox (delivered by leads-redeliver), or counts as
+--   delivered when it is on the board already; a lead on the board that was held back from sales
+--   (unverified or flagged) gets its new-lead message requeued; only the first release of a lead
+--   does either (leads.released_at);
 -- - a registration held over the daily cap goes back to the follow-through
 --   (release_enterprise_registration); one the follow-through finished, or is working, goes back to
 --   it too, and runs only the steps it has not recorded (the sales alert, which waited for a person);
@@ -109,16 +110,20 @@ begin
       return case when previous is not distinct from decision then 'repeat' else 'stale' end;
     end if;
     if decision = 'release' then
+      -- A flagged lead with no item yet is delivered by the outbox; one already on the board (in
+      -- 'Needs a look') counts as delivered, so no second item is made.
       update public.leads l set
           released_at = now(),
-          status = case when l.status = 'spam' then 'pending' else l.status end,
-          attempts = case when l.status = 'spam' then 0 else l.attempts end,
+          status = case when l.status <> 'spam' then l.status when l.board_item_id is null then 'pending' else 'delivered' end,
+          delivered_at = case when l.status = 'spam' and l.board_item_id is not null then coalesce(l.delivered_at, now())
+                              else l.delivered_at end,
+          attempts = case when l.status = 'spam' and l.board_item_id is null then 0 else l.attempts end,
           next_attempt_at = case when l.status = 'spam' then now() else l.next_attempt_at end,
           claimed_until = case when l.status = 'spam' then null else l.claimed_until end,
           claim_token = case when l.status = 'spam' then null else l.claim_token end,
           -- Held back from sales until now (pagingOf said 'summary'): announced on the next run.
           sales_alerted_at = case
-            when l.status = 'delivered' and (l.verified is false or l.spam_reason is not null) then null
+            when l.status in ('delivered', 'spam') and (l.verified is false or l.spam_reason is not null) then null
             else l.sales_alerted_at end
         where l.id = subject_id::bigint and l.released_at is null;
       return 'released';

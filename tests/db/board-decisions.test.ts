@@ -89,6 +89,11 @@ describe('board decisions (PostgreSQL)', () => {
     const spam = await lead({ status: 'spam', spam_reason: 'honeypot', delivered_at: null, sales_alerted_at: null, board_item_id: null })
     expect(await decide('lead', spam, 'release')).toBe('released')
     expect((await leadRow(spam)).status).toBe('pending')
+
+    // Flagged and already on the board (in 'Needs a look'): delivered as it is, no second item, announced next run.
+    const onBoard = await lead({ status: 'spam', spam_reason: 'honeypot', delivered_at: null, sales_alerted_at: null, verified: true })
+    expect(await decide('lead', onBoard, 'release')).toBe('released')
+    expect(await leadRow(onBoard)).toMatchObject({ status: 'delivered', sales_alerted_at: null })
   })
 
   it('a held registration goes back to the follow-through; a finished one too; the same release again changes nothing', async () => {
