@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { decisionFailedAlert } from '../../supabase/functions/_shared/board/decision-alert.ts'
 import { parseBoardBody } from '../../supabase/functions/_shared/board/decision-event.ts'
 import { bearerToken, verifyMondayJwt } from '../../supabase/functions/_shared/board/monday-jwt.ts'
 import { nameWithoutReviewPrefix } from '../../supabase/functions/_shared/board/review-item.ts'
@@ -79,5 +81,19 @@ describe('the name without its review prefix', () => {
     ['Unverified', undefined],
   ])('%s → %s', (name, expected) => {
     expect(nameWithoutReviewPrefix(name)).toBe(expected)
+  })
+})
+
+describe('the ops alert when the board does not follow a decision', () => {
+  afterEach(() => vi.unstubAllGlobals())
+  it('is the example docs/staff-messages.md shows: the decision holds, the item links, the next step by hand', () => {
+    const settings: Record<string, string> = { MONDAY_ACCOUNT_SLUG: 'agency', MONDAY_BOARD_ID: '1234567890' }
+    vi.stubGlobal('Deno', { env: { get: (name: string) => settings[name] } })
+    const ops = { environment: 'production', runbookBase: 'https://github.com/agency/site/blob/main/docs' }
+    const alert = decisionFailedAlert({ itemId: '9100', decision: 'release', subjectKind: 'lead' }, 'http: HTTP 500 Internal server error', ops)
+    const { subject, text } = alert('slack')
+    const doc = readFileSync(new URL('../../docs/staff-messages.md', import.meta.url), 'utf8')
+    expect(doc).toContain(`Subject: ${subject}`)
+    expect(doc).toContain(text)
   })
 })

@@ -322,4 +322,20 @@ describe('board-webhook and webhook-events: a decision acts once', () => {
     expect(board.items.get(itemId)).toMatchObject({ groupId: 'topics', name: 'Lead: Retry Rita' })
     expect(moves() - before).toBe(2)
   })
+
+  it('a move the board keeps refusing fails after its attempts with one ops alert; the decision holds on the record', async () => {
+    const itemId = await reviewItem('Unverified: Lead: Refused Rex')
+    const leadId = await heldBackLead(itemId)
+    board.fail('move_item', 'http-500', 'http-500', 'http-500')
+    await post(signed, change(itemId, 'Release'))
+    expect(await work()).toMatchObject({ retrying: 1 })
+    expect(await work()).toMatchObject({ retrying: 1 })
+    expect(await work()).toMatchObject({ failed: 1 })
+    expect(await work()).toMatchObject({ claimed: 0 })
+    const alerts = channels.webhook.filter((message) => message.text.includes('Board decision not shown on the board: Release'))
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]!.text).toContain('lead-alerts.md#decide-on-the-board')
+    const [lead] = await pg.sql`select staff_decision, sales_alerted_at from leads where id = ${leadId}`
+    expect(lead).toEqual({ staff_decision: 'release', sales_alerted_at: null })
+  })
 })

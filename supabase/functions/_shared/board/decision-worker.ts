@@ -1,5 +1,4 @@
-import { sendOnAnyChannel, type AlertChannel, type AlertContent } from '../alerts/channels.ts'
-import { opsContext, opsFooter, opsHeading } from '../alerts/ops.ts'
+import { sendOnAnyChannel, type AlertChannel } from '../alerts/channels.ts'
 import { escapeHtml } from './update-note.ts'
 import type { Board } from '../delivery/deliver-lead.ts'
 import type { BackoffPolicy } from '../outbox/backoff.ts'
@@ -10,6 +9,7 @@ import { StepFailed } from '../outbox/step-failure.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import type { Logger } from '../runtime/logger.ts'
 import type { BoardFailure } from './client.ts'
+import { decisionFailedAlert } from './decision-alert.ts'
 import type { DecisionItem, DecisionStore, SubjectKind } from './decision-store.ts'
 import { itemPlace, moveItem, nameWithoutReviewPrefix, renameItem, userName, type BoardStep } from './review-item.ts'
 import { createUpdateOnce } from './update-once.ts'
@@ -60,29 +60,6 @@ async function notGenuineNote(item: DecisionItem, deps: DecisionWorkerDeps): Pro
   ok(await createUpdateOnce(client, { itemId: item.itemId, body, ref: `decision-${item.id}/note` }))
 }
 
-/** The ops alert once the board kept refusing: the decision stands on the record, the board does not show it yet. */
-const failedAlert =
-  (item: DecisionItem, detail: string): AlertContent =>
-  (format) => {
-    const ops = opsContext()
-    return {
-      subject: `[${ops.environment}] Board decision not carried out`,
-      text: [
-        opsHeading(ops, 'Board decision not carried out', format),
-        `'${item.label ?? ''}' on board item ${item.itemId} (${item.subjectKind ?? 'no record'}), last error: ${detail}`,
-        ...opsFooter(
-          ops,
-          {
-            happened: 'the decision is written on the record (what is sent follows it); the board item was not moved or noted',
-            next: "move the item out of 'Needs a look' (a release) or add the note (not genuine) by hand",
-            runbook: 'lead-alerts.md#decide-on-the-board',
-          },
-          format,
-        ),
-      ].join('\n'),
-    }
-  }
-
 /**
  * Works one recorded decision: written on the record (record_staff_decision, once), then, while no
  * newer decision replaced it, the board follows: a release leaves 'Needs a look', a 'Not genuine'
@@ -108,7 +85,7 @@ export async function workDecision(item: Claimed<DecisionItem>, deps: DecisionWo
     const settled = await settleFailure(item, { ...failure, countAttempt: true }, { outbox: deps.store, backoff: deps.backoff, now: deps.now })
     if (settled.kind === 'retry') return { kind: 'retry' }
     if (await deps.store.claimFailureAlert(item.id)) {
-      await sendOnAnyChannel(failedAlert(item, `${failure.reason}: ${failure.detail}`), deps.channels).catch((alertError: unknown) =>
+      await sendOnAnyChannel(decisionFailedAlert(item, `${failure.reason}: ${failure.detail}`), deps.channels).catch((alertError: unknown) =>
         deps.logger.error('board decision failure alert not sent', { id: item.id, message: String(alertError) }),
       )
     }
