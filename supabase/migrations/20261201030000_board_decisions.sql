@@ -92,7 +92,7 @@ set search_path = ''
 as $$
 declare
   previous text;
-  first_release boolean;
+  was_released timestamptz;
   changed integer;
 begin
   if decision not in ('release', 'not-genuine') then
@@ -100,7 +100,7 @@ begin
   end if;
 
   if subject_kind = 'lead' then
-    select l.staff_decision into previous from public.leads l where l.id = subject_id::bigint for update;
+    select l.staff_decision, l.released_at into previous, was_released from public.leads l where l.id = subject_id::bigint for update;
     if not found then return 'unknown'; end if;
     update public.leads l set staff_decision = decision, staff_decided_at = decided_at, updated_at = now()
      where l.id = subject_id::bigint and (l.staff_decided_at is null or l.staff_decided_at < decided_at)
@@ -125,7 +125,11 @@ begin
           sales_alerted_at = case
             when l.status in ('delivered', 'spam') and (l.verified is false or l.spam_reason is not null) then null
             else l.sales_alerted_at end
-        where l.id = subject_id::bigint and l.released_at is null;
+        where l.id = subject_id::bigint and was_released is null;
+      -- Sales heard of it already (it paged as it came in, or it was released before and marked 'Not
+      -- genuine' since): not owed again, whichever way a sender compares sales_alerted_at with staff_decided_at.
+      update public.leads l set sales_alerted_at = decided_at
+        where l.id = subject_id::bigint and l.sales_alerted_at < decided_at;
       return 'released';
     end if;
     return 'rejected';
@@ -142,16 +146,15 @@ begin
       return case when previous is not distinct from decision then 'repeat' else 'stale' end;
     end if;
     if decision = 'release' then
-      first_release := public.release_enterprise_registration(subject_id::uuid);
-      if not first_release then
-        -- Its steps are recorded as they are done, so going through them again sends only what waited.
-        -- A run working it now read the record before this decision: its claim is taken back (its
-        -- next write stops it, as when a lease lapses) and the next run reads the decision.
-        update public.enterprise_registrations r
-           set status = 'pending', attempts = case when r.status = 'done' then 0 else r.attempts end,
-               next_attempt_at = now(), claimed_until = null, claim_token = null, updated_at = now()
-         where r.id = subject_id::uuid and r.status in ('done', 'pending');
-      end if;
+      -- What release_enterprise_registration() does for a held one (inline: it would stamp its own
+      -- time over the board's), and the same for one the follow-through finished or is working on:
+      -- its steps are recorded as they are done, so going through them again sends only what waited
+      -- (the sales alert). A run working it now read the record before this decision: its claim is
+      -- taken back (its next write stops it, as when a lease lapses) and the next run reads the decision.
+      update public.enterprise_registrations r
+         set status = 'pending', attempts = case when r.status = 'pending' then r.attempts else 0 end,
+             next_attempt_at = now(), claimed_until = null, claim_token = null, updated_at = now()
+       where r.id = subject_id::uuid and r.status in ('held', 'done', 'pending');
       return 'released';
     end if;
     return 'rejected';

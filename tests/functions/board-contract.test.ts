@@ -24,7 +24,6 @@ import { BOOKING_COLUMNS, CALL_STATUS } from '../../supabase/functions/_shared/b
 import { ITEM_PLACE, MOVE_ITEM, RENAME_ITEM, USER_NAME } from '../../supabase/functions/_shared/board/review-item.ts'
 import { workDecision } from '../../supabase/functions/_shared/board/decision-worker.ts'
 import type { DecisionItem, DecisionStore } from '../../supabase/functions/_shared/board/decision-store.ts'
-import { createBoardClient } from '../../supabase/functions/_shared/board/client.ts'
 import { BOARD_URL, fakeBoard, leadsHandler, postLead, recordingLogger, submission, TOKEN } from './support'
 
 // The board's published schema, kept in the repository (tests/contracts/README.md says where it comes from).
@@ -189,20 +188,22 @@ describe('board GraphQL documents against the published contract', () => {
       users: [{ id: '77', name: 'Grace Hopper' }],
       create_update: { id: '6000' },
     }
-    const client = createBoardClient({
-      token: TOKEN,
-      apiUrl: BOARD_URL,
-      sleep: async () => {},
-      timeoutMs: 1_000,
-      maxRetryAfterMs: 0,
-      fetch: async (_url, init) => {
-        // The client streams its body (sent exactly once): read it as the board would.
-        const { query, variables } = (await new Response(init.body).json()) as { query: string; variables: Record<string, unknown> }
-        sent.push({ query, variables })
-        const field = Object.keys(answers).find((name) => query.includes(`${name}(`))!
-        return Response.json({ data: { [field]: answers[field] } })
+    const board = boardFrom(
+      {
+        token: TOKEN,
+        boardId: '123',
+        groupId: 'topics',
+        apiUrl: BOARD_URL,
+        fetch: async (_url, init) => {
+          // The client streams its body (sent exactly once): read it as the board would.
+          const { query, variables } = (await new Response(init.body).json()) as { query: string; variables: Record<string, unknown> }
+          sent.push({ query, variables })
+          const field = Object.keys(answers).find((name) => query.includes(`${name}(`))!
+          return Response.json({ data: { [field]: answers[field] } })
+        },
       },
-    })
+      0,
+    )!
     const item = (decision: DecisionItem['decision']): Claimed<DecisionItem> => ({
       id: '1',
       claimToken: 'claim-1',
@@ -229,7 +230,6 @@ describe('board GraphQL documents against the published contract', () => {
         stillStands: async () => true,
         done: async () => true,
       } as unknown as DecisionStore
-      const board = { boardId: '123', groupId: 'topics', client }
       const deps = { store, board, reviewGroupId: 'needs_a_look', channels: [], logger: recordingLogger(), now: () => new Date() }
       const normalGroups = { lead: 'topics', registration: 'enterprise', booking: 'topics' }
       const backoff = { baseMs: 1, maxMs: 1, maxAttempts: 1, random: () => 0 }

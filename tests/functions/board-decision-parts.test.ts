@@ -72,6 +72,9 @@ describe('the board body', () => {
 describe('the name without its review prefix', () => {
   it.each([
     ['Unverified: Lead: Ada', 'Lead: Ada'],
+    ['Unverified – Lead: Ada Lovelace', 'Lead: Ada Lovelace'],
+    ['Unverified, Held – Enterprise: Acme', 'Enterprise: Acme'],
+    ['Unverified, Spam? – Lead: Bot', 'Lead: Bot'],
     ['Unverified Lead: Ada', 'Lead: Ada'],
     ['Held – Enterprise: Acme', 'Enterprise: Acme'],
     ['Spam? Lead: Hedy', 'Lead: Hedy'],

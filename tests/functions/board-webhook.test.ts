@@ -60,7 +60,7 @@ function change(itemId: string, label: string | null, { at = Date.now() + change
       boardId: 123,
       groupId: REVIEW,
       pulseId: Number(itemId),
-      pulseName: 'Unverified: Lead: Bot Spammer',
+      pulseName: 'Unverified – Lead: Bot Spammer',
       columnId: column,
       columnType: 'color',
       columnTitle: 'Decision',
@@ -169,7 +169,7 @@ describe('board-webhook: who may speak for the board', () => {
     // A challenge is no way in: not at a wrong URL, not with a forged JWT, and an event beside it is verified as any other.
     expect((await post(bySecretPath, challenge, null, '/board-webhook/guess')).status).toBe(401)
     expect((await post(signed, challenge, jwt({}, 'not-the-secret'))).status).toBe(401)
-    const itemId = await reviewItem('Unverified: Lead: Bot Spammer')
+    const itemId = await reviewItem('Unverified – Lead: Bot Spammer')
     await heldBackLead(itemId)
     const smuggled = JSON.stringify({ challenge: 'x', ...JSON.parse(change(itemId, 'Release')) })
     expect((await post(signed, smuggled, null)).status).toBe(401)
@@ -177,7 +177,7 @@ describe('board-webhook: who may speak for the board', () => {
   })
 
   it("refuses the outsider's release (unsigned, wrongly signed, expired, 'none', wrong path) and records nothing", async () => {
-    const itemId = await reviewItem('Unverified: Lead: Bot Spammer')
+    const itemId = await reviewItem('Unverified – Lead: Bot Spammer')
     const leadId = await heldBackLead(itemId)
     const body = change(itemId, 'Release')
     const now = Math.floor(Date.now() / 1000)
@@ -201,7 +201,7 @@ describe('board-webhook: who may speak for the board', () => {
 
 describe('board-webhook and webhook-events: a decision acts once', () => {
   it("'Release' on an unverified lead: recorded, moved out of 'Needs a look', renamed, announced once; a replay and a second 'Release' do nothing more", async () => {
-    const itemId = await reviewItem('Unverified: Lead: Bot Spammer')
+    const itemId = await reviewItem('Unverified – Lead: Bot Spammer')
     const leadId = await heldBackLead(itemId)
     await runRedeliver()
     expect(newLeadMessages()).toHaveLength(0)
@@ -230,10 +230,10 @@ describe('board-webhook and webhook-events: a decision acts once', () => {
   })
 
   it("'Release' on a held registration and on an unverified one: each goes back to the follow-through, whose sales alert goes once", async () => {
-    const heldItem = await reviewItem('Held: Enterprise: Acme & Co.')
+    const heldItem = await reviewItem('Held – Enterprise: Acme & Co.')
     const held = await register(pg.sql)
     await pg.sql`update enterprise_registrations set status = 'held', over_daily_cap = true, board_item_id = ${heldItem} where id = ${held}`
-    const unverifiedItem = await reviewItem('Unverified: Enterprise: Bot Pty')
+    const unverifiedItem = await reviewItem('Unverified – Enterprise: Bot Pty')
     const unverified = await register(pg.sql, { company_name: 'Bot Pty' })
     await pg.sql`
       update enterprise_registrations set status = 'done', verified = false, board_item_id = ${unverifiedItem}, board_note_sent_at = now()
@@ -257,7 +257,7 @@ describe('board-webhook and webhook-events: a decision acts once', () => {
   })
 
   it("'Not genuine' on a spam-flagged lead adds one note saying who and when; nothing is requeued; a replay adds none", async () => {
-    const itemId = await reviewItem('Spam? Lead: Hedy')
+    const itemId = await reviewItem('Unverified, Spam? – Lead: Hedy')
     const leadId = await heldBackLead(itemId, { status: 'spam', spam_reason: 'honeypot', delivered_at: null, sales_alerted_at: null })
     const body = change(itemId, 'Not genuine', { at: Date.parse('2026-11-27T22:00:00.000Z') })
     expect((await post(signed, body)).status).toBe(202)
@@ -269,13 +269,13 @@ describe('board-webhook and webhook-events: a decision acts once', () => {
     expect(notes).toHaveLength(1)
     expect(notes[0]).toContain('<strong>Not genuine</strong>: marked by Grace Hopper on Sat 28 Nov 2026, 9:00 am AEDT.')
     expect(notes[0]).toContain('Nothing will be sent for this record')
-    expect(board.items.get(itemId)).toMatchObject({ groupId: REVIEW, name: 'Spam? Lead: Hedy' })
+    expect(board.items.get(itemId)).toMatchObject({ groupId: REVIEW, name: 'Unverified, Spam? – Lead: Hedy' })
     const [lead] = await pg.sql`select status, staff_decision from leads where id = ${leadId}`
     expect(lead).toEqual({ status: 'spam', staff_decision: 'not-genuine' })
   })
 
   it('an older decision that arrives late does not undo a newer one; a cleared column changes nothing', async () => {
-    const itemId = await reviewItem('Unverified: Lead: Late Larry')
+    const itemId = await reviewItem('Unverified – Lead: Late Larry')
     const leadId = await heldBackLead(itemId)
     const t = Date.now()
     await post(signed, change(itemId, 'Release', { at: t }))
@@ -294,7 +294,7 @@ describe('board-webhook and webhook-events: a decision acts once', () => {
   })
 
   it('a decision on an item no record has is recorded and ignored; another column or board is not recorded', async () => {
-    const itemId = await reviewItem('Unverified: Lead: Nobody')
+    const itemId = await reviewItem('Unverified – Lead: Nobody')
     expect((await post(signed, change(itemId, 'Release'))).status).toBe(202)
     const before = board.requests.length
     expect(await work()).toMatchObject({ claimed: 1, done: 1 })
@@ -310,7 +310,7 @@ describe('board-webhook and webhook-events: a decision acts once', () => {
   })
 
   it('a move the board refuses is retried, and done once', async () => {
-    const itemId = await reviewItem('Unverified: Lead: Retry Rita')
+    const itemId = await reviewItem('Unverified – Lead: Retry Rita')
     await heldBackLead(itemId)
     const moves = () => board.requests.filter((request) => request.operation === 'move_item').length
     const before = moves()
@@ -324,7 +324,7 @@ describe('board-webhook and webhook-events: a decision acts once', () => {
   })
 
   it('a move the board keeps refusing fails after its attempts with one ops alert; the decision holds on the record', async () => {
-    const itemId = await reviewItem('Unverified: Lead: Refused Rex')
+    const itemId = await reviewItem('Unverified – Lead: Refused Rex')
     const leadId = await heldBackLead(itemId)
     board.fail('move_item', 'http-500', 'http-500', 'http-500')
     await post(signed, change(itemId, 'Release'))

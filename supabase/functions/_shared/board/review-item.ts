@@ -79,18 +79,20 @@ export async function userName(client: BoardClient, userId: string): Promise<Boa
 }
 
 /**
- * The name without the reason it waited for ('Unverified: Lead: Ada' → 'Lead: Ada'), or undefined
- * when it does not start with one (a person renamed it, or an earlier try already did): only a
- * known prefix is taken off, the rest is kept exactly as the board has it.
+ * The name without the reasons it waited for ('Unverified, Held – Enterprise: Acme' → 'Enterprise:
+ * Acme'), or undefined when it does not start with one (a person renamed it, or an earlier try
+ * already did): only known reasons are taken off, the rest is kept exactly as the board has it.
  */
 export function nameWithoutReviewPrefix(name: string): string | undefined {
-  for (const prefix of Object.values(REVIEW_PREFIX)) {
-    if (!name.toLowerCase().startsWith(prefix.toLowerCase())) continue
-    const rest = name.slice(prefix.length)
+  const reasons = Object.values(REVIEW_PREFIX)
+  let rest = name
+  for (;;) {
+    const lower = rest.toLowerCase()
     // A whole word only: 'Held' is not the start of 'Helden GmbH'.
-    if (rest !== '' && !/^[\s:\-–—|]/.test(rest)) continue
-    const stripped = rest.replace(/^[\s:\-–—|]+/, '').trim()
-    return stripped === '' ? undefined : stripped
+    const reason = reasons.find((prefix) => lower.startsWith(prefix.toLowerCase()) && /^($|[\s,:\-–—|])/.test(rest.slice(prefix.length)))
+    if (!reason) break
+    rest = rest.slice(reason.length).replace(/^[\s,:\-–—|]+/, '')
   }
-  return undefined
+  const stripped = rest.trim()
+  return stripped === name || stripped === '' ? undefined : stripped
 }
