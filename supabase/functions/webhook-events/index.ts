@@ -4,7 +4,6 @@ import { pgBookingStore } from '../_shared/bookings/pg-booking-store.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { DEFAULT_BOARD_API_URL, DEFAULT_BOARD_GROUP_ID } from '../_shared/board/client.ts'
 import { DEFAULT_REVIEW_GROUP_ID } from '../_shared/board/needs-a-look.ts'
-import { pgDecisionStore } from '../_shared/board/pg-decision-store.ts'
 import { pgPaymentEvents } from '../_shared/enterprise/payment-events.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { createDb } from '../_shared/runtime/db.ts'
@@ -12,6 +11,7 @@ import { env } from '../_shared/runtime/env.ts'
 import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { createWebhookEventsHandler } from './handler.ts'
+import { pgDecisionStore } from '../_shared/board/pg-decision-store.ts'
 
 const config = bookingsConfig()
 const dbUrl = env('SUPABASE_DB_URL')
@@ -42,9 +42,9 @@ serve(
       0,
     ),
     channels: alerting.channels,
-    opsChannels: alerting.opsChannels,
     backoff: { ...config.backoff, random: Math.random },
     logger: consoleLogger,
+    opsChannels: alerting.opsChannels,
     now: () => new Date(),
     leaseMs: config.leaseMs,
     leadWaitMs: config.leadWaitMs,
