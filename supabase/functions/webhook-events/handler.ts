@@ -1,8 +1,6 @@
 import type { AlertChannel } from '../_shared/alerts/channels.ts'
 import { workBooking } from '../_shared/bookings/booking-worker.ts'
 import type { BookingStore } from '../_shared/bookings/booking-store.ts'
-import { workDecision, type DecisionWorkerDeps } from '../_shared/board/decision-worker.ts'
-import type { DecisionStore } from '../_shared/board/decision-store.ts'
 import type { Board } from '../_shared/delivery/deliver-lead.ts'
 import type { PaymentEventStore } from '../_shared/enterprise/payment-events.ts'
 import { workPayment } from '../_shared/enterprise/payment-worker.ts'
@@ -12,17 +10,16 @@ import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
 import type { Claimed, OutboxItem } from '../_shared/outbox/outbox.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
+import type { DecisionGroups } from '../_shared/board/decision-settings.ts'
+import type { DecisionStore } from '../_shared/board/decision-store.ts'
+import { workDecision } from '../_shared/board/decision-worker.ts'
 
 export type WebhookEventsDeps = {
   secret: string | undefined
   bookings: BookingStore | undefined
   payments: PaymentEventStore | undefined
-  /** Staff decisions recorded by board-webhook, with where a released item goes. */
-  decisions: (Pick<DecisionWorkerDeps, 'reviewGroupId' | 'normalGroups'> & { store: DecisionStore }) | undefined
   board: Board | undefined
   channels: AlertChannel[]
-  /** Failures only (OPS_WEBHOOK_URL, OPS_EMAIL_TO; each defaults to the sales one). */
-  opsChannels: AlertChannel[]
   backoff: BackoffPolicy
   logger: Logger
   now: () => Date
@@ -31,6 +28,10 @@ export type WebhookEventsDeps = {
   /** At most this many events of each kind per call, claimed within `budgetMs`. */
   batchSize: number
   budgetMs: number
+  /** Staff decisions recorded by board-webhook, with where a released item goes. */
+  decisions: (DecisionGroups & { store: DecisionStore }) | undefined
+  /** Failures only (OPS_WEBHOOK_URL, OPS_EMAIL_TO; each defaults to the sales one). */
+  opsChannels: AlertChannel[]
 }
 
 type Tally = { claimed: number; done: number; waiting: number; retrying: number; failed: number; interrupted: number; lost: number }

@@ -3,7 +3,6 @@ import { bookingsConfig } from '../_shared/bookings/config.ts'
 import { pgBookingStore } from '../_shared/bookings/pg-booking-store.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { DEFAULT_BOARD_API_URL, DEFAULT_BOARD_GROUP_ID } from '../_shared/board/client.ts'
-import { DEFAULT_REVIEW_GROUP_ID } from '../_shared/board/needs-a-look.ts'
 import { pgPaymentEvents } from '../_shared/enterprise/payment-events.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { createDb } from '../_shared/runtime/db.ts'
@@ -11,30 +10,26 @@ import { env } from '../_shared/runtime/env.ts'
 import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { createWebhookEventsHandler } from './handler.ts'
+import { decisionGroups } from '../_shared/board/decision-settings.ts'
 import { pgDecisionStore } from '../_shared/board/pg-decision-store.ts'
 
 const config = bookingsConfig()
 const dbUrl = env('SUPABASE_DB_URL')
 const sql = dbUrl ? createDb(dbUrl, { statementTimeoutMs: 5_000 }) : undefined
 const alerting = alertConfig(fetch)
-const leadsGroup = env('MONDAY_GROUP_ID') ?? DEFAULT_BOARD_GROUP_ID
 
 serve(
   createWebhookEventsHandler({
     secret: cronSecret(env, consoleLogger),
     bookings: sql && pgBookingStore(sql),
     payments: sql && pgPaymentEvents(sql),
-    decisions: sql && {
-      store: pgDecisionStore(sql),
-      reviewGroupId: env('MONDAY_REVIEW_GROUP_ID') ?? DEFAULT_REVIEW_GROUP_ID,
-      normalGroups: { lead: leadsGroup, booking: leadsGroup, registration: env('MONDAY_ENTERPRISE_GROUP_ID') ?? 'enterprise' },
-    },
+    decisions: sql && { store: pgDecisionStore(sql), ...decisionGroups(env) },
     // No waiting inside a call: a board that asks for time gets it through next_attempt_at.
     board: boardFrom(
       {
         token: env('MONDAY_API_TOKEN'),
         boardId: env('MONDAY_BOARD_ID'),
-        groupId: leadsGroup,
+        groupId: env('MONDAY_GROUP_ID') ?? DEFAULT_BOARD_GROUP_ID,
         apiUrl: env('MONDAY_API_URL') ?? DEFAULT_BOARD_API_URL,
         timeoutMs: config.boardTimeoutMs,
         fetch,
