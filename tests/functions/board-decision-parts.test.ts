@@ -66,6 +66,8 @@ describe('the board body', () => {
     expect(parseBoardBody(event({ columnId: 'status' }), 'decision', NOW)).toEqual({ kind: 'ignored', why: 'column status' })
     expect(parseBoardBody(event({ type: 'create_pulse' }), 'decision', NOW)).toEqual({ kind: 'ignored', why: 'create_pulse' })
     expect(parseBoardBody('nope', 'decision', NOW)).toEqual({ kind: 'invalid' })
+    // A board clock ahead of ours: dated when it reached us.
+    expect(parseBoardBody(event({ changedAt: seconds + 30 }), 'decision', NOW)).toMatchObject({ event: { changedAt: NOW } })
   })
 })
 

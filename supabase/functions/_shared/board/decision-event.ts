@@ -43,10 +43,19 @@ const Body = v.object({
   ),
 })
 
+/**
+ * When the person changed the column, never later than it reached us: a board clock running ahead
+ * would otherwise date the decision after the message it lets out, and a sender comparing the two
+ * would send it again.
+ */
 function changedAtOf(event: { changedAt?: number; triggerTime?: string }, received: Date): Date {
-  if (event.changedAt !== undefined && Number.isFinite(event.changedAt)) return new Date(Math.round(event.changedAt * 1000))
-  const trigger = event.triggerTime === undefined ? Number.NaN : Date.parse(event.triggerTime)
-  return Number.isNaN(trigger) ? received : new Date(trigger)
+  const stated =
+    event.changedAt !== undefined && Number.isFinite(event.changedAt)
+      ? Math.round(event.changedAt * 1000)
+      : event.triggerTime === undefined
+        ? Number.NaN
+        : Date.parse(event.triggerTime)
+  return Number.isNaN(stated) || stated > received.getTime() ? received : new Date(stated)
 }
 
 /**
