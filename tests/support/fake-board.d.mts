@@ -19,7 +19,7 @@ export declare const REFUSALS: Record<Refusal, [status: number, body: unknown]>
 export interface FakeBoard {
   url: string
   requests: { operation: BoardOperation; headers: IncomingHttpHeaders; variables: Record<string, unknown> }[]
-  items: Map<string, { submissionId: string | undefined; name: string; groupId: string | undefined }>
+  items: Map<string, { submissionId: string | undefined; name: string; groupId?: string }>
   /** Each item's column values: as created, then as changed. */
   columnsOf: Map<string, Record<string, unknown>>
   notes: { id: string; itemId: string; body: string }[]
