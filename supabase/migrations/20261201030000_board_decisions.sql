@@ -79,9 +79,9 @@ $$;
 --   delivered when it is on the board already; a lead on the board that was held back from sales
 --   (unverified or flagged) gets its new-lead message requeued; only the first release of a lead
 --   does either (leads.released_at);
--- - a registration held over the daily cap goes back to the follow-through
---   (release_enterprise_registration); one the follow-through finished, or is working, goes back to
---   it too, and runs only the steps it has not recorded (the sales alert, which waited for a person);
+-- - a held registration goes back to the follow-through (as release_enterprise_registration() does);
+--   one the follow-through finished, or is working on, goes back to it too, and runs only the steps
+--   it has not recorded (the sales alert, which waited for a person);
 -- - bookings: the decision is recorded for the booking's own worker to read.
 -- Answers 'released', 'rejected', 'repeat', 'stale' or 'unknown'.
 create function public.record_staff_decision(subject_kind text, subject_id text, decision text, decided_at timestamptz default now())
