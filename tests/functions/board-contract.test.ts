@@ -21,14 +21,23 @@ import { workBooking } from '../../supabase/functions/_shared/bookings/booking-w
 import type { Claimed } from '../../supabase/functions/_shared/outbox/outbox.ts'
 import type { BookingItem, BookingStore } from '../../supabase/functions/_shared/bookings/booking-store.ts'
 import { BOOKING_COLUMNS, CALL_STATUS } from '../../supabase/functions/_shared/bookings/booking-item.ts'
+import { ITEM_PLACE, MOVE_ITEM, RENAME_ITEM, USER_NAME } from '../../supabase/functions/_shared/board/review-item.ts'
+import { workDecision } from '../../supabase/functions/_shared/board/decision-worker.ts'
+import type { DecisionItem, DecisionStore } from '../../supabase/functions/_shared/board/decision-store.ts'
 import { BOARD_URL, fakeBoard, leadsHandler, postLead, recordingLogger, submission, TOKEN } from './support'
 
 // The board's published schema, kept in the repository (tests/contracts/README.md says where it comes from).
 const schema = buildSchema(readFileSync(new URL('../contracts/monday.schema.graphql', import.meta.url), 'utf8'))
 
-const mutations = { create_item: CREATE_ITEM, create_update: CREATE_UPDATE, change_columns: CHANGE_COLUMNS }
+const mutations = {
+  create_item: CREATE_ITEM,
+  create_update: CREATE_UPDATE,
+  change_columns: CHANGE_COLUMNS,
+  move_item: MOVE_ITEM,
+  rename_item: RENAME_ITEM,
+}
 // validate() also checks variables nested in the lookup's input objects (VariablesInAllowedPosition).
-const documents = { ...mutations, find_item: FIND_ITEM, item_updates: ITEM_UPDATES }
+const documents = { ...mutations, find_item: FIND_ITEM, item_updates: ITEM_UPDATES, item_place: ITEM_PLACE, user_name: USER_NAME }
 
 function operationOf(source: string): OperationDefinitionNode {
   const operation = parse(source).definitions.find((node) => node.kind === Kind.OPERATION_DEFINITION)
@@ -168,5 +177,71 @@ describe('board GraphQL documents against the published contract', () => {
       [BOOKING_COLUMNS.callStatus]: { label: 'Moved' },
     })
     expect(Object.values(CALL_STATUS).sort()).toEqual(['Booked', 'Cancelled', 'Held', 'Moved'])
+  })
+
+  it("a decision's calls (the item's place, the move, the rename; the person's name and the note) coerce to the declared types", async () => {
+    const sent: { query: string; variables: Record<string, unknown> }[] = []
+    const answers: Record<string, unknown> = {
+      items: [{ id: '5000', name: 'Unverified: Lead: Ada', group: { id: 'needs_a_look' }, updates: [] }],
+      move_item_to_group: { id: '5000' },
+      change_simple_column_value: { id: '5000' },
+      users: [{ id: '77', name: 'Grace Hopper' }],
+      create_update: { id: '6000' },
+    }
+    const board = boardFrom(
+      {
+        token: TOKEN,
+        boardId: '123',
+        groupId: 'topics',
+        apiUrl: BOARD_URL,
+        fetch: async (_url, init) => {
+          // The client streams its body (sent exactly once): read it as the board would.
+          const { query, variables } = (await new Response(init.body).json()) as { query: string; variables: Record<string, unknown> }
+          sent.push({ query, variables })
+          const field = Object.keys(answers).find((name) => query.includes(`${name}(`))!
+          return Response.json({ data: { [field]: answers[field] } })
+        },
+      },
+      0,
+    )!
+    const item = (decision: DecisionItem['decision']): Claimed<DecisionItem> => ({
+      id: '1',
+      claimToken: 'claim-1',
+      attempts: 1,
+      claimedUntil: null,
+      lastError: null,
+      failureReason: null,
+      createdAt: new Date(),
+      itemId: '5000',
+      label: decision,
+      decision,
+      userId: '77',
+      changedAt: new Date(),
+      outcome: null,
+      subjectKind: null,
+      subjectId: null,
+    })
+    for (const [decision, outcome] of [
+      ['release', 'released'],
+      ['not-genuine', 'rejected'],
+    ] as const) {
+      const store = {
+        decide: async () => ({ outcome, subjectKind: 'lead' }),
+        stillStands: async () => true,
+        done: async () => true,
+      } as unknown as DecisionStore
+      const deps = { store, board, reviewGroupId: 'needs_a_look', channels: [], logger: recordingLogger(), now: () => new Date() }
+      const normalGroups = { lead: 'topics', registration: 'enterprise', booking: 'topics' }
+      const backoff = { baseMs: 1, maxMs: 1, maxAttempts: 1, random: () => 0 }
+      expect(await workDecision(item(decision), { ...deps, normalGroups, backoff })).toEqual({ kind: 'done' })
+    }
+    const expected = [ITEM_PLACE, MOVE_ITEM, RENAME_ITEM, USER_NAME, ITEM_UPDATES, CREATE_UPDATE]
+    expect(sent.map((call) => call.query)).toEqual(expected)
+    for (const call of sent) {
+      const coerced = getVariableValues(schema, operationOf(call.query).variableDefinitions ?? [], call.variables)
+      expect(coerced.errors ?? []).toEqual([])
+    }
+    expect(sent[1]!.variables).toEqual({ itemId: '5000', groupId: 'topics' })
+    expect(sent[2]!.variables).toEqual({ boardId: '123', itemId: '5000', columnId: 'name', value: 'Lead: Ada' })
   })
 })

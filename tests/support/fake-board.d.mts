@@ -1,7 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
 export type Fault = 'http-500' | 'rate-limited' | 'graphql-error' | 'complexity' | 'hang' | 'created-lost' | 'created-hang'
-export type BoardOperation = 'create_item' | 'create_update' | 'find_item' | 'change_columns' | 'item_updates'
+export type BoardOperation =
+  | 'create_item'
+  | 'create_update'
+  | 'find_item'
+  | 'change_columns'
+  | 'item_updates'
+  | 'item_place'
+  | 'move_item'
+  | 'rename'
+  | 'user_name'
 
 export type Refusal = 'not-authenticated' | 'user-unauthorized' | 'board-not-found'
 
@@ -10,7 +19,7 @@ export declare const REFUSALS: Record<Refusal, [status: number, body: unknown]>
 export interface FakeBoard {
   url: string
   requests: { operation: BoardOperation; headers: IncomingHttpHeaders; variables: Record<string, unknown> }[]
-  items: Map<string, { submissionId: string | undefined; name: string }>
+  items: Map<string, { submissionId: string | undefined; name: string; groupId?: string }>
   /** Each item's column values: as created, then as changed. */
   columnsOf: Map<string, Record<string, unknown>>
   notes: { id: string; itemId: string; body: string }[]
@@ -26,6 +35,7 @@ export interface FakeBoard {
   slowUrl(options: { latencyMs: number; pick: (() => Fault | undefined) | null } | null): string
   /** Resolves once no call is open (answered, or given up by its caller), or after `limitMs` (default 15 s). */
   quiet(limitMs?: number): Promise<void>
+  addUser(id: string, name: string): void
   refuse(kind: Refusal | null): void
   down(): Promise<void>
   up(): Promise<void>

@@ -5,6 +5,17 @@
 import { createServer } from 'node:http'
 
 const operationOf = (query) =>
+  query.includes('move_item_to_group(')
+    ? 'move_item'
+    : query.includes('change_simple_column_value(')
+      ? 'rename'
+      : query.includes('users(')
+        ? 'user_name'
+        : query.includes('items(') && !query.includes('updates(')
+          ? 'item_place'
+          : operationOfWrite(query)
+
+const operationOfWrite = (query) =>
   query.includes('create_update(')
     ? 'create_update'
     : query.includes('change_multiple_column_values(')
@@ -44,7 +55,19 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
   // Each item's column values: as created, then as changed (a booking's date and status).
   const columnsOf = new Map()
   const notes = []
-  const queued = { create_item: [], create_update: [], find_item: [], change_columns: [], item_updates: [] }
+  const queued = {
+    create_item: [],
+    create_update: [],
+    find_item: [],
+    change_columns: [],
+    item_updates: [],
+    item_place: [],
+    move_item: [],
+    rename: [],
+    user_name: [],
+  }
+  // The board's people, by user id (a decision's note names who made it).
+  const users = new Map()
   let random = null
   let randomOperations = ['create_item']
   // Taken, then unanswered: { share, random, operations } while on.
@@ -58,7 +81,7 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
   function createItem(variables) {
     const id = String(nextId++)
     const columns = JSON.parse(String(variables.columnValues ?? '{}'))
-    items.set(id, { submissionId: columns.submission_id, name: variables.itemName })
+    items.set(id, { submissionId: columns.submission_id, name: variables.itemName, groupId: variables.groupId })
     columnsOf.set(id, columns)
     return id
   }
@@ -79,6 +102,23 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
       const id = String(nextId++)
       notes.push({ id, itemId, body: String(variables.body) })
       return [{ create_update: { id } }, items.get(itemId)?.submissionId]
+    }
+    if (operation === 'item_place') {
+      const itemId = String(variables.itemId)
+      const item = items.get(itemId)
+      return [{ items: item ? [{ id: itemId, name: item.name, group: item.groupId ? { id: item.groupId } : null }] : [] }, item?.submissionId]
+    }
+    if (operation === 'move_item' || operation === 'rename') {
+      const itemId = String(variables.itemId)
+      const item = items.get(itemId)
+      if (item && operation === 'move_item') item.groupId = String(variables.groupId)
+      if (item && operation === 'rename') item.name = String(variables.value)
+      const field = operation === 'move_item' ? 'move_item_to_group' : 'change_simple_column_value'
+      return [{ [field]: item ? { id: itemId } : null }, item?.submissionId]
+    }
+    if (operation === 'user_name') {
+      const name = users.get(String(variables.userId))
+      return [{ users: name ? [{ id: String(variables.userId), name }] : [] }, undefined]
     }
     if (operation === 'item_updates') {
       // As the board: `items(ids)` answers only the items that exist, each with its newest updates first.
@@ -192,6 +232,8 @@ export async function startFakeBoard({ latencyMs = 0 } = {}) {
       const until = Date.now() + limitMs
       while (open > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50))
     },
+    /** Adds a person to the board's account (a decision's note names them). */
+    addUser: (id, name) => void users.set(String(id), name),
     /** Refuses every call (a revoked token, a board it cannot reach) until `refuse(null)`. */
     refuse: (kind) => void (refusal = kind),
     /** Stops listening (connections are refused) until `up()`, on the same port. */

@@ -11,6 +11,9 @@ import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
 import type { Claimed, OutboxItem } from '../_shared/outbox/outbox.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
+import type { DecisionGroups } from '../_shared/board/decision-settings.ts'
+import type { DecisionStore } from '../_shared/board/decision-store.ts'
+import { workDecision } from '../_shared/board/decision-worker.ts'
 
 export type WebhookEventsDeps = {
   secret: string | undefined
@@ -28,10 +31,14 @@ export type WebhookEventsDeps = {
   /** At most this many events of each kind per call, claimed within `budgetMs`. */
   batchSize: number
   budgetMs: number
+  /** Staff decisions recorded by board-webhook, with where a released item goes. */
+  decisions: (DecisionGroups & { store: DecisionStore }) | undefined
+  /** Failures only (OPS_WEBHOOK_URL, OPS_EMAIL_TO; each defaults to the sales one). */
+  opsChannels: AlertChannel[]
 }
 
 type Tally = { claimed: number; done: number; waiting: number; retrying: number; failed: number; interrupted: number; lost: number }
-export type WebhookEventsReport = { bookings?: Tally; payments?: Tally }
+export type WebhookEventsReport = { bookings?: Tally; payments?: Tally; decisions?: Tally }
 
 /** Claims and works one event at a time until none is due, the batch is full or the budget is spent. */
 async function drain<Item extends OutboxItem>(
@@ -69,15 +76,16 @@ async function drain<Item extends OutboxItem>(
 /**
  * Called every minute by pg_cron and woken by each recorded event (`*_webhook_events.sql`): works
  * what `cal-webhook` and `stripe-webhook` recorded. A booking's update goes on the board; a payment
- * is checked against its registration and alerted. Either kind works without the other's settings.
+ * is checked against its registration and alerted; a staff decision (board-webhook) is written on its
+ * record and the board follows it. Each kind works without the others' settings.
  */
 export function createWebhookEventsHandler(deps: WebhookEventsDeps): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
     const refused = refuseWithoutSecret(req, deps, 'webhook-events', 'Webhook events are not configured')
     if (refused) return refused
-    const { bookings, payments, board } = deps
-    if (!payments && !(bookings && board)) return json(503, { error: 'Webhook events are not configured' })
+    const { bookings, payments, decisions, board } = deps
+    if (!payments && !((bookings || decisions) && board)) return json(503, { error: 'Webhook events are not configured' })
 
     const deadline = deps.now().getTime() + deps.budgetMs
     const report: WebhookEventsReport = {}
@@ -99,7 +107,17 @@ export function createWebhookEventsHandler(deps: WebhookEventsDeps): (req: Reque
         'payment event',
       )
     }
-    if ((report.bookings?.claimed ?? 0) + (report.payments?.claimed ?? 0) > 0) deps.logger.info('webhook events run', report)
+    if (decisions && board) {
+      report.decisions = await drain(
+        () => decisions.store.claimNext(deps.leaseMs),
+        (item) => workDecision(item, { ...deps, ...decisions, board, channels: deps.opsChannels }),
+        deps,
+        deadline,
+        'board decision',
+      )
+    }
+    const claimed = Object.values(report).reduce((sum, tally) => sum + tally.claimed, 0)
+    if (claimed > 0) deps.logger.info('webhook events run', report)
     return json(200, report)
   }
 }

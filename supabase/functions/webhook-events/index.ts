@@ -13,6 +13,8 @@ import { env } from '../_shared/runtime/env.ts'
 import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { createWebhookEventsHandler } from './handler.ts'
+import { decisionGroups } from '../_shared/board/decision-settings.ts'
+import { pgDecisionStore } from '../_shared/board/pg-decision-store.ts'
 
 const config = bookingsConfig()
 const dbUrl = env('SUPABASE_DB_URL')
@@ -28,6 +30,7 @@ serve(
     secret: cronSecret(env, consoleLogger),
     bookings: sql && pgBookingStore(sql),
     payments: sql && pgPaymentEvents(sql),
+    decisions: sql && { store: pgDecisionStore(sql), ...decisionGroups(env) },
     // No waiting inside a call: a board that asks for time gets it through next_attempt_at.
     board: boardFrom(
       {
@@ -50,6 +53,7 @@ serve(
     },
     backoff: { ...config.backoff, random: Math.random },
     logger: consoleLogger,
+    opsChannels: alerting.opsChannels,
     now: () => new Date(),
     leaseMs: config.leaseMs,
     leadWaitMs: config.leadWaitMs,

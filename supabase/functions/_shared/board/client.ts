@@ -216,6 +216,8 @@ export function createBoardClient(config: BoardClientConfig) {
   }
 
   return {
+    /** Any other document (`review-item.ts`): the answer's `field`, parsed by the caller. */
+    query: (document: string, variables: object, field: string) => call(document, variables, field),
     createItem: (variables: CreateItemVariables) => withId(CREATE_ITEM, variables, 'create_item'),
     createUpdate: (variables: CreateUpdateVariables) => withId(CREATE_UPDATE, variables, 'create_update'),
     changeColumns: (variables: ChangeColumnsVariables) => withId(CHANGE_COLUMNS, variables, 'change_multiple_column_values'),
@@ -241,7 +243,7 @@ export function createBoardClient(config: BoardClientConfig) {
   }
 }
 
-type Raw = { ok: true; value: unknown; warning?: string } | { ok: false; failure: BoardFailure }
+export type Raw = { ok: true; value: unknown; warning?: string } | { ok: false; failure: BoardFailure }
 type Attempt = { result: Raw; retryInMs?: number }
 
 function fail(failure: BoardFailure): Attempt {
