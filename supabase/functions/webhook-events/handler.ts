@@ -16,6 +16,8 @@ export type WebhookEventsDeps = {
   bookings: BookingStore | undefined
   payments: PaymentEventStore | undefined
   board: Board | undefined
+  /** The board's 'Needs a look' group (MONDAY_REVIEW_GROUP_ID), for bookings a person must judge. */
+  reviewGroupId: string
   channels: AlertChannel[]
   backoff: BackoffPolicy
   logger: Logger

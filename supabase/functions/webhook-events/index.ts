@@ -3,6 +3,7 @@ import { bookingsConfig } from '../_shared/bookings/config.ts'
 import { pgBookingStore } from '../_shared/bookings/pg-booking-store.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { DEFAULT_BOARD_API_URL, DEFAULT_BOARD_GROUP_ID } from '../_shared/board/client.ts'
+import { DEFAULT_REVIEW_GROUP_ID } from '../_shared/board/needs-a-look.ts'
 import { pgPaymentEvents } from '../_shared/enterprise/payment-events.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { createDb } from '../_shared/runtime/db.ts'
@@ -33,6 +34,7 @@ serve(
       },
       0,
     ),
+    reviewGroupId: env('MONDAY_REVIEW_GROUP_ID') ?? DEFAULT_REVIEW_GROUP_ID,
     channels: alerting.channels,
     backoff: { ...config.backoff, random: Math.random },
     logger: consoleLogger,
