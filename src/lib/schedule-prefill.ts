@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { LeadSubmission } from '@/schemas/lead'
+import type { LeadAccepted, LeadSubmission } from '@/schemas/lead'
 
 export const SCHEDULE_PREFILL_KEY = 'schedule-prefill'
 
@@ -10,6 +10,8 @@ const SchedulePrefillSchema = v.object({
   phone: v.string(),
   business: v.string(),
   submissionId: v.string(),
+  /** The signature the `leads` function gave the reference: without it a booking proves no lead. */
+  submissionSig: v.optional(v.string()),
 })
 export type SchedulePrefill = v.InferOutput<typeof SchedulePrefillSchema>
 
@@ -26,14 +28,15 @@ const businessOf = ({ lead, reply }: Pick<LeadSubmission, 'lead' | 'reply'>) => 
 export function rememberSchedulePrefill(
   submission: Pick<LeadSubmission, 'submissionId' | 'lead' | 'reply'>,
   storage: Pick<Storage, 'setItem'> | undefined,
+  booking?: LeadAccepted['booking'],
 ) {
   const {
-    submissionId,
     lead: { name, email, phone },
   } = submission
   const business = businessOf(submission)
+  const reference = booking ? { submissionId: booking.ref, submissionSig: booking.sig } : { submissionId: submission.submissionId }
   try {
-    storage?.setItem(SCHEDULE_PREFILL_KEY, JSON.stringify({ name, email, phone, business, submissionId }))
+    storage?.setItem(SCHEDULE_PREFILL_KEY, JSON.stringify({ name, email, phone, business, ...reference }))
   } catch {
     // Storage refused (privacy settings, quota): the calendar asks for the details itself.
   }

@@ -5,7 +5,8 @@ export const BOOKING_EVENT = 'bookingSuccessfulV2'
 
 /**
  * The embed's `data-cal-config`: week view, and after a lead the visitor's details (the embed's
- * documented `name`, `email`, `notes`) and the submission id the calendar returns in its webhook.
+ * documented `name`, `email`, `notes`) and the submission id and its signature, which the
+ * calendar returns in its webhook's metadata: the signature is what ties the booking to the lead.
  */
 export function calConfig(prefill?: SchedulePrefill | null): string {
   if (!prefill) return JSON.stringify({ layout: 'week_view' })
@@ -15,6 +16,7 @@ export function calConfig(prefill?: SchedulePrefill | null): string {
     email: prefill.email,
     notes: `Phone: ${prefill.phone}\nBusiness: ${prefill.business}`,
     'metadata[submissionId]': prefill.submissionId,
+    ...(prefill.submissionSig ? { 'metadata[submissionSig]': prefill.submissionSig } : {}),
   })
 }
 

@@ -36,6 +36,8 @@ test('a lead sent from / arrives on /schedule prefilled, with no personal data i
     email: 'sam@carter.example',
     notes: expect.stringContaining('45 Oak Avenue, Austin TX, USA'),
     'metadata[submissionId]': expect.stringMatching(/^[0-9a-f-]{36}$/),
+    // The offline stand-in answers as the leads function does: the reference with its signature.
+    'metadata[submissionSig]': expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
   })
 
   const progress = page.getByRole('list', { name: 'Your progress' })

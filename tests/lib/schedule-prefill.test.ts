@@ -66,4 +66,15 @@ describe('the schedule prefill', () => {
     })
     expect(calConfig(null)).toBe('{"layout":"week_view"}')
   })
+
+  it("carries the reference the leads function signed and its signature, the booking's only proof of its lead", () => {
+    const storage = memory()
+    const booking = { ref: submission.submissionId, sig: 'c2lnbmF0dXJlLW9mLXRoZS1yZWZlcmVuY2UtYXMtaXNzdWVk' }
+    rememberSchedulePrefill(submission, storage, booking)
+    expect(schedulePrefill(storage)).toMatchObject({ submissionId: booking.ref, submissionSig: booking.sig })
+    expect(JSON.parse(calConfig(schedulePrefill(storage)))).toMatchObject({
+      'metadata[submissionId]': booking.ref,
+      'metadata[submissionSig]': booking.sig,
+    })
+  })
 })
