@@ -11,3 +11,22 @@ comment on column public.lead_bookings.lead_id is
   'The lead this booking proved (signed reference), or null. Only this lead''s item and digest line change with the booking.';
 comment on column public.lead_bookings.possible_lead_id is
   'An unproven booking''s possible lead (unsigned reference or same e-mail): named on its own board item for a person to judge.';
+
+create index lead_bookings_possible_lead_idx on public.lead_bookings (possible_lead_id) where possible_lead_id is not null;
+
+-- A booking's attendee details follow the retention of the lead they may be (as of its proven lead):
+-- erased when that lead is anonymised or deleted. An unproven booking is often the lead's own.
+create or replace function public.lead_bookings_follow_lead()
+returns trigger
+language plpgsql
+security invoker
+set search_path = public, pg_temp
+as $function$
+declare
+  gone bigint := case when tg_op = 'DELETE' then old.id else new.id end;
+begin
+  update public.lead_bookings set attendee_name = '', attendee_email = '', attendee_phone = ''
+  where lead_id = gone or possible_lead_id = gone;
+  return case when tg_op = 'DELETE' then old else new end;
+end
+$function$;

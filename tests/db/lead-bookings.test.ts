@@ -127,6 +127,19 @@ describe('lead_bookings on PostgreSQL', () => {
     })
   })
 
+  it("an unproven booking's attendee details follow the retention of its possible lead", async () => {
+    const [lead] = await pg.sql<{ id: string }[]>`
+      insert into leads (submission_id, status, lead, tracking, source, created_at)
+      values (gen_random_uuid(), 'pending', ${pg.sql.json(person)}, '{}', ${pg.sql.json({ path: '/', label: 'Homepage' })}, now() - interval '120 days')
+      returning id`
+    await pg.sql`
+      insert into lead_bookings (booking_uid, trigger_event, possible_lead_id, item_key, start_time, organizer, attendee_name, attendee_email, attendee_phone, note)
+      values ('unproven', 'BOOKING_CREATED', ${lead!.id}, 'booking:unproven', now(), 'Grace Hopper', 'Ada Lovelace', 'ada@example.com', '0422470721', '<p>…</p>')`
+    await pg.sql`update leads set anonymised_at = now() where id = ${lead!.id}`
+    const [row] = await pg.sql`select attendee_name, attendee_email, attendee_phone from lead_bookings where booking_uid = 'unproven'`
+    expect(row).toEqual({ attendee_name: '', attendee_email: '', attendee_phone: '' })
+  })
+
   it('anon and authenticated can neither read nor write it', async () => {
     for (const role of ['anon', 'authenticated'] as const) {
       await expect(pg.asRole(role, (tx) => tx`select * from lead_bookings`)).rejects.toThrow(/permission denied/)
