@@ -42,6 +42,25 @@ export function rememberSchedulePrefill(
   }
 }
 
+const BOOKING_FRAGMENT = /^#booking=([0-9a-fA-F-]{36})\.([A-Za-z0-9_-]{43})$/
+
+/**
+ * A native lead post lands on /thanks with the lead's signed booking reference in the fragment
+ * (the `leads` function's 303): kept as this tab's prefill, without details the browser never held,
+ * so the calendar's booking still proves its lead. True when the fragment held one.
+ */
+export function adoptBookingFragment(hash: string, storage: Pick<Storage, 'setItem'> | undefined): boolean {
+  const match = BOOKING_FRAGMENT.exec(hash)
+  if (!match) return false
+  const prefill: SchedulePrefill = { name: '', email: '', phone: '', business: '', submissionId: match[1]!, submissionSig: match[2]! }
+  try {
+    storage?.setItem(SCHEDULE_PREFILL_KEY, JSON.stringify(prefill))
+  } catch {
+    // Storage refused: the booking goes through unproven, for a person to match.
+  }
+  return true
+}
+
 export function schedulePrefill(storage: Pick<Storage, 'getItem'> | undefined): SchedulePrefill | null {
   try {
     const result = v.safeParse(SchedulePrefillSchema, JSON.parse(storage?.getItem(SCHEDULE_PREFILL_KEY) ?? 'null'))

@@ -10,11 +10,13 @@ export const BOOKING_EVENT = 'bookingSuccessfulV2'
  */
 export function calConfig(prefill?: SchedulePrefill | null): string {
   if (!prefill) return JSON.stringify({ layout: 'week_view' })
+  // After a native post the browser holds only the reference: the calendar asks for the rest.
+  const details = prefill.email
+    ? { name: prefill.name, email: prefill.email, notes: `Phone: ${prefill.phone}\nBusiness: ${prefill.business}` }
+    : {}
   return JSON.stringify({
     layout: 'week_view',
-    name: prefill.name,
-    email: prefill.email,
-    notes: `Phone: ${prefill.phone}\nBusiness: ${prefill.business}`,
+    ...details,
     'metadata[submissionId]': prefill.submissionId,
     ...(prefill.submissionSig ? { 'metadata[submissionSig]': prefill.submissionSig } : {}),
   })

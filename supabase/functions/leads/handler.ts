@@ -108,6 +108,7 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
     intake,
     newId: deps.newId ?? (() => crypto.randomUUID()),
     retryAfterSeconds: UNRECORDED_RETRY_AFTER_SECONDS,
+    bookingLinkSecret: deps.bookingLinkSecret,
   })
   return (req) => (isFormPost(req) ? handleForm(req) : handleJson(req))
 }
