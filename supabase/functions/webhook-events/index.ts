@@ -3,7 +3,6 @@ import { bookingsConfig } from '../_shared/bookings/config.ts'
 import { pgBookingStore } from '../_shared/bookings/pg-booking-store.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { DEFAULT_BOARD_API_URL, DEFAULT_BOARD_GROUP_ID } from '../_shared/board/client.ts'
-import { DEFAULT_REVIEW_GROUP_ID } from '../_shared/board/needs-a-look.ts'
 import { pgPaymentEvents } from '../_shared/enterprise/payment-events.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { createDb } from '../_shared/runtime/db.ts'
@@ -11,6 +10,7 @@ import { env } from '../_shared/runtime/env.ts'
 import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { createWebhookEventsHandler } from './handler.ts'
+import { DEFAULT_REVIEW_GROUP_ID } from '../_shared/board/needs-a-look.ts'
 
 const config = bookingsConfig()
 const dbUrl = env('SUPABASE_DB_URL')
@@ -34,13 +34,13 @@ serve(
       },
       0,
     ),
-    reviewGroupId: env('MONDAY_REVIEW_GROUP_ID') ?? DEFAULT_REVIEW_GROUP_ID,
     channels: alerting.channels,
     backoff: { ...config.backoff, random: Math.random },
     logger: consoleLogger,
     now: () => new Date(),
     leaseMs: config.leaseMs,
     leadWaitMs: config.leadWaitMs,
+    reviewGroupId: env('MONDAY_REVIEW_GROUP_ID') ?? DEFAULT_REVIEW_GROUP_ID,
     batchSize: config.batchSize,
     budgetMs: config.budgetMs,
   }),
