@@ -4,6 +4,10 @@ import { LeadSubmissionSchema } from '@/schemas/lead'
 import { LEADS_FUNCTION } from '../endpoints'
 import { isScenario } from '../scenario'
 import { recordRequest } from '../recorder'
+import { signBookingRef } from '../../supabase/functions/_shared/bookings/booking-link.ts'
+
+/** The offline stand-in signs as the function does (BOOKING_LINK_SECRET), with a key of its own. */
+const OFFLINE_LINK_SECRET = 'offline-booking-link-secret'
 
 const accepted = new Map<string, string>()
 let nextId = 9_100_000_000
@@ -30,6 +34,7 @@ export const leadsHandlers = [
     const known = accepted.get(parsed.output.submissionId)
     const id = known ?? String(nextId++)
     accepted.set(parsed.output.submissionId, id)
-    return HttpResponse.json({ id, status: 'delivered' })
+    const booking = await signBookingRef(OFFLINE_LINK_SECRET, parsed.output.submissionId)
+    return HttpResponse.json({ id, status: 'delivered', booking })
   }),
 ]

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { LeadSubmission } from '@/schemas/lead'
+import type { LeadAccepted, LeadSubmission } from '@/schemas/lead'
 
 export const SCHEDULE_PREFILL_KEY = 'schedule-prefill'
 
@@ -10,6 +10,8 @@ const SchedulePrefillSchema = v.object({
   phone: v.string(),
   business: v.string(),
   submissionId: v.string(),
+  /** The signature the `leads` function gave the reference: without it a booking proves no lead. */
+  submissionSig: v.optional(v.string()),
 })
 export type SchedulePrefill = v.InferOutput<typeof SchedulePrefillSchema>
 
@@ -26,17 +28,37 @@ const businessOf = ({ lead, reply }: Pick<LeadSubmission, 'lead' | 'reply'>) => 
 export function rememberSchedulePrefill(
   submission: Pick<LeadSubmission, 'submissionId' | 'lead' | 'reply'>,
   storage: Pick<Storage, 'setItem'> | undefined,
+  booking?: LeadAccepted['booking'],
 ) {
   const {
-    submissionId,
     lead: { name, email, phone },
   } = submission
   const business = businessOf(submission)
+  const reference = booking ? { submissionId: booking.ref, submissionSig: booking.sig } : { submissionId: submission.submissionId }
   try {
-    storage?.setItem(SCHEDULE_PREFILL_KEY, JSON.stringify({ name, email, phone, business, submissionId }))
+    storage?.setItem(SCHEDULE_PREFILL_KEY, JSON.stringify({ name, email, phone, business, ...reference }))
   } catch {
     // Storage refused (privacy settings, quota): the calendar asks for the details itself.
   }
+}
+
+const BOOKING_FRAGMENT = /^#booking=([0-9a-fA-F-]{36})\.([A-Za-z0-9_-]{43})$/
+
+/**
+ * A native lead post lands on /thanks with the lead's signed booking reference in the fragment
+ * (the `leads` function's 303): kept as this tab's prefill, without details the browser never held,
+ * so the calendar's booking still proves its lead. True when the fragment held one.
+ */
+export function adoptBookingFragment(hash: string, storage: Pick<Storage, 'setItem'> | undefined): boolean {
+  const match = BOOKING_FRAGMENT.exec(hash)
+  if (!match) return false
+  const prefill: SchedulePrefill = { name: '', email: '', phone: '', business: '', submissionId: match[1]!, submissionSig: match[2]! }
+  try {
+    storage?.setItem(SCHEDULE_PREFILL_KEY, JSON.stringify(prefill))
+  } catch {
+    // Storage refused: the booking goes through unproven, for a person to match.
+  }
+  return true
 }
 
 export function schedulePrefill(storage: Pick<Storage, 'getItem'> | undefined): SchedulePrefill | null {

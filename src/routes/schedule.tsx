@@ -53,7 +53,7 @@ function SchedulePage() {
       </PageIntro>
       <div className="container-page -mt-6 space-y-8 pb-8">
         <ProgressSteps stage={booked ? 'booked' : 'scheduling'} />
-        <BookingStatus bookedTime={bookedStart && readableTime(bookedStart)} email={prefill?.email ?? null} />
+        <BookingStatus bookedTime={bookedStart && readableTime(bookedStart)} email={prefill?.email || null} />
         {/* Booked: the calendar has done its work, and the confirmation above takes its place. */}
         {!booked && (
           <CalendarPanel

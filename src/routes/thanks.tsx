@@ -1,4 +1,7 @@
+import { useEffect } from 'react'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { adoptBookingFragment } from '@/lib/schedule-prefill'
+import { sessionStore } from '@/lib/visit-tracking'
 import { headFor } from '@/lib/page-meta'
 import { pageIntros } from '@/content/page-intros'
 import { PageIntro } from '@/ui/layout/page-intro'
@@ -11,6 +14,12 @@ export const Route = createFileRoute('/thanks')({
 })
 
 function ThanksPage() {
+  // The lead's signed booking reference (in the fragment, never sent anywhere) goes to /schedule's calendar; the address bar drops it.
+  useEffect(() => {
+    if (adoptBookingFragment(window.location.hash, sessionStore())) {
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+    }
+  }, [])
   return (
     <>
       <PageIntro eyebrow={pageIntros.thanks.eyebrow} title={pageIntros.thanks.title}>

@@ -136,9 +136,12 @@ export const LeadSubmissionSchema = v.object({
 export const LeadAcceptedSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
   status: v.optional(v.picklist(['delivered', 'queued'])),
+  /** The lead's reference and its signature, which the calendar's prefill carries so a booking proves its lead. */
+  booking: v.optional(v.object({ ref: v.pipe(v.string(), v.nonEmpty()), sig: v.pipe(v.string(), v.nonEmpty()) })),
 })
 
 export type Lead = v.InferOutput<typeof LeadSchema>
+export type LeadAccepted = v.InferOutput<typeof LeadAcceptedSchema>
 export type Tracking = v.InferOutput<typeof TrackingSchema>
 export type LeadSource = v.InferOutput<typeof LeadSourceSchema>
 export type LeadSubmission = v.InferOutput<typeof LeadSubmissionSchema>

@@ -5,16 +5,20 @@ export const BOOKING_EVENT = 'bookingSuccessfulV2'
 
 /**
  * The embed's `data-cal-config`: week view, and after a lead the visitor's details (the embed's
- * documented `name`, `email`, `notes`) and the submission id the calendar returns in its webhook.
+ * documented `name`, `email`, `notes`) and the submission id and its signature, which the
+ * calendar returns in its webhook's metadata: the signature is what ties the booking to the lead.
  */
 export function calConfig(prefill?: SchedulePrefill | null): string {
   if (!prefill) return JSON.stringify({ layout: 'week_view' })
+  // After a native post the browser holds only the reference: the calendar asks for the rest.
+  const details = prefill.email
+    ? { name: prefill.name, email: prefill.email, notes: `Phone: ${prefill.phone}\nBusiness: ${prefill.business}` }
+    : {}
   return JSON.stringify({
     layout: 'week_view',
-    name: prefill.name,
-    email: prefill.email,
-    notes: `Phone: ${prefill.phone}\nBusiness: ${prefill.business}`,
+    ...details,
     'metadata[submissionId]': prefill.submissionId,
+    ...(prefill.submissionSig ? { 'metadata[submissionSig]': prefill.submissionSig } : {}),
   })
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { pgBookingStore } from '../../supabase/functions/_shared/bookings/pg-booking-store.ts'
+import type { Booking } from '../../supabase/functions/_shared/bookings/cal-event.ts'
 
 let pg: PgCluster
 
@@ -78,6 +79,65 @@ describe('lead_bookings on PostgreSQL', () => {
       select status, attempts, claim_token, item_key from lead_bookings where lead_id = ${id}`
     expect(row).toEqual({ status: 'pending', attempts: 0, claim_token: null, item_key: `booking:uid-${id}` })
     await expect(pg.sql`update lead_bookings set status = 'held' where lead_id = ${id}`).rejects.toThrow(/lead_bookings_status_check/)
+  })
+
+  it('records a booking against a lead only by its proven reference; an e-mail or an unsigned reference is a possible match, and no status changes', async () => {
+    const genuine = await seed('delivered', 1)
+    const spam = await seed('spam', 1)
+    const [ref] = await pg.sql<{ submission_id: string }[]>`select submission_id from leads where id = ${spam}`
+    const store = pgBookingStore(pg.sql)
+    const booking = (uid: string, extra: Partial<Booking> = {}): Booking => ({
+      uid,
+      event: 'BOOKING_CREATED',
+      previousUid: null,
+      claimedRef: null,
+      claimedSig: null,
+      startTime: new Date(),
+      organizer: 'Grace Hopper',
+      attendeeName: 'Ada Lovelace',
+      attendeeEmail: 'ADA@example.com',
+      attendeePhone: '',
+      note: '<p>…</p>',
+      cancellationReason: '',
+      ...extra,
+    })
+    // Same e-mail: the genuine lead is the possible match (ahead of the spam one), and nothing is tied.
+    expect(await store.record(booking('by-email'), null)).toMatchObject({ leadId: null, possibleLeadId: genuine })
+    // The link names the spam lead without a valid signature: that lead is the possible match.
+    expect(await store.record(booking('by-ref', { claimedRef: ref!.submission_id }), null)).toMatchObject({
+      leadId: null,
+      possibleLeadId: spam,
+    })
+    // Proven (cal-webhook verified the signature): tied, and the spam lead stays spam.
+    expect(await store.record(booking('proven', { claimedRef: ref!.submission_id }), ref!.submission_id)).toMatchObject({
+      leadId: spam,
+      possibleLeadId: null,
+    })
+    // A cancellation of the unproven booking keeps its first event's standing, whatever it names.
+    const cancel = booking('by-email', { event: 'BOOKING_CANCELLED', claimedRef: ref!.submission_id })
+    expect(await store.record(cancel, ref!.submission_id)).toMatchObject({ leadId: null, possibleLeadId: genuine })
+    const statuses = await pg.sql<{ id: string; status: string }[]>`select id, status from leads order by id`
+    expect(statuses).toEqual([
+      { id: genuine, status: 'delivered' },
+      { id: spam, status: 'spam' },
+    ])
+    expect(await store.review({ possibleLeadId: genuine, attendeeEmail: 'ada@EXAMPLE.com' })).toEqual({
+      possible: { status: 'delivered', boardItemId: '42', spamReason: null, name: 'Ada Lovelace' },
+      flaggedSameEmail: { spamReason: null },
+    })
+  })
+
+  it("an unproven booking's attendee details follow the retention of its possible lead", async () => {
+    const [lead] = await pg.sql<{ id: string }[]>`
+      insert into leads (submission_id, status, lead, tracking, source, created_at)
+      values (gen_random_uuid(), 'pending', ${pg.sql.json(person)}, '{}', ${pg.sql.json({ path: '/', label: 'Homepage' })}, now() - interval '120 days')
+      returning id`
+    await pg.sql`
+      insert into lead_bookings (booking_uid, trigger_event, possible_lead_id, item_key, start_time, organizer, attendee_name, attendee_email, attendee_phone, note)
+      values ('unproven', 'BOOKING_CREATED', ${lead!.id}, 'booking:unproven', now(), 'Grace Hopper', 'Ada Lovelace', 'ada@example.com', '0422470721', '<p>…</p>')`
+    await pg.sql`update leads set anonymised_at = now() where id = ${lead!.id}`
+    const [row] = await pg.sql`select attendee_name, attendee_email, attendee_phone from lead_bookings where booking_uid = 'unproven'`
+    expect(row).toEqual({ attendee_name: '', attendee_email: '', attendee_phone: '' })
   })
 
   it('anon and authenticated can neither read nor write it', async () => {

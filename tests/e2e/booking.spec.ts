@@ -36,6 +36,8 @@ test('a lead sent from / arrives on /schedule prefilled, with no personal data i
     email: 'sam@carter.example',
     notes: expect.stringContaining('45 Oak Avenue, Austin TX, USA'),
     'metadata[submissionId]': expect.stringMatching(/^[0-9a-f-]{36}$/),
+    // The offline stand-in answers as the leads function does: the reference with its signature.
+    'metadata[submissionSig]': expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
   })
 
   const progress = page.getByRole('list', { name: 'Your progress' })
@@ -63,6 +65,25 @@ test('a lead sent from / arrives on /schedule prefilled, with no personal data i
   })
 
   for (const url of urls) for (const value of personal) expect(decodeURIComponent(url), url).not.toContain(value)
+})
+
+test("after a native post, /thanks hands the lead's signed reference from the fragment to the calendar and drops it from the address bar", async ({
+  page,
+}) => {
+  const ref = '0b7f3c1e-8a51-4a43-9a0e-3f0c7a1f2b9d'
+  const sig = 'c2lnbmF0dXJlLW9mLXRoZS1yZWZlcmVuY2UtYXMtaXM'
+  await gotoHydrated(page, `/thanks#booking=${ref}.${sig}`)
+  await expect(page).toHaveURL(/\/thanks$/)
+  await page.getByRole('link', { name: 'Schedule Your Call' }).click()
+  await expect(page).toHaveURL(/\/schedule$/)
+  const trigger = page.getByRole('button', { name: 'Schedule Your Call' })
+  await expect(trigger).toHaveAttribute('data-cal-config', /week_view/)
+  expect(JSON.parse((await trigger.getAttribute('data-cal-config')) ?? '{}')).toEqual({
+    layout: 'week_view',
+    'metadata[submissionId]': ref,
+    'metadata[submissionSig]': sig,
+  })
+  await expect(page.getByRole('main')).not.toContainText("We've sent the details to .")
 })
 
 test('/schedule opened directly has no prefill, and greets without thanking for details never sent', async ({ page }) => {

@@ -13,7 +13,14 @@ import {
   type OperationDefinitionNode,
 } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import { CHANGE_COLUMNS, CREATE_ITEM, CREATE_UPDATE, FIND_ITEM, ITEM_UPDATES, LEAD_COLUMNS } from '../../supabase/functions/_shared/board/client.ts'
+import {
+  CHANGE_COLUMNS,
+  CREATE_ITEM,
+  CREATE_UPDATE,
+  FIND_ITEM,
+  ITEM_UPDATES,
+  LEAD_COLUMNS,
+} from '../../supabase/functions/_shared/board/client.ts'
 import type { BoardClient } from '../../supabase/functions/_shared/board/client.ts'
 import { createUpdateOnce } from '../../supabase/functions/_shared/board/update-once.ts'
 import { boardFrom } from '../../supabase/functions/_shared/delivery/deliver-lead.ts'
@@ -121,6 +128,7 @@ describe('board GraphQL documents against the published contract', () => {
     const settled: string[] = []
     const store = {
       lead: async () => undefined,
+      review: async () => ({ possible: undefined, flaggedSameEmail: undefined }),
       earlierItem: async () => undefined,
       recordItem: async () => true,
       hasLaterEvent: async () => false,
@@ -138,6 +146,8 @@ describe('board GraphQL documents against the published contract', () => {
       event: 'BOOKING_RESCHEDULED',
       startTime: new Date('2026-11-26T22:00:00.000Z'),
       leadId: null,
+      possibleLeadId: null,
+      staffDecision: null,
       itemKey: 'booking:booking-1',
       boardItemId: null,
       attendeeName: 'Walk-in Wanda',
@@ -148,6 +158,7 @@ describe('board GraphQL documents against the published contract', () => {
     const outcome = await workBooking(booking, {
       store,
       board,
+      reviewGroupId: 'needs_a_look',
       channels: [],
       backoff: { baseMs: 1, maxMs: 1, maxAttempts: 1, random: () => 0 },
       logger: recordingLogger(),

@@ -77,7 +77,7 @@ describe("the calendar's booking events, as a salesperson reads them on the boar
     expect(paragraphs(noteOf(body('MEETING_ENDED')).note)[0]).toBe('Strategy call held: Fri 27 Nov 2026, 9:00 am AEDT with Grace Hopper')
   })
 
-  it("the attendee's words are escaped, and only a web address is a meeting link", () => {
+  it("the attendee's words are escaped, and only the organizer's video call on a conferencing host is a meeting link", () => {
     const booking = noteOf(
       body('BOOKING_CREATED', {
         metadata: { videoCallUrl: 'javascript:alert(1)' },
@@ -87,10 +87,33 @@ describe("the calendar's booking events, as a salesperson reads them on the boar
     )
     expect(booking.note).toContain('Notes: &lt;img src=x onerror=alert(1)&gt;')
     expect(booking.note).not.toContain('javascript:')
-    expect(booking.note).toContain('href="https://meet.example/a%22onmouseover=%22x"')
+    // The attendee types `location`, and anyone can add `?metadata[videoCallUrl]=` to the booking link.
+    expect(booking.note).not.toContain('Meeting link')
+    const planted = noteOf(
+      body('BOOKING_CREATED', { metadata: { videoCallUrl: 'https://evil.test/meet' }, location: 'https://evil.test/meet' }),
+    )
+    expect(planted.note).not.toContain('evil.test')
+    const lookAlike = noteOf(body('BOOKING_CREATED', { metadata: { videoCallUrl: 'https://app.cal.com.evil.test/video/x' } }))
+    expect(lookAlike.note).not.toContain('Meeting link')
+    const app = noteOf(
+      body('BOOKING_CREATED', { metadata: {}, videoCallData: { type: 'google_video', url: 'https://meet.google.com/abc-defg-hij' } }),
+    )
+    expect(app.note).toContain('Meeting link: <a href="https://meet.google.com/abc-defg-hij">')
     const inPerson = noteOf(body('BOOKING_CREATED', { metadata: {}, location: '1 Analytical St, London' }))
     expect(inPerson.note).not.toContain('Meeting link')
     expect(inPerson.attendeePhone).toBe('+61 412 345 678')
+  })
+
+  it('the link carries the lead reference and its signature unchecked; another spelling of the key is not read', () => {
+    const ref = '3f1c2b9e-7a4d-4e8b-9c1a-2d3e4f5a6b7c'
+    expect(noteOf(body('BOOKING_CREATED', { metadata: { submissionId: ref, submissionSig: 'sig' } }))).toMatchObject({
+      claimedRef: ref,
+      claimedSig: 'sig',
+    })
+    expect(noteOf(body('BOOKING_CREATED', { metadata: { submissionId: 'not-a-uuid' } }))).toMatchObject({
+      claimedRef: null,
+      claimedSig: null,
+    })
   })
 
   it('a booking without answers still reads, with no empty lines', () => {

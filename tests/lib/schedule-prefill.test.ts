@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rememberSchedulePrefill, schedulePrefill, SCHEDULE_PREFILL_KEY } from '@/lib/schedule-prefill'
+import { adoptBookingFragment, rememberSchedulePrefill, schedulePrefill, SCHEDULE_PREFILL_KEY } from '@/lib/schedule-prefill'
 import { calConfig } from '@/services/calendar'
 
 const memory = () => {
@@ -65,5 +65,30 @@ describe('the schedule prefill', () => {
       'metadata[submissionId]': submission.submissionId,
     })
     expect(calConfig(null)).toBe('{"layout":"week_view"}')
+  })
+
+  it("carries the reference the leads function signed and its signature, the booking's only proof of its lead", () => {
+    const storage = memory()
+    const booking = { ref: submission.submissionId, sig: 'c2lnbmF0dXJlLW9mLXRoZS1yZWZlcmVuY2UtYXMtaXNzdWVk' }
+    rememberSchedulePrefill(submission, storage, booking)
+    expect(schedulePrefill(storage)).toMatchObject({ submissionId: booking.ref, submissionSig: booking.sig })
+    expect(JSON.parse(calConfig(schedulePrefill(storage)))).toMatchObject({
+      'metadata[submissionId]': booking.ref,
+      'metadata[submissionSig]': booking.sig,
+    })
+  })
+
+  it("after a native post, /thanks keeps the fragment's signed reference for the calendar, with no details it never held", () => {
+    const storage = memory()
+    const sig = 'c2lnbmF0dXJlLW9mLXRoZS1yZWZlcmVuY2UtYXMtaXM'
+    expect(adoptBookingFragment(`#booking=${submission.submissionId}.${sig}`, storage)).toBe(true)
+    expect(JSON.parse(calConfig(schedulePrefill(storage)))).toEqual({
+      layout: 'week_view',
+      'metadata[submissionId]': submission.submissionId,
+      'metadata[submissionSig]': sig,
+    })
+    for (const hash of ['', '#lead-form', `#booking=${submission.submissionId}`, `#booking=not-a-uuid.${sig}`]) {
+      expect(adoptBookingFragment(hash, memory())).toBe(false)
+    }
   })
 })

@@ -245,4 +245,10 @@ describe('leads mock handler (mocks/handlers/leads.ts)', () => {
     expect(b.id).toBe(a.id)
     expect(c.id).not.toBe(a.id)
   })
+
+  it("passes on the lead's signed booking reference, as the leads function answers it", async () => {
+    const sent = submission()
+    const accepted = await service().submit(sent)
+    expect(accepted.booking).toEqual({ ref: sent.submissionId, sig: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) })
+  })
 })

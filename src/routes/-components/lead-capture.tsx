@@ -84,7 +84,7 @@ export function LeadCapture({
         submitLead: fromService(async (input: SubmitLeadInput, signal) => {
           const submission = v.parse(LeadSubmissionSchema, input)
           const accepted = await services.leads.submit(submission, signal)
-          rememberSchedulePrefill(submission, sessionStore())
+          rememberSchedulePrefill(submission, sessionStore(), accepted.booking)
           return accepted
         }),
       },

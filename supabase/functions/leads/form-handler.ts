@@ -4,6 +4,7 @@ import { decodeFormPost } from '../../../src/schemas/lead-form-post.ts'
 import { BAD_CHARACTERS } from '../../../src/schemas/visitor-text.ts'
 import { allowedFormOrigin, backPath, errorLocation, seeOther, thanksLocation } from './form-post.ts'
 import type { Intake } from './intake.ts'
+import { signBookingRef } from '../_shared/bookings/booking-link.ts'
 
 /** The widget's own field, when it ran before the page's script took the form over. */
 const TURNSTILE_FIELD = 'cf-turnstile-response'
@@ -14,6 +15,8 @@ export type FormDeps = {
   intake: Intake
   newId: () => string
   retryAfterSeconds: string
+  /** BOOKING_LINK_SECRET: the lead's signed booking reference rides to /thanks (thanksLocation). */
+  bookingLinkSecret?: string
 }
 
 /**
@@ -75,8 +78,10 @@ export function createFormHandler(deps: FormDeps): (req: Request) => Promise<Res
           },
           { 'retry-after': deps.retryAfterSeconds },
         )
-      case 'accepted':
-        return seeOther(thanksLocation(origin))
+      case 'accepted': {
+        const booking = deps.bookingLinkSecret ? await signBookingRef(deps.bookingLinkSecret, outcome.submissionId) : undefined
+        return seeOther(thanksLocation(origin, booking))
+      }
     }
   }
 }

@@ -25,7 +25,12 @@ export function backPath(form: URLSearchParams): string {
   return isKnownPagePath(path) ? path : '/'
 }
 
-export const thanksLocation = (origin: string): string => `${origin}/thanks`
+/**
+ * /thanks, with the lead's signed booking reference in the fragment when there is one: a fragment
+ * reaches no server log or Referer, and the page hands it to /schedule's calendar prefill.
+ */
+export const thanksLocation = (origin: string, booking?: { ref: string; sig: string }): string =>
+  `${origin}/thanks${booking ? `#booking=${encodeURIComponent(booking.ref)}.${encodeURIComponent(booking.sig)}` : ''}`
 
 /** Back to the form's page with the error flag and the refused fields' names: nothing the visitor typed. */
 export const errorLocation = (origin: string, path: string, refused: readonly string[] = []): string =>

@@ -12,6 +12,7 @@ import { createFormHandler } from './form-handler.ts'
 import { isFormPost } from './form-post.ts'
 import { createIntake, UNREADABLE, type IntakeFormat } from './intake.ts'
 import { DEFAULT_MIN_FILL_MS } from './spam-guard.ts'
+import { signBookingRef } from '../_shared/bookings/booking-link.ts'
 
 export const MAX_BODY_BYTES = 16 * 1024
 const MAX_RETRY_AFTER_MS = 2_000
@@ -31,6 +32,8 @@ export type LeadsDeps = BoardSettings & {
   backoff?: Partial<BackoffPolicy>
   /** The id of a native form post's submission (the script sends its own). */
   newId?: () => string
+  /** BOOKING_LINK_SECRET: signs the lead's reference the calendar's prefill carries (`booking` in the answer). */
+  bookingLinkSecret?: string
   /** Where the board delivery runs once the answer is out; tests inject one they can await. */
   afterResponse?: AfterResponse
 }
@@ -89,8 +92,11 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
         return json(429, { error: 'Too many submissions; try again later' }, { 'retry-after': String(outcome.retryAfterSeconds) })
       case 'unrecorded':
         return json(503, { error: 'The lead could not be recorded' }, { 'retry-after': UNRECORDED_RETRY_AFTER_SECONDS })
-      case 'accepted':
-        return json(200, { id: outcome.id, status: outcome.status })
+      case 'accepted': {
+        // Every accepted lead alike (spam too, which is never told apart): the booking proves only which lead, never that it is genuine.
+        const booking = deps.bookingLinkSecret && (await signBookingRef(deps.bookingLinkSecret, outcome.submissionId))
+        return json(200, { id: outcome.id, status: outcome.status, ...(booking ? { booking } : {}) })
+      }
     }
   }
 
@@ -102,6 +108,7 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
     intake,
     newId: deps.newId ?? (() => crypto.randomUUID()),
     retryAfterSeconds: UNRECORDED_RETRY_AFTER_SECONDS,
+    bookingLinkSecret: deps.bookingLinkSecret,
   })
   return (req) => (isFormPost(req) ? handleForm(req) : handleJson(req))
 }

@@ -32,5 +32,6 @@ serve(
       }),
     minFillMs: Number.isFinite(minFillMs) ? minFillMs : DEFAULT_MIN_FILL_MS,
     verifier: turnstileVerifier(sql, consoleLogger),
+    bookingLinkSecret: env('BOOKING_LINK_SECRET'),
   }),
 )

@@ -22,6 +22,8 @@ export type WebhookEventsDeps = {
   /** The payment worker's own settings: ops channels, Stripe's mode and reads (payment-alerts.ts). */
   payment?: PaymentSettings
   board: Board | undefined
+  /** The board's 'Needs a look' group (MONDAY_REVIEW_GROUP_ID), for bookings a person must judge. */
+  reviewGroupId: string
   channels: AlertChannel[]
   backoff: BackoffPolicy
   logger: Logger

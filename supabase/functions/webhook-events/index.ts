@@ -15,6 +15,7 @@ import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { createWebhookEventsHandler } from './handler.ts'
 import { decisionGroups } from '../_shared/board/decision-settings.ts'
 import { pgDecisionStore } from '../_shared/board/pg-decision-store.ts'
+import { DEFAULT_REVIEW_GROUP_ID } from '../_shared/board/needs-a-look.ts'
 
 const config = bookingsConfig()
 const dbUrl = env('SUPABASE_DB_URL')
@@ -57,6 +58,7 @@ serve(
     now: () => new Date(),
     leaseMs: config.leaseMs,
     leadWaitMs: config.leadWaitMs,
+    reviewGroupId: env('MONDAY_REVIEW_GROUP_ID') ?? DEFAULT_REVIEW_GROUP_ID,
     batchSize: config.batchSize,
     budgetMs: config.budgetMs,
   }),

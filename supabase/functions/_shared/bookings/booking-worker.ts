@@ -9,11 +9,14 @@ import type { Logger } from '../runtime/logger.ts'
 import { createUpdateOnce } from '../board/update-once.ts'
 import { bookingFailedAlert } from './booking-alert.ts'
 import { bookingColumnValues, callColumnValues } from './booking-item.ts'
-import type { BookingItem, BookingStore } from './booking-store.ts'
+import { bookingItemName, bookingPaging, reviewedNote, reviewReason, type ReviewReason } from './booking-review.ts'
+import type { BookingItem, BookingLead, BookingStore } from './booking-store.ts'
 
 export type BookingWorkerDeps = {
   store: BookingStore
   board: Board
+  /** The board's 'Needs a look' group (MONDAY_REVIEW_GROUP_ID): where an unproven booking's own item goes. */
+  reviewGroupId: string
   channels: AlertChannel[]
   backoff: BackoffPolicy
   logger: Logger
@@ -28,19 +31,34 @@ export type WorkOutcome =
 const stepFailed = (failure: { reason: string; message: string; retryInMs?: number }) =>
   new StepFailed({ reason: failure.reason, detail: failure.message, retryInMs: failure.retryInMs })
 
-/**
- * The item a booking's update goes on: its lead's (undefined while the lead waits for the board),
- * else the one an earlier event of the booking went on, else a 'Booking: <name>' item, looked up by
- * the booking's key before it is created. The id is recorded before the update is sent.
- */
-async function itemFor(booking: Claimed<BookingItem>, deps: BookingWorkerDeps): Promise<{ id: string; isNew: boolean } | undefined> {
-  const { store, board } = deps
+type Target = { id: string; isNew: boolean; review: ReviewReason | undefined }
+
+/** Its proven lead (if any), and why its own item needs a person's look (if it does). */
+async function standing(booking: Claimed<BookingItem>, store: BookingStore) {
   const lead = booking.leadId === null ? undefined : await store.lead(booking.leadId)
-  if (lead && !lead.boardItemId) {
+  const review = await store.review(booking)
+  return { lead, review, reason: reviewReason(booking, lead, review) }
+}
+
+/**
+ * The item a booking's update goes on: its proven lead's (undefined while the lead waits for the
+ * board), else the booking's own: the one an earlier event of it went on, else a 'Booking: <name>'
+ * item, looked up by the booking's key before it is created, in 'Needs a look' when a person must
+ * judge it. An e-mail that matches never leads here to the lead's item. The id is recorded before the update is sent.
+ */
+async function itemFor(
+  booking: Claimed<BookingItem>,
+  lead: BookingLead | undefined,
+  reason: ReviewReason | undefined,
+  deps: BookingWorkerDeps,
+): Promise<Target | undefined> {
+  const { store, board } = deps
+  const leadItem = lead && lead.status !== 'spam'
+  if (leadItem && !lead.boardItemId) {
     if (lead.status === 'pending') return undefined
     throw new StepFailed({ reason: 'lead-not-on-board', detail: `its lead is ${lead.status}, not on the board` })
   }
-  let itemId = lead?.boardItemId ?? (await store.earlierItem(booking.itemKey))
+  let itemId = leadItem ? lead.boardItemId : await store.earlierItem(booking.itemKey)
   if (!itemId) {
     const found = await board.client.findItem({ boardId: board.boardId, submissionId: booking.itemKey })
     if (!found.ok) throw stepFailed(found.failure)
@@ -49,22 +67,26 @@ async function itemFor(booking: Claimed<BookingItem>, deps: BookingWorkerDeps): 
   if (!itemId) {
     const created = await board.client.createItem({
       boardId: board.boardId,
-      groupId: board.groupId,
-      itemName: `Booking: ${booking.attendeeName || 'name erased'}`,
+      groupId: reason ? deps.reviewGroupId : board.groupId,
+      itemName: bookingItemName(booking.attendeeName, reason),
       columnValues: bookingColumnValues(booking),
     })
     if (!created.ok) throw stepFailed(created.failure)
     keepClaim(await store.recordItem(booking, created.id), booking, 'record')
-    return { id: created.id, isNew: true }
+    return { id: created.id, isNew: true, review: reason }
   }
   keepClaim(await store.recordItem(booking, itemId), booking, 'record')
-  return { id: itemId, isNew: false }
+  return { id: itemId, isNew: false, review: leadItem ? undefined : reason }
 }
 
 /** Works one claimed booking event: its update on the board, with backoff, a failed state and one alert. */
 export async function workBooking(booking: Claimed<BookingItem>, deps: BookingWorkerDeps): Promise<WorkOutcome> {
   try {
-    const item = booking.boardItemId ? { id: booking.boardItemId, isNew: false } : await itemFor(booking, deps)
+    const { lead, reason } = await standing(booking, deps.store)
+    const ownItem = !lead || lead.status === 'spam'
+    const item = booking.boardItemId
+      ? { id: booking.boardItemId, isNew: false, review: ownItem ? reason : undefined }
+      : await itemFor(booking, lead, reason, deps)
     if (!item) {
       // The lead is on its way to the board (leads-redeliver): waiting uses up no attempt.
       const at = new Date(deps.now().getTime() + deps.leadWaitMs)
@@ -85,7 +107,7 @@ export async function workBooking(booking: Claimed<BookingItem>, deps: BookingWo
     // A retry after a lost answer finds the note by its reference line instead of adding it twice.
     const update = await createUpdateOnce(deps.board.client, {
       itemId,
-      body: booking.note,
+      body: reviewedNote(booking.note, item.review),
       ref: `booking-${booking.id}/note`,
       itemIsNew: item.isNew,
     })
@@ -102,7 +124,9 @@ export async function workBooking(booking: Claimed<BookingItem>, deps: BookingWo
       { outbox: deps.store, backoff: deps.backoff, now: deps.now },
     )
     if (settled.kind === 'retry') return { kind: 'retry', failure }
-    if (await deps.store.claimFailureAlert(booking.id)) {
+    // Sales hears of a booking on its own only as pagingOf allows; the rest is counted (leads-health).
+    const { lead, review } = await standing(booking, deps.store)
+    if (bookingPaging(booking, lead, review) === 'page' && (await deps.store.claimFailureAlert(booking.id))) {
       await sendOnAnyChannel(bookingFailedAlert(booking, `${failure.reason}: ${failure.detail}`), deps.channels).catch(
         (alertError: unknown) =>
           deps.logger.error('booking failure alert not sent', { bookingId: booking.id, message: String(alertError) }),

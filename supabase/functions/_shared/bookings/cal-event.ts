@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import { escapeHtml } from '../board/update-note.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
+import { BOOKING_REF_KEY, BOOKING_SIG_KEY } from './booking-link.ts'
+import { meetingLink } from './meeting-link.ts'
 
 export const SIGNATURE_HEADER = 'x-cal-signature-256'
 export const BOOKING_EVENTS = ['BOOKING_CREATED', 'BOOKING_RESCHEDULED', 'BOOKING_CANCELLED', 'MEETING_ENDED'] as const
@@ -26,7 +28,7 @@ const CalWebhook = v.object({
       organizer: v.optional(Person),
       attendees: v.optional(v.array(Person), []),
       metadata: v.optional(v.record(v.string(), v.unknown()), {}),
-      location: v.optional(v.nullable(v.string())),
+      videoCallData: v.optional(v.nullable(v.object({ url: v.optional(v.unknown()) }))),
       additionalNotes: v.optional(v.nullable(v.string())),
       cancellationReason: v.optional(v.nullable(v.string())),
       rescheduleReason: v.optional(v.nullable(v.string())),
@@ -39,7 +41,9 @@ export type Booking = {
   uid: string
   event: BookingEvent
   previousUid: string | null
-  submissionId: string | null
+  /** The lead reference and signature the booking link carried, unchecked (cal-webhook checks them). */
+  claimedRef: string | null
+  claimedSig: string | null
   startTime: Date
   organizer: string
   attendeeName: string
@@ -62,7 +66,6 @@ export type BookingDetails = {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 const HEADLINES: Record<BookingEvent, (when: string, organizer: string) => string> = {
   BOOKING_CREATED: (when, organizer) => `Strategy call booked: ${when} with ${organizer}`,
   BOOKING_RESCHEDULED: (when, organizer) => `Strategy call moved to ${when} with ${organizer}`,
@@ -106,22 +109,15 @@ export function bookingNote(event: BookingEvent, startTime: Date, organizer: str
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
-/** Only a web address is a meeting link: a location can be a place or a phone number. */
-const webLink = (value: unknown): string | undefined => {
-  const candidate = text(value)
-  if (!/^https:\/\//i.test(candidate)) return undefined
-  try {
-    return new URL(candidate).href
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * A booking event from the webhook body; `ignored` for the calendar's other events (and its
  * ping), `invalid` for a booking event without what we need.
  */
-export function parseBooking(json: unknown): { kind: 'booking'; booking: Booking } | { kind: 'ignored' | 'invalid'; event: string } {
+export function parseBooking(
+  json: unknown,
+  meetingHosts?: readonly string[],
+): { kind: 'booking'; booking: Booking } | { kind: 'ignored' | 'invalid'; event: string } {
   const parsed = v.safeParse(CalWebhook, json)
   if (!parsed.success) return { kind: 'invalid', event: '' }
   const { triggerEvent, payload } = parsed.output
@@ -131,7 +127,8 @@ export function parseBooking(json: unknown): { kind: 'booking'; booking: Booking
   if (!payload?.uid || !payload.startTime || !attendee?.email) return { kind: 'invalid', event }
   const startTime = new Date(payload.startTime)
   const organizer = payload.organizer?.name || payload.organizer?.email || 'the team'
-  const submissionId = payload.metadata.submissionId
+  const ref = payload.metadata[BOOKING_REF_KEY]
+  const sig = payload.metadata[BOOKING_SIG_KEY]
   const { responses } = payload
   const phone = text(responses.attendeePhoneNumber?.value) || text(responses.phone?.value)
   const reason =
@@ -142,7 +139,7 @@ export function parseBooking(json: unknown): { kind: 'booking'; booking: Booking
         : ''
   const details: BookingDetails = {
     attendeeZone: attendee.timeZone,
-    meetingLink: webLink(payload.metadata.videoCallUrl) ?? webLink(payload.location),
+    meetingLink: meetingLink({ videoCallData: payload.videoCallData?.url, videoCallUrl: payload.metadata.videoCallUrl }, meetingHosts),
     phone,
     notes: text(responses.notes?.value) || text(payload.additionalNotes),
     reason,
@@ -153,7 +150,8 @@ export function parseBooking(json: unknown): { kind: 'booking'; booking: Booking
       uid: payload.uid,
       event,
       previousUid: payload.rescheduleUid ?? payload.fromReschedule ?? null,
-      submissionId: typeof submissionId === 'string' && UUID.test(submissionId) ? submissionId : null,
+      claimedRef: typeof ref === 'string' && UUID.test(ref) ? ref : null,
+      claimedSig: typeof sig === 'string' && sig.length <= 100 ? sig : null,
       startTime,
       organizer,
       attendeeName: attendee.name || attendee.email,
