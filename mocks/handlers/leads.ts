@@ -4,6 +4,7 @@ import { LeadSubmissionSchema } from '@/schemas/lead'
 import { LEADS_FUNCTION } from '../endpoints'
 import { isScenario } from '../scenario'
 import { recordRequest } from '../recorder'
+import { unsupportedType } from '../media-type'
 
 const accepted = new Map<string, string>()
 let nextId = 9_100_000_000
@@ -12,6 +13,8 @@ let nextId = 9_100_000_000
 export const leadsHandlers = [
   http.options(LEADS_FUNCTION, () => new HttpResponse(null, { status: 204 })),
   http.post(LEADS_FUNCTION, async ({ request }) => {
+    const refused = unsupportedType(request, 'json-or-form')
+    if (refused) return refused
     const body: unknown = await request.json().catch(() => undefined)
     recordRequest('leads', body)
     if (isScenario('slow')) await delay(2_500)
