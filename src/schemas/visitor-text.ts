@@ -19,13 +19,14 @@ export const isCleanLine = (text: string) => isCleanText(text) && ![...text].som
 // U+2066-2069 isolates, U+FEFF...) are invisible, yet reorder or hide what staff, the board and
 // Stripe show. Control characters other than NUL (refused above), tab and line break likewise.
 const FORMAT = /\p{Cf}/gu
-const INVISIBLE = /[\p{Cf}\x01-\x08\x0b-\x1f\x7f-\x9f]/gu
+const FORMAT_OR_CONTROL = /[\p{Cf}\p{Cc}]/gu
+const KEPT = new Set(['\0', '\t', '\n'])
 
 /** A visitor's field without format characters: for fields that refuse control characters themselves. */
 export const withoutFormat = (text: string) => text.replace(FORMAT, '')
 
 /** A visitor's field without format or control characters (a line break and a tab stay). */
-export const withoutInvisible = (text: string) => text.replace(INVISIBLE, '')
+export const withoutInvisible = (text: string) => text.replace(FORMAT_OR_CONTROL, (char) => (KEPT.has(char) ? char : ''))
 
 /** Whether any string in a decoded body (values and keys, at any depth) holds a NUL or a lone surrogate. */
 export function hasBadCharacters(value: unknown): boolean {

@@ -12,7 +12,9 @@ import { followupEnv, loopbackPassesThrough, ORIGIN, submission } from './suppor
 // Stripe customer's address. Unicode format characters (U+202E, U+200B, U+2066-2069, U+FEFF) and
 // control characters leave every visitor field before any channel: the board, chat, e-mail, Stripe.
 // Every function under Deno on a real PostgreSQL, with the fake board, channels and Stripe.
-const INVISIBLE = /[\u202E\u200B\u2066-\u2069\uFEFF\u0007]|\\u0007/
+const FORMAT = /[\u202E\u200B\u2066-\u2069\uFEFF]/
+const BELL = String.fromCharCode(7)
+const INVISIBLE = { test: (text: string) => FORMAT.test(text) || text.includes(BELL) || text.includes('\\u0007') }
 const SECRET = 'invisible-test-secret'
 
 let pg: PgCluster
@@ -115,7 +117,7 @@ describe('invisible characters never reach a channel (deno, PostgreSQL, fake boa
       guard: { honeypot: '', fillMs: 12_000 },
       lead: {
         ...submission().lead,
-        name: 'Bot \u202EremmapS\u0007',
+        name: `Bot \u202EremmapS${BELL}`,
         business: '\u20661 Analytical\u2069 St\uFEFF',
         note: 'Call \u200Bme\nplease',
       },
