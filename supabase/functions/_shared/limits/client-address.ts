@@ -24,7 +24,7 @@ export function pgClientAddressKey(sql: Sql, header: string = DEFAULT_CLIENT_ADD
 }
 
 /** A request's own header, asked to prove the platform sets it (docs/deploy.md): never the address itself. */
-export const PROBE_HEADER = 'x-client-address-probe'
+const PROBE_HEADER = 'x-client-address-probe'
 
 /**
  * Whether this request's trusted header arrived and holds one address. With `x-client-address-probe`,
