@@ -6,6 +6,7 @@ import { AI_REPLY_FUNCTION } from '../endpoints'
 import { recordRequest } from '../recorder'
 import { isScenario } from '../scenario'
 import { tokenVerified, VERIFICATION_FAILED } from '../turnstile'
+import { unsupportedType } from '../media-type'
 
 /** Offline timing, close to a fast model's: the first words within half a second, then a few words at a time. */
 export const OFFLINE_FIRST_CHUNK_MS = 400
@@ -43,6 +44,8 @@ function streamed(events: AiReplyEvent[], firstMs: number, everyMs: number): Res
 export const aiReplyHandlers = [
   http.options(AI_REPLY_FUNCTION, () => new HttpResponse(null, { status: 204 })),
   http.post(AI_REPLY_FUNCTION, async ({ request }) => {
+    const refused = unsupportedType(request)
+    if (refused) return refused
     const text = await request.text()
     if (new TextEncoder().encode(text).byteLength > REQUEST_MAX_BYTES)
       return HttpResponse.json({ code: 'too-large', message: 'Too large' }, { status: 413 })

@@ -4,6 +4,7 @@ import { ConfirmRequestSchema, type ConfirmResult } from '@/schemas/email-confir
 import { ENTERPRISE_CONFIRM_FUNCTION } from '../endpoints'
 import { isScenario } from '../scenario'
 import { recordRequest } from '../recorder'
+import { unsupportedType } from '../media-type'
 
 const STATUS: Record<ConfirmResult, number> = {
   confirmed: 200,
@@ -25,6 +26,8 @@ const confirmed = new Set<string>()
  */
 export const enterpriseConfirmHandlers = [
   http.post(ENTERPRISE_CONFIRM_FUNCTION, async ({ request }) => {
+    const refused = unsupportedType(request)
+    if (refused) return refused
     const body: unknown = await request.json().catch(() => undefined)
     recordRequest('enterprise-confirm', body)
     await delay(isScenario('slow') ? 2_500 : 300)

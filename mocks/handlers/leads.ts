@@ -8,6 +8,7 @@ import { signBookingRef } from '../../supabase/functions/_shared/bookings/bookin
 
 /** The offline stand-in signs as the function does (BOOKING_LINK_SECRET), with a key of its own. */
 const OFFLINE_LINK_SECRET = 'offline-booking-link-secret'
+import { unsupportedType } from '../media-type'
 
 const accepted = new Map<string, string>()
 let nextId = 9_100_000_000
@@ -16,6 +17,8 @@ let nextId = 9_100_000_000
 export const leadsHandlers = [
   http.options(LEADS_FUNCTION, () => new HttpResponse(null, { status: 204 })),
   http.post(LEADS_FUNCTION, async ({ request }) => {
+    const refused = unsupportedType(request, 'json-or-form')
+    if (refused) return refused
     const body: unknown = await request.json().catch(() => undefined)
     recordRequest('leads', body)
     if (isScenario('slow')) await delay(2_500)

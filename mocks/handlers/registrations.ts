@@ -5,6 +5,7 @@ import { REGISTER_FUNCTION } from '../endpoints'
 import { isScenario } from '../scenario'
 import { recordRequest } from '../recorder'
 import { tokenVerified } from '../turnstile'
+import { unsupportedType } from '../media-type'
 
 /** Fields the function refuses: what the shared schema refuses, or would still change (a phone as typed, an email with capitals). */
 function refusedFields(body: unknown): string[] {
@@ -28,6 +29,8 @@ const recorded = new Set<string>()
 export const registrationsHandlers = [
   http.options(REGISTER_FUNCTION, () => new HttpResponse(null, { status: 204 })),
   http.post(REGISTER_FUNCTION, async ({ request }) => {
+    const refused = unsupportedType(request)
+    if (refused) return refused
     const body: unknown = await request.json().catch(() => undefined)
     recordRequest('registrations', body)
     if (isScenario('slow')) await delay(2_500)

@@ -6,6 +6,7 @@ import { REVIEW_CHECK_FUNCTION } from '../endpoints'
 import { recordRequest } from '../recorder'
 import { isScenario } from '../scenario'
 import { tokenVerified, VERIFICATION_FAILED } from '../turnstile'
+import { unsupportedType } from '../media-type'
 
 const HOUR = 3_600
 
@@ -36,6 +37,8 @@ type CheckBody = { place?: unknown; radius?: unknown; turnstileToken?: unknown }
 export const reviewCheckHandlers = [
   http.options(REVIEW_CHECK_FUNCTION, () => new HttpResponse(null, { status: 204 })),
   http.post(REVIEW_CHECK_FUNCTION, async ({ request }) => {
+    const refused = unsupportedType(request)
+    if (refused) return refused
     const body = ((await request.json().catch(() => undefined)) ?? {}) as CheckBody
     recordRequest('review-check', { place: body.place ?? null, radius: body.radius === undefined ? null : String(body.radius) })
     await delay(isScenario('slow') ? 1_500 : 120)

@@ -1,6 +1,7 @@
 // Shared by the /reply page, the ai-reply service, the MSW handler and the `ai-reply` edge
 // function. It imports nothing but valibot, so Deno can load it as it is.
 import * as v from 'valibot'
+import { withoutInvisible } from './visitor-text.ts'
 
 export const REVIEW_MAX_CHARS = 2_000
 /** Bodies over this size are refused with 413 before they are parsed. */
@@ -21,11 +22,13 @@ export type FallbackReason = (typeof FALLBACK_REASONS)[number]
 /** Why the page shows a template: the function's reasons, or the visitor's own rate limit (the browser's choice). */
 export type TemplateReason = FallbackReason | 'rate-limited'
 
-const optionalText = (max: number, message: string) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, message)), '')
+const visible = v.transform(withoutInvisible)
+const optionalText = (max: number, message: string) => v.optional(v.pipe(v.string(), visible, v.trim(), v.maxLength(max, message)), '')
 
 export const AiReplyRequestSchema = v.object({
   review: v.pipe(
     v.string('Please paste the review'),
+    visible,
     v.trim(),
     v.nonEmpty('Please paste the review'),
     v.maxLength(REVIEW_MAX_CHARS, `The review can be up to ${REVIEW_MAX_CHARS} characters`),
@@ -34,6 +37,7 @@ export const AiReplyRequestSchema = v.object({
   firstName: optionalText(40, "The reviewer's first name can be up to 40 characters"),
   business: v.pipe(
     v.string('Please enter your business name'),
+    visible,
     v.trim(),
     v.nonEmpty('Please enter your business name'),
     v.maxLength(100, 'The business name can be up to 100 characters'),
@@ -79,7 +83,7 @@ export const LeadReplySchema = v.strictObject({
   tone: v.picklist(TONES),
   kind: v.picklist(BUSINESS_KINDS),
   source: v.picklist(REPLY_SOURCES),
-  businessName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  businessName: v.optional(v.pipe(v.string(), visible, v.trim(), v.maxLength(100))),
 })
 export type LeadReply = v.InferOutput<typeof LeadReplySchema>
 

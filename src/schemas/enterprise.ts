@@ -3,7 +3,7 @@
 // the phone, and a row it produced passes it again unchanged. Issue messages are error kinds
 // (data), turned into the visitor's text in one place: src/content/enterprise-copy.ts.
 import * as v from 'valibot'
-import { isCleanLine } from './visitor-text.ts'
+import { isCleanLine, withoutFormat } from './visitor-text.ts'
 
 export const SEATS = ['1-10', '11-50', '51-100', '100+'] as const
 export const PLAN_IDS = ['starter', 'growth'] as const
@@ -63,7 +63,8 @@ export function normalisePhone(raw: string): string {
 }
 
 type Kind = EnterpriseErrorKind
-const requiredText = (kind: Kind) => v.pipe(v.string(kind), v.trim(), v.nonEmpty(kind))
+// Format characters go (visitor-text.ts); control characters stay refused ('text-characters'), as the database does.
+const requiredText = (kind: Kind) => v.pipe(v.string(kind), v.transform(withoutFormat), v.trim(), v.nonEmpty(kind))
 const accepted = (document: LegalDocument) => v.literal(true, `${document}-required` satisfies Kind)
 
 export const LegalAgreementsSchema = v.object({

@@ -2,6 +2,7 @@
 // It imports nothing but valibot, with explicit extensions, so Deno can load it as it is.
 import * as v from 'valibot'
 import { LeadReplySchema } from './ai-reply.ts'
+import { withoutInvisible } from './visitor-text.ts'
 import { isAcceptablePhone, normalisePhone, PHONE_INVALID, PHONE_MAX_LENGTH } from './lead-phone.ts'
 
 export const GENERAL_LOCATIONS = ['1', '2-10', '11-50', '50+'] as const
@@ -20,8 +21,11 @@ export const EMAIL_MAX_LENGTH = 254
 export const BUSINESS_MAX_LENGTH = 300
 export const NOTE_MAX_LENGTH = 1000
 
-/** Anything but blank: the name and address inputs' `pattern`, so the browser refuses what the schema's trim would empty. */
-export const NON_BLANK_INPUT_PATTERN = '[\\s\\S]*\\S[\\s\\S]*'
+/**
+ * Anything but blank: the name and address inputs' `pattern`, so the browser refuses what the schema
+ * would empty (its trim, and the invisible characters visitor-text.ts removes).
+ */
+export const NON_BLANK_INPUT_PATTERN = '[\\s\\S]*[^\\s\\p{Cf}\\x01-\\x08\\x0B-\\x1F\\x7F-\\x9F][\\s\\S]*'
 
 // Every address this accepts is also a valid e-mail to the browser (WHATWG's `type=email`), so the
 // browser's own check never refuses one the function takes. Written for the `v` flag browsers
@@ -44,9 +48,11 @@ export const LEAD_FIELD_TEXT = {
   note: { invalid: `Please keep the note to ${NOTE_MAX_LENGTH} characters` },
 } as const
 
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
+// Every text a visitor sends loses its invisible characters first (visitor-text.ts), before any channel sees it.
+const visible = v.transform(withoutInvisible)
+const text = (max: number) => v.pipe(v.string(), visible, v.trim(), v.maxLength(max))
 const required = (max: number, messages: { required: string; invalid: string }) =>
-  v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.invalid))
+  v.pipe(v.string(messages.required), visible, v.trim(), v.nonEmpty(messages.required), v.maxLength(max, messages.invalid))
 const anchored = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'u')
 
 export const LeadSchema = v.object({
@@ -57,7 +63,7 @@ export const LeadSchema = v.object({
   email: v.pipe(required(EMAIL_MAX_LENGTH, LEAD_FIELD_TEXT.email), v.regex(anchored(EMAIL_INPUT_PATTERN), LEAD_FIELD_TEXT.email.invalid)),
   business: required(BUSINESS_MAX_LENGTH, LEAD_FIELD_TEXT.business),
   note: v.optional(
-    v.pipe(v.string(LEAD_FIELD_TEXT.note.invalid), v.trim(), v.maxLength(NOTE_MAX_LENGTH, LEAD_FIELD_TEXT.note.invalid)),
+    v.pipe(v.string(LEAD_FIELD_TEXT.note.invalid), visible, v.trim(), v.maxLength(NOTE_MAX_LENGTH, LEAD_FIELD_TEXT.note.invalid)),
     '',
   ),
 })
@@ -95,8 +101,8 @@ export const TrackingSchema = v.object({
 })
 
 export const LeadSourceSchema = v.object({
-  path: v.pipe(v.string(), v.startsWith('/'), v.maxLength(200)),
-  label: v.pipe(v.string(), v.trim(), v.nonEmpty('Source label is required'), v.maxLength(100)),
+  path: v.pipe(v.string(), visible, v.startsWith('/'), v.maxLength(200)),
+  label: v.pipe(v.string(), visible, v.trim(), v.nonEmpty('Source label is required'), v.maxLength(100)),
   note: v.optional(text(500)),
 })
 

@@ -15,6 +15,19 @@ const isControlOrReplacement = (code: number) => code < 0x20 || code === 0x7f ||
 /** One line of text (an address, an e-mail): clean, with no control character and no U+FFFD, as the database checks. */
 export const isCleanLine = (text: string) => isCleanText(text) && ![...text].some((char) => isControlOrReplacement(char.charCodeAt(0)))
 
+// Unicode format characters (category Cf: U+202E right-to-left override, U+200B zero-width space,
+// U+2066-2069 isolates, U+FEFF...) are invisible, yet reorder or hide what staff, the board and
+// Stripe show. Control characters other than NUL (refused above), tab and line break likewise.
+const FORMAT = /\p{Cf}/gu
+const FORMAT_OR_CONTROL = /[\p{Cf}\p{Cc}]/gu
+const KEPT = new Set(['\0', '\t', '\n'])
+
+/** A visitor's field without format characters: for fields that refuse control characters themselves. */
+export const withoutFormat = (text: string) => text.replace(FORMAT, '')
+
+/** A visitor's field without format or control characters (a line break and a tab stay). */
+export const withoutInvisible = (text: string) => text.replace(FORMAT_OR_CONTROL, (char) => (KEPT.has(char) ? char : ''))
+
 /** Whether any string in a decoded body (values and keys, at any depth) holds a NUL or a lone surrogate. */
 export function hasBadCharacters(value: unknown): boolean {
   if (typeof value === 'string') return !isCleanText(value)

@@ -34,6 +34,7 @@ describe('the signed confirmation link', () => {
       `${ID.replace('3f', '4f')}.${seconds}.${mac}`,
       `${ID}.${Number(seconds) + 3_600}.${mac}`,
       `${ID}.${seconds}.${flipped}`,
+      `${ID}.0${seconds}.${mac}`,
       `${token}.x`,
       '',
       '...',

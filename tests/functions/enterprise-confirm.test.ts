@@ -141,6 +141,15 @@ describe('enterprise-confirm: proof of the address (deno, PostgreSQL, fake board
     expect((await row(id)).email_confirmed_at).toBeNull()
   })
 
+  it('a link whose seconds are re-spelled (zero-padded, a plus sign) is invalid: the seconds are compared as the text that was signed', async () => {
+    const { id, token } = await requested()
+    const [, issued, mac] = token.split('.')
+    for (const respelled of [`0${issued}`, `00${issued}`, `+${issued}`])
+      expect(await post({ token: `${id}.${respelled}.${mac}` })).toEqual({ status: 400, body: { result: 'invalid' } })
+    expect((await row(id)).email_confirmed_at).toBeNull()
+    expect(await post({ token })).toEqual({ status: 200, body: { result: 'confirmed' } })
+  })
+
   it('an expired link confirms nothing and offers a new one, limited to one request per address a day; the new link works and the old one does not', async () => {
     const { id } = await requested()
     const issued = new Date(Date.now() - 49 * HOUR)

@@ -129,7 +129,7 @@ describe('alert text: visitor input cannot format, link, mention or add lines', 
     ['a bare URL', 'see http://evil.example now', 'see hxxp[://]evil[.]example now'],
     ['a bare domain', 'Refund at evil-pay.com. Call', 'Refund at evil-pay[.]com. Call'],
     ['bold, italic, strike and code', '*Approve* _now_ ~not~ `x`', '\u2217Approve\u2217 \uff3fnow\uff3f \u223cnot\u223c \u02cbx\u02cb'],
-    ['a bidi override', 'abc\u202Edef', 'abc def'],
+    ['a bidi override (removed)', 'abc\u202Edef', 'abcdef'],
     ['a price and a sentence end', 'Pay $1.50. Then go.', 'Pay $1.50. Then go.'],
   ])('in chat, %s is inert', (_case, typed, shown) => {
     expect(visitorText(typed, 'slack')).toBe(shown)

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { BAD_CHARACTERS, CleanInputSchema, hasBadCharacters, isCleanLine } from '@/schemas/visitor-text'
+import { BAD_CHARACTERS, CleanInputSchema, hasBadCharacters, isCleanLine, withoutFormat, withoutInvisible } from '@/schemas/visitor-text'
 
 describe('visitor text: NUL and lone surrogates refused everywhere', () => {
   it.each([
@@ -33,5 +33,17 @@ describe('visitor text: NUL and lone surrogates refused everywhere', () => {
     expect(isCleanLine('78 Harbour\nStreet')).toBe(false)
     expect(isCleanLine('78 Harbour\tStreet')).toBe(false)
     expect(isCleanLine('78 Harbour \uFFFD Street')).toBe(false)
+  })
+})
+
+describe('visitor text: invisible characters removed (issue 42 point 6)', () => {
+  it('withoutInvisible removes format characters and controls, keeping line breaks and tabs', () => {
+    expect(withoutInvisible('a\u202Eb\u200Bc\u2066d\u2069e\uFEFFf\u00ADg\u0007h\u001Bi\u0085j')).toBe('abcdefghij')
+    expect(withoutInvisible('line one\nline\ttwo\r')).toBe('line one\nline\ttwo')
+    expect(withoutInvisible('Zoë 👍 大阪')).toBe('Zoë 👍 大阪')
+  })
+
+  it('withoutFormat removes format characters only: control characters are left for the one-line check to refuse', () => {
+    expect(withoutFormat('78\u202E Harbour\u0007')).toBe('78 Harbour\u0007')
   })
 })

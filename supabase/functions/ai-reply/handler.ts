@@ -10,7 +10,7 @@ import {
 } from '../../../src/schemas/ai-reply.ts'
 import { BAD_CHARACTERS, CleanInputSchema } from '../../../src/schemas/visitor-text.ts'
 import { withCors } from '../_shared/http/cors.ts'
-import { json, methodNotAllowed, parseJson, readLimitedText } from '../_shared/http/http.ts'
+import { bodyType, json, JSON_TYPE, methodNotAllowed, parseJson, readLimitedText, unsupportedMediaType } from '../_shared/http/http.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import { sha256Hex, type RateLimiter } from '../_shared/limits/rate-limit.ts'
 import type { DailyCap } from '../_shared/limits/daily-cap.ts'
@@ -48,6 +48,7 @@ export function createAiReplyHandler(deps: AiReplyDeps): (req: Request) => Promi
 
   async function handle(req: Request): Promise<Response> {
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
+    if (bodyType(req) !== 'json') return unsupportedMediaType([JSON_TYPE])
     const text = await readLimitedText(req, REQUEST_MAX_BYTES)
     if (text === 'too-large') return problem(413, 'too-large', `The request is over ${REQUEST_MAX_BYTES} bytes`)
     const body = parseJson(text)

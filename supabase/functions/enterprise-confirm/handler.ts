@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { ConfirmRequestSchema, type ConfirmResult } from '../../../src/schemas/email-confirmation.ts'
 import { checkConfirmToken, issuedSeconds } from '../_shared/enterprise/confirm-link.ts'
 import { withCors } from '../_shared/http/cors.ts'
-import { json, methodNotAllowed, parseJson, readLimitedText } from '../_shared/http/http.ts'
+import { bodyType, json, JSON_TYPE, methodNotAllowed, parseJson, readLimitedText, unsupportedMediaType } from '../_shared/http/http.ts'
 import type { RateLimiter } from '../_shared/limits/rate-limit.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import type { Confirmations } from './confirmations.ts'
@@ -29,6 +29,7 @@ const answer = (status: number, result: ConfirmResult, headers: Record<string, s
 export function createConfirmHandler(deps: ConfirmDeps): (req: Request) => Promise<Response> {
   async function handle(req: Request): Promise<Response> {
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
+    if (bodyType(req) !== 'json') return unsupportedMediaType([JSON_TYPE])
     const { secret, confirmations } = deps
     if (!secret || !confirmations) return json(503, { error: 'Address confirmation is not configured' })
     const text = await readLimitedText(req, MAX_BODY_BYTES)

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { RegistrationInsertSchema } from '../../../src/schemas/enterprise.ts'
 import { BAD_CHARACTERS, CleanInputSchema } from '../../../src/schemas/visitor-text.ts'
 import { withCors } from '../_shared/http/cors.ts'
-import { json, methodNotAllowed, parseJson, readLimitedText } from '../_shared/http/http.ts'
+import { bodyType, json, JSON_TYPE, methodNotAllowed, parseJson, readLimitedText, unsupportedMediaType } from '../_shared/http/http.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import type { Verifier } from '../_shared/turnstile/siteverify.ts'
 import { verificationUnavailable } from '../_shared/turnstile/refusal.ts'
@@ -38,6 +38,7 @@ export function createRegisterHandler(deps: RegisterDeps): (req: Request) => Pro
 
   async function handle(req: Request): Promise<Response> {
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
+    if (bodyType(req) !== 'json') return unsupportedMediaType([JSON_TYPE])
     const text = await readLimitedText(req, MAX_BODY_BYTES)
     if (text === 'too-large') return json(413, { error: `Body larger than ${MAX_BODY_BYTES} bytes` })
     const body = parseJson(text)

@@ -8,6 +8,7 @@ import type { WebhookEventFigures } from '../_shared/bookings/webhook-figures.ts
 import { jobSchedule, type JobSchedule } from './scheduled-jobs.ts'
 import { healthReasons } from './reasons.ts'
 import type { BookingFigures } from './booking-figures.ts'
+import type { HeaderCheck } from '../_shared/limits/client-address.ts'
 
 export type HealthDeps = {
   secret: string | undefined
@@ -24,6 +25,8 @@ export type HealthDeps = {
   webhookEvents?: () => Promise<WebhookEventFigures>
   /** Booking updates the board has not taken; failed or stale ones make the answer 503. */
   bookings?: () => Promise<BookingFigures>
+  /** Whether this very request carried the trusted client-address header (docs/deploy.md's check). */
+  clientAddress?: (req: Request) => Promise<HeaderCheck>
 }
 
 export type LeadsHealth = Omit<HealthFigures, 'lastDeliveredAt'> & { lastDeliveredAt: string | null; alertsConfigured: boolean }
@@ -41,13 +44,14 @@ export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise
     if (!deps.figures || !deps.holding || !deps.activeJobs) return json(503, { error: 'Health is not configured' })
 
     try {
-      const [figures, holding, active, registrations, bookings, webhookEvents] = await Promise.all([
+      const [figures, holding, active, registrations, bookings, webhookEvents, clientAddress] = await Promise.all([
         deps.figures(),
         deps.holding(),
         deps.activeJobs(),
         deps.registrations?.(),
         deps.bookings?.(),
         deps.webhookEvents?.(),
+        deps.clientAddress?.(req),
       ])
       const jobs = jobSchedule(active)
       const reasons = healthReasons({ holding, jobs, registrations, bookings, webhookEvents })
@@ -58,6 +62,7 @@ export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise
         registrations?: RegistrationFigures
         bookings?: BookingFigures
         webhookEvents?: WebhookEventFigures
+        clientAddress?: HeaderCheck
       } = {
         ...figures,
         lastDeliveredAt: figures.lastDeliveredAt?.toISOString() ?? null,
@@ -68,6 +73,7 @@ export function createHealthHandler(deps: HealthDeps): (req: Request) => Promise
         ...(registrations ? { registrations } : {}),
         ...(bookings ? { bookings } : {}),
         ...(webhookEvents ? { webhookEvents } : {}),
+        ...(clientAddress ? { clientAddress } : {}),
       }
       return json(reasons.length > 0 ? 503 : 200, body)
     } catch (error) {

@@ -10,10 +10,12 @@ import { webhookEventFigures } from '../_shared/bookings/webhook-figures.ts'
 import { bookingFigures } from './booking-figures.ts'
 import { createHealthHandler } from './handler.ts'
 import { activeJobs } from './scheduled-jobs.ts'
+import { DEFAULT_CLIENT_ADDRESS_HEADER, headerCheck, pgClientAddressKey } from '../_shared/limits/client-address.ts'
 
 const dbUrl = env('SUPABASE_DB_URL')
 const sql = dbUrl ? createDb(dbUrl, { max: 2 }) : undefined
 const alerting = alertConfig(fetch)
+const addressHeader = env('CLIENT_ADDRESS_HEADER') ?? DEFAULT_CLIENT_ADDRESS_HEADER
 
 serve(
   createHealthHandler({
@@ -25,6 +27,7 @@ serve(
     registrations: sql && (() => registrationFigures(sql)),
     webhookEvents: sql && (() => webhookEventFigures(sql)),
     bookings: sql && (() => bookingFigures(sql, alerting.pendingMinutes)),
+    clientAddress: sql && headerCheck(addressHeader, pgClientAddressKey(sql, addressHeader)),
     alertsConfigured: alerting.channels.length > 0,
     logger: consoleLogger,
   }),

@@ -9,6 +9,7 @@ const LEAD_REASONS: Record<ConditionName, string> = {
   'board-access': 'leads: the board or group is not accessible',
   failed: 'leads: failed leads',
   'pending-age': 'leads: pending too long',
+  'shared-bucket': 'limits: requests arrive without cf-connecting-ip (the shared bucket is in use)',
 }
 
 /** Failed booking updates, from the bookings' own figures or else the webhook events'. */

@@ -2,7 +2,7 @@ import { DEFAULT_BACKOFF, type BackoffPolicy } from '../_shared/outbox/backoff.t
 import { afterResponse, type AfterResponse } from '../_shared/http/after-response.ts'
 import { BAD_CHARACTERS } from '../../../src/schemas/visitor-text.ts'
 import { withCors } from '../_shared/http/cors.ts'
-import { json, methodNotAllowed, parseJson } from '../_shared/http/http.ts'
+import { bodyType, FORM_TYPE, json, JSON_TYPE, methodNotAllowed, parseJson, unsupportedMediaType } from '../_shared/http/http.ts'
 import { boardFrom, DEFAULT_LEASE_MS, type BoardSettings } from '../_shared/delivery/deliver-lead.ts'
 import type { LeadStore } from '../_shared/delivery/lead-store.ts'
 import type { RateLimiter } from '../_shared/limits/rate-limit.ts'
@@ -76,6 +76,8 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
 
   async function handle(req: Request): Promise<Response> {
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
+    // A form post of the browser's own is answered by handleForm; any other type is never read as JSON.
+    if (bodyType(req) !== 'json') return unsupportedMediaType([JSON_TYPE, FORM_TYPE])
     const outcome = await intake(req, asJson())
     switch (outcome.kind) {
       case 'too-large':

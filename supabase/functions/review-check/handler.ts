@@ -9,7 +9,16 @@ import {
 } from '../../../src/schemas/review-check.ts'
 import { BAD_CHARACTERS, CleanInputSchema } from '../../../src/schemas/visitor-text.ts'
 import { withCors } from '../_shared/http/cors.ts'
-import { json, methodNotAllowed, parseJson, readLimitedText, type Fetch } from '../_shared/http/http.ts'
+import {
+  bodyType,
+  json,
+  JSON_TYPE,
+  methodNotAllowed,
+  parseJson,
+  readLimitedText,
+  unsupportedMediaType,
+  type Fetch,
+} from '../_shared/http/http.ts'
 import type { Verifier } from '../_shared/turnstile/siteverify.ts'
 import { DEFAULT_SALES_PHONE, verificationFailed, verificationUnavailable } from '../_shared/turnstile/refusal.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
@@ -47,6 +56,7 @@ export function createReviewCheckHandler(deps: ReviewCheckDeps): (req: Request) 
   /** GET with `place` and `radius` in the query, or POST with them and `turnstileToken` as JSON. */
   async function readQuery(req: Request): Promise<Record<string, unknown> | Response> {
     if (req.method === 'GET') return Object.fromEntries(new URL(req.url).searchParams)
+    if (bodyType(req) !== 'json') return unsupportedMediaType([JSON_TYPE])
     const text = await readLimitedText(req, MAX_BODY_BYTES)
     if (text === 'too-large') return problem(413, 'invalid', `The request is over ${MAX_BODY_BYTES} bytes`)
     const body = parseJson(text)

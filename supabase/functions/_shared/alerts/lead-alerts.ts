@@ -3,7 +3,7 @@ import { alertMessage } from './message.ts'
 import type { OpsContext } from './ops.ts'
 import type { Logger } from '../runtime/logger.ts'
 
-export type ConditionName = 'board-auth' | 'board-access' | 'failed' | 'pending-age'
+export type ConditionName = 'board-auth' | 'board-access' | 'failed' | 'pending-age' | 'shared-bucket'
 
 /** What a salesperson needs to call the lead at once. */
 export type AlertLead = {
@@ -23,7 +23,14 @@ export type AlertLead = {
 }
 
 /** A condition that holds now: how many leads it affects, the oldest ones first (a bounded list). */
-export type ConditionReport = { condition: ConditionName; count: number; oldestMinutes: number; leads: AlertLead[] }
+export type ConditionReport = {
+  condition: ConditionName
+  count: number
+  oldestMinutes: number
+  leads: AlertLead[]
+  /** 'shared-bucket': what used it (a function's bucket, 'enterprise-registrations'). */
+  sources?: string[]
+}
 
 /**
  * What one channel was last told about a condition. `maybeTold`: a message about it went unanswered

@@ -15,6 +15,10 @@ const WHAT: Record<ConditionName, (report: ConditionReport, pendingMinutes: numb
   failed: ({ count }) => `${count} lead(s) failed: they gave up after every attempt and will not be sent again on their own.`,
   'pending-age': ({ count, oldestMinutes }, minutes) =>
     `${count} lead(s) waiting for the board longer than ${minutes} min (the oldest for ${oldestMinutes} min).`,
+  'shared-bucket': ({ count, sources }) =>
+    `The platform is not setting cf-connecting-ip (or the header CLIENT_ADDRESS_HEADER names): ${count} request(s) in the last hour ` +
+    `arrived without a usable client address (${(sources ?? []).join(', ')}). They all count as ONE client, so once that shared ` +
+    "bucket is full (20 registrations an hour; 10 times a function's own limit) every other visitor without the header is refused (429).",
 }
 
 /** What the people behind these leads have already been through. */
@@ -23,6 +27,8 @@ const HAPPENED: Record<ConditionName, string> = {
   'board-access': 'each person sent the form and was told we will be in touch; they are not on the board, so sales has not seen them.',
   failed: 'each person sent the form and was told we will be in touch; they are not on the board, so sales has not seen them.',
   'pending-age': 'each person sent the form and was told we will be in touch; sales sees them once the board takes them.',
+  'shared-bucket':
+    'nothing is lost yet: the requests were counted together; genuine visitors are refused only once the shared bucket is full.',
 }
 
 /** The one next step. */
@@ -31,6 +37,8 @@ const NEXT: Record<ConditionName, string> = {
   'board-access': `fix MONDAY_BOARD_ID / MONDAY_GROUP_ID (or the board's sharing), then run ${RETRY}.`,
   failed: `fix the cause (the last error above), then run ${RETRY}.`,
   'pending-age': 'read the last error above; redelivery keeps trying, and sales can call the lead meanwhile.',
+  'shared-bucket':
+    'run the header check of docs/deploy.md ("The client address reaches the functions"); if it fails, put the site back behind Cloudflare, or set CLIENT_ADDRESS_HEADER and enterprise_registration_settings.client_address_header to the header your proxy overwrites.',
 }
 
 const SHORT: Record<ConditionName, string> = {
@@ -38,6 +46,7 @@ const SHORT: Record<ConditionName, string> = {
   'board-access': 'board or group not accessible',
   failed: 'failed leads',
   'pending-age': 'leads pending too long',
+  'shared-bucket': 'client address header missing',
 }
 
 /** docs/lead-alerts.md's section for each condition (its heading is the short name). */
@@ -46,6 +55,7 @@ const RUNBOOK: Record<ConditionName, string> = {
   'board-access': 'lead-alerts.md#board-or-group-not-accessible',
   failed: 'lead-alerts.md#failed-leads',
   'pending-age': 'lead-alerts.md#leads-pending-too-long',
+  'shared-bucket': 'client-address.md#client-address-header-missing',
 }
 
 const LISTED = 20

@@ -42,12 +42,14 @@ export function pgAlertStore(sql: Sql): AlertStore {
           floor(extract(epoch from now() - min(created_at)) / 60)::int as oldest_minutes,
           coalesce(jsonb_agg(${leadJson(sql)} order by created_at) filter (where rn <= ${listed}), '[]') as leads
         from each group by condition`
-      return rows.map((row): ConditionReport => ({
+      const reports = rows.map((row): ConditionReport => ({
         condition: row.condition,
         count: row.count,
         oldestMinutes: row.oldest_minutes,
         leads: row.leads.map(toLead),
       }))
+      const shared = await sharedBucketUse(sql)
+      return shared ? [...reports, shared] : reports
     },
     async exclusive<T>(fn: (state: AlertStateStore) => Promise<T>): Promise<T | undefined> {
       // A transaction lock, never a session one: it cannot outlive the run behind a pooler.
@@ -93,6 +95,23 @@ export function pgAlertStore(sql: Sql): AlertStore {
       // postgres.js unwraps the callback's type loosely: the value is fn's own.
       return result.ran ? (result.value as T) : undefined
     },
+  }
+}
+
+/**
+ * Requests counted in the shared bucket in the last hour (no usable trusted client-address header;
+ * docs/client-address.md): the functions' and the registrations', or undefined when none were.
+ */
+async function sharedBucketUse(sql: Sql): Promise<ConditionReport | undefined> {
+  const rows = await sql<{ source: string; uses: number }[]>`select source, uses from public.shared_bucket_use() order by source`
+  const uses = rows.reduce((sum, row) => sum + row.uses, 0)
+  if (uses === 0) return undefined
+  return {
+    condition: 'shared-bucket',
+    count: uses,
+    oldestMinutes: 0,
+    leads: [],
+    sources: rows.map((row) => row.source),
   }
 }
 

@@ -1,6 +1,8 @@
 export type TextFormat = 'slack' | 'plain'
 
-const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]+/gu
+const CONTROL = /[\p{Cc}\u2028\u2029]+/gu
+// Invisible format characters (U+202E, U+200B, U+2066-2069, U+FEFF) are removed, not made a space.
+const FORMAT = /\p{Cf}/gu
 const BROADCAST = /@(channel|here|everyone|all|group)\b/gi
 const SLACK_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' }
 // Slack's mrkdwn has no escape character: its markers become look-alikes that mark nothing up.
@@ -19,7 +21,7 @@ const DOMAIN_DOT = /(?<=[\p{L}\p{N}_-])\.(?=[\p{L}\p{N}_-]*\p{L})/gu
  * This is the only function alert texts use for anything a visitor typed.
  */
 export function visitorText(value: string | null | undefined, format: TextFormat, max = 120): string {
-  let text = (value ?? '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim()
+  let text = (value ?? '').replace(FORMAT, '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim()
   if (text.length > max) text = `${text.slice(0, max)}…`
   if (!text) return '-'
   if (format === 'plain') return text

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Lead, Tracking } from '../../../../src/schemas/lead.ts'
+import { withoutInvisible } from '../../../../src/schemas/visitor-text.ts'
 import { refusalOf } from './refusal.ts'
 import { boardPhone } from '../runtime/phone.ts'
 import type { Fetch } from '../http/http.ts'
@@ -97,6 +98,19 @@ export function leadColumnValues(lead: Lead, tracking: Tracking, submissionId: s
     [LEAD_COLUMNS.platform]: tracking.platform,
     [LEAD_COLUMNS.keyword]: tracking.keyword,
   })
+}
+
+/**
+ * An item's name and column values without invisible characters (src/schemas/visitor-text.ts): the
+ * schemas remove them on the way in; this also covers rows stored before they did.
+ */
+function visibleItem<T extends { itemName?: string; columnValues: string }>(variables: T): T {
+  const columnValues = JSON.stringify(
+    JSON.parse(variables.columnValues, (_key, value: unknown) => (typeof value === 'string' ? withoutInvisible(value) : value)),
+  )
+  return variables.itemName === undefined
+    ? { ...variables, columnValues }
+    : { ...variables, itemName: withoutInvisible(variables.itemName), columnValues }
 }
 
 export type BoardFailure = {
@@ -218,9 +232,9 @@ export function createBoardClient(config: BoardClientConfig) {
   return {
     /** Any other document (`review-item.ts`): the answer's `field`, parsed by the caller. */
     query: (document: string, variables: object, field: string) => call(document, variables, field),
-    createItem: (variables: CreateItemVariables) => withId(CREATE_ITEM, variables, 'create_item'),
+    createItem: (variables: CreateItemVariables) => withId(CREATE_ITEM, visibleItem(variables), 'create_item'),
     createUpdate: (variables: CreateUpdateVariables) => withId(CREATE_UPDATE, variables, 'create_update'),
-    changeColumns: (variables: ChangeColumnsVariables) => withId(CHANGE_COLUMNS, variables, 'change_multiple_column_values'),
+    changeColumns: (variables: ChangeColumnsVariables) => withId(CHANGE_COLUMNS, visibleItem(variables), 'change_multiple_column_values'),
     async findItem(variables: FindItemVariables): Promise<FindResult> {
       const raw = await call(FIND_ITEM, { ...variables, columnId: LEAD_COLUMNS.submission }, 'items_page_by_column_values')
       if (!raw.ok) return raw

@@ -1,12 +1,14 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
+import { withoutInvisible } from '../../../../src/schemas/visitor-text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import type { LeadVerification } from '../delivery/lead-store.ts'
 import { parsePhone } from '../runtime/phone.ts'
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
+/** Escaped for HTML, and without invisible format or control characters (src/schemas/visitor-text.ts). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
+  return withoutInvisible(text).replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
 }
 
 /** `href`: the value is a link (a `tel:` URI we built from the parsed number). */

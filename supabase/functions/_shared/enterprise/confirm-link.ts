@@ -14,7 +14,8 @@ const encoder = new TextEncoder()
 const key = (secret: string, usage: 'sign' | 'verify') =>
   crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage])
 
-const signed = (id: string, issuedSeconds: number) => encoder.encode(`enterprise-confirm:${id}:${issuedSeconds}`)
+// The seconds as the text that was signed: '01764237600' is not '1764237600', so no re-spelling verifies.
+const signed = (id: string, issuedSeconds: string) => encoder.encode(`enterprise-confirm:${id}:${issuedSeconds}`)
 
 const toBase64Url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
@@ -33,7 +34,7 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
 export const issuedSeconds = (at: Date) => Math.floor(at.getTime() / 1000)
 
 export async function signConfirmToken(secret: string, id: string, issuedAt: Date): Promise<string> {
-  const seconds = issuedSeconds(issuedAt)
+  const seconds = String(issuedSeconds(issuedAt))
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key(secret, 'sign'), signed(id, seconds)))
   return `${id}.${seconds}.${toBase64Url(mac)}`
 }
@@ -44,7 +45,7 @@ export async function checkConfirmToken(secret: string, token: string, now: Date
   if (!id || !seconds || !mac || rest.length > 0 || !UUID.test(id) || !/^\d{1,12}$/.test(seconds)) return { kind: 'invalid' }
   const signature = fromBase64Url(mac)
   if (!signature) return { kind: 'invalid' }
-  const ok = await crypto.subtle.verify('HMAC', await key(secret, 'verify'), signature, signed(id, Number(seconds)))
+  const ok = await crypto.subtle.verify('HMAC', await key(secret, 'verify'), signature, signed(id, seconds))
   if (!ok) return { kind: 'invalid' }
   const issuedAt = new Date(Number(seconds) * 1000)
   return now.getTime() - issuedAt.getTime() > CONFIRM_LINK_TTL_MS ? { kind: 'expired', id, issuedAt } : { kind: 'valid', id, issuedAt }

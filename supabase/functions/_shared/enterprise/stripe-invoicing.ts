@@ -1,4 +1,5 @@
 import type Stripe from 'stripe'
+import { withoutInvisible } from '../../../../src/schemas/visitor-text.ts'
 import type { Registration } from './registration.ts'
 import { StepFailed } from '../outbox/step-failure.ts'
 import { stripeClient, stripeFailure } from './stripe-client.ts'
@@ -23,6 +24,15 @@ export type InvoiceSettings = {
 }
 
 export type StripeSettings = { secretKey: string; apiUrl: string | undefined; timeoutMs: number; invoice: InvoiceSettings }
+
+/** What the registrant typed, without invisible characters: Stripe shows it on the customer and the invoice as it is. */
+const visible = (registration: Registration): Registration => ({
+  ...registration,
+  companyName: withoutInvisible(registration.companyName),
+  name: withoutInvisible(registration.name),
+  email: withoutInvisible(registration.email),
+  fullAddress: withoutInvisible(registration.fullAddress),
+})
 
 /** Stripe's limits on a custom field: a name up to 40 characters, a value up to 140. */
 const customField = (name: string, value: string) => ({ name: name.slice(0, 40), value: value.slice(0, 140) })
@@ -57,7 +67,8 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
   return {
     // Each create is preceded by a look-up by metadata.registration_id: an earlier try may have made
     // the object and lost the answer more than a day ago, after Stripe forgot its key.
-    async customer(registration) {
+    async customer(typed) {
+      const registration = visible(typed)
       const found = await findMine('customer lookup', registration, () => stripe.customers.list({ email: registration.email, limit: 100 }))
       if (found) return found.id
       const created = await call('customer', () =>
@@ -76,7 +87,8 @@ export function stripeInvoicing(settings: StripeSettings): Invoicing {
       return created.id
     },
 
-    async createInvoice(registration, customerId) {
+    async createInvoice(typed, customerId) {
+      const registration = visible(typed)
       const found = await findMine('invoice lookup', registration, () => stripe.invoices.list({ customer: customerId, limit: 100 }))
       if (found) return found.id
       const { footer, businessNumber } = settings.invoice

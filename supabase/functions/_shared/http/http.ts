@@ -49,3 +49,31 @@ export function parseJson(text: string): unknown {
     return undefined
   }
 }
+
+/** The body types a public function reads: JSON, and the browser's own (urlencoded) form post. */
+export type BodyType = 'json' | 'form'
+export const JSON_TYPE = 'application/json'
+export const FORM_TYPE = 'application/x-www-form-urlencoded'
+
+/**
+ * The body's type by its Content-Type (parameters aside; a charset other than UTF-8 is refused), or
+ * undefined for any other: text/plain, XML, multipart and none at all are never read as JSON.
+ */
+export function bodyType(req: Request): BodyType | undefined {
+  const [type, ...params] = (req.headers.get('content-type') ?? '').split(';').map((part) => part.trim().toLowerCase())
+  const charset = params
+    .find((param) => param.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/^"(.*)"$/, '$1')
+  if (charset !== undefined && charset !== 'utf-8') return undefined
+  return type === JSON_TYPE ? 'json' : type === FORM_TYPE ? 'form' : undefined
+}
+
+/** 415 with a JSON error, naming the types the function takes (also in Accept-Post, RFC 5789). */
+export function unsupportedMediaType(accepted: readonly string[]): Response {
+  return json(
+    415,
+    { error: `Unsupported media type: send the body as ${accepted.join(' or ')}`, code: 'unsupported-media-type' },
+    { 'accept-post': accepted.join(', ') },
+  )
+}

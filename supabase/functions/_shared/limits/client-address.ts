@@ -22,3 +22,27 @@ export function pgClientAddressKey(sql: Sql, header: string = DEFAULT_CLIENT_ADD
     return row?.key ?? null
   }
 }
+
+/** A request's own header, asked to prove the platform sets it (docs/deploy.md): never the address itself. */
+const PROBE_HEADER = 'x-client-address-probe'
+
+/**
+ * Whether this request's trusted header arrived and holds one address. With `x-client-address-probe`,
+ * also whether the header still reads what the caller itself wrote in it: a platform that overwrites
+ * the header never lets that through (`echoed: false`).
+ */
+export type HeaderCheck = { header: string; arrived: boolean; usable: boolean; echoed?: boolean }
+
+export function headerCheck(header: string, addressKey: AddressKey): (req: Request) => Promise<HeaderCheck> {
+  const name = header.toLowerCase()
+  return async (req) => {
+    const value = req.headers.get(name)
+    const probe = req.headers.get(PROBE_HEADER)
+    return {
+      header: name,
+      arrived: value !== null && value.trim() !== '',
+      usable: (await addressKey(req.headers)) !== null,
+      ...(probe === null ? {} : { echoed: value !== null && value.trim() === probe.trim() }),
+    }
+  }
+}

@@ -8,7 +8,7 @@ export function pgRateCounter(sql: Sql): RateCounter {
       const [row] = await sql<{ hits: number; resets_at: Date }[]>`
         insert into request_limits (bucket, client_hash, window_start, hits)
         values (${bucket}, ${clientHash}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
-        on conflict (bucket, client_hash, window_start) do update set hits = request_limits.hits + 1
+        on conflict (bucket, client_hash, window_start) do update set hits = request_limits.hits + 1, last_hit_at = now()
         returning hits, window_start + make_interval(secs => ${windowSeconds}) as resets_at`
       return { hits: row!.hits, resetsAt: row!.resets_at }
     },

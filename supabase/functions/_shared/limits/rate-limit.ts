@@ -48,7 +48,8 @@ export function createRateLimiter(deps: {
 }): RateLimiter {
   return async (req) => {
     const key = await deps.addressKey(req.headers)
-    const hash = await clientHash(key ?? SHARED_CLIENT, deps.salt)
+    // The shared bucket is stored as itself: no address in it, and the database finds it (shared_bucket_use()).
+    const hash = key === null ? SHARED_CLIENT : await clientHash(key, deps.salt)
     const limit = key === null ? deps.rule.limit * (deps.sharedFactor ?? DEFAULT_SHARED_FACTOR) : deps.rule.limit
     const { hits, resetsAt } = await deps.counter.hit(deps.rule.bucket, hash, deps.rule.windowSeconds)
     if (hits <= limit) return { allowed: true }
