@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { holdAppScript } from './lead-helpers'
 
 // Issue 38 point 9: a control in a part that hydrates later (src/routes/-components/deferred-parts.ts)
 // or in a section that renders later (src/lib/render-later.ts) acts on a click that arrives before
@@ -61,6 +62,29 @@ test('/vet: Play pressed right after load plays the video', async ({ page }) => 
   await openJustLoaded(page, '/vet')
   await page.getByRole('button', { name: 'Play video' }).click()
   await stays(page.getByRole('button', { name: 'Pause video' }), (button) => expect(button).toBeVisible())
+  await expect.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => !video.paused)).toBe(true)
+})
+
+// A visitor scrolls down to the video before the page has hydrated, then presses Play where they
+// see it. The router's first render used to scroll the page back to the top, so a press made just
+// after it landed on the hero: Play was dropped whenever hydration fell between scroll and press.
+test('/vet: scrolled to the video before hydration, the page stays there and Play pressed where it shows plays', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' }) // so it does not start by itself
+  const release = await holdAppScript(page)
+  await page.goto('/vet', { waitUntil: 'commit' })
+  const play = page.getByRole('button', { name: 'Play video' })
+  await play.scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => window.scrollY), 'the video lies below the first screen').toBeGreaterThan(500)
+  const seen = await play.boundingBox()
+  if (!seen) throw new Error('Play video has no box')
+  release()
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  // Where the visitor sees it. (The scroll offset itself may change: the browser keeps what is in view
+  // in place when the hydrated lead form above it grows or shrinks.)
+  const now = await play.boundingBox()
+  expect(Math.abs((now?.y ?? -1e4) - seen.y), 'Play stays where the visitor saw it').toBeLessThan(2)
+  await page.mouse.click(seen.x + seen.width / 2, seen.y + seen.height / 2)
+  await expect(page.getByRole('button', { name: 'Pause video' })).toBeVisible()
   await expect.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => !video.paused)).toBe(true)
 })
 
