@@ -99,7 +99,7 @@ describe('leads under faults (deno, PostgreSQL, fake board)', () => {
     expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
     const delivered = await afterAnswer(lead.submissionId)
     expect(delivered).toMatchObject({ status: 'delivered', attempts: 1 })
-    expect(board.items.get(delivered.board_item_id!)).toEqual({ submissionId: lead.submissionId, name: 'Lead: Ada Lovelace' })
+    expect(board.items.get(delivered.board_item_id!)).toEqual({ submissionId: lead.submissionId, name: 'Lead: Ada Lovelace', groupId: 'topics' })
     await until(() => board.callsFor(delivered.board_item_id!, 'create_update') === 1, 'the update note')
   })
 
