@@ -15,7 +15,7 @@ const median = (values) => {
 }
 
 /** What the table compares: the probe's fields, each a time in ms. */
-export const MEASURES = [
+const MEASURES = [
   ['slowest', 'slowest keystroke'],
   ['longestTask', 'longest task'],
   ['firstPaint', 'first paint'],

@@ -63,7 +63,7 @@ function lazyEmailConfirmation(functionsUrl: string): EmailConfirmationService {
  * The lead form's native `action`: the `leads` function in live mode, its same-origin stand-in
  * (dev server, preview server) in mock mode. The same on server and client, so hydration matches.
  */
-export function nativeLeadAction(config: { mockServices: boolean; supabaseUrl: string }): string {
+function nativeLeadAction(config: { mockServices: boolean; supabaseUrl: string }): string {
   return config.mockServices ? '/functions/v1/leads' : `${config.supabaseUrl.replace(/\/$/, '')}/functions/v1/leads`
 }
 
