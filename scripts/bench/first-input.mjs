@@ -40,7 +40,10 @@ function eventProbe() {
   const longTasks = []
   window.__longTasks = longTasks
   try {
-    new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask', buffered: true })
+    new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration))).observe({
+      type: 'longtask',
+      buffered: true,
+    })
   } catch {
     /* Long Tasks not supported */
   }

@@ -33,7 +33,11 @@ export function buildReference({ root, ref, outDir, env, log }) {
   try {
     symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'))
     log(`building ${ref} in ${tree} into ${outDir} …`)
-    const status = spawnSync(process.execPath, ['scripts/build.mjs', '--out', outDir], { cwd: tree, env, stdio: ['ignore', 'inherit', 'inherit'] }).status
+    const status = spawnSync(process.execPath, ['scripts/build.mjs', '--out', outDir], {
+      cwd: tree,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }).status
     if (status !== 0 || !existsSync(join(outDir, 'index.html'))) throw new Error(`the build of ${ref} failed`)
   } finally {
     git('worktree', 'remove', '--force', tree)
@@ -75,7 +79,16 @@ export async function sideBySide({ browser, sides, routes, runs, log, table }) {
   }
   const rows = routes.map((route) => {
     const [mine, theirs] = results.get(route)
-    return [route, `${mine.length}/${theirs.length}`, ...MEASURES.map(([key]) => ratioCell(mine.map((r) => r[key]), theirs.map((r) => r[key])))]
+    return [
+      route,
+      `${mine.length}/${theirs.length}`,
+      ...MEASURES.map(([key]) =>
+        ratioCell(
+          mine.map((r) => r[key]),
+          theirs.map((r) => r[key]),
+        ),
+      ),
+    ]
   })
   return [
     `-- Side by side: ${sides[0].name} over ${sides[1].name}, medians of alternating runs (ms: this/reference) --`,

@@ -69,7 +69,9 @@ function nativeLeadAction(config: { mockServices: boolean; supabaseUrl: string }
 
 // The HTTP services' code (ky, valibot, the response schemas) loads on their first call.
 function lazyLeads(functionsUrl: string, nativeAction: string): LeadsService {
-  const load = loadOnFirstCall('leads', 'network', () => import('./leads').then((m) => m.createLeadsService({ functionsUrl, nativeAction })))
+  const load = loadOnFirstCall('leads', 'network', () =>
+    import('./leads').then((m) => m.createLeadsService({ functionsUrl, nativeAction })),
+  )
   return { nativeAction, submit: async (submission, signal) => (await load()).submit(submission, signal) }
 }
 
@@ -79,7 +81,9 @@ function lazyPlaces(functionsUrl: string): PlacesService {
 }
 
 function lazyReviewCheck(functionsUrl: string): ReviewCheckService {
-  const load = loadOnFirstCall('review-check', 'down', () => import('./review-check').then((m) => m.createReviewCheckService({ functionsUrl })))
+  const load = loadOnFirstCall('review-check', 'down', () =>
+    import('./review-check').then((m) => m.createReviewCheckService({ functionsUrl })),
+  )
   return { check: async (...args) => (await load()).check(...args) }
 }
 

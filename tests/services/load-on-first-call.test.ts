@@ -12,7 +12,10 @@ describe('a service loaded on its first call', () => {
   })
 
   it("rejects a failed load as the service's own failure, and loads again on the next call", async () => {
-    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValueOnce('service')
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce('service')
     const service = loadOnFirstCall('places', 'network', load)
     const failure = await service().catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(FailureError)
