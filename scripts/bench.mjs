@@ -10,10 +10,15 @@
 //   --first-input-runs N            first-input runs per landing route (default 3)
 //   --first-input-trace DIR         record a Chromium trace of each first-input run into DIR and log, per run,
 //                                   how many keystroke frames the display skipped (decision 016)
+//   --against REF                   side by side: the first-input probe on this build and on REF's (a git ref,
+//                                   built in a temporary git worktree into a temporary folder),
+//                                   alternating run by run; prints per-route ratios (slowest keystroke, longest
+//                                   task, first paint, hydrated). With --routes (default /,/vet) and
+//                                   --side-runs N (runs a side per route, default 3)
 // BENCH_PORT (default 4174) is the port Lighthouse CI serves the build on.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { availableParallelism, loadavg } from 'node:os'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -58,7 +63,9 @@ if (!distOption && !(args.includes('--no-build') && existsSync(join(dist, 'index
   throw new Error(`${dist} holds no build`)
 }
 
-if (args.includes('--first-input')) {
+if (option('--against')) {
+  await sideBySideRun(option('--against'))
+} else if (args.includes('--first-input')) {
   await firstInput()
 } else {
   log('size-limit: script before interactive on the landing routes (.size-limit.cjs)')
@@ -116,6 +123,38 @@ function lighthouseSummary() {
     `== Lighthouse CI, median run per route (reports in ${relative(root, REPORTS)}/; ${availableParallelism()} cores, 1-min load average ${loadavg()[0].toFixed(1)}) ==`,
     table(['route', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT (runs)', 'CLS', 'script kB', 'total kB'], rows),
   ].join('\n')
+}
+
+async function sideBySideRun(ref) {
+  const { chromium } = await import('playwright-core')
+  const { startStaticServer } = await import('./static-server.mjs')
+  const { CHROMIUM_ARGS, chromiumExecutable } = await import('./chromium.mjs')
+  const { buildReference, sideBySide } = await import('./bench/side-by-side.mjs')
+  const refDist = mkdtempSync(join(tmpdir(), 'bench-ref-dist-'))
+  buildReference({ root, ref, outDir: refDist, env: { ...process.env, ...LIVE_ENV }, log })
+  const servers = await Promise.all([startStaticServer(dist, 0), startStaticServer(refDist, 0)])
+  const offline = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'
+  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: [...CHROMIUM_ARGS, offline], timeout: 60_000 })
+  try {
+    const runs = Math.min(20, Math.max(1, Number.parseInt(option('--side-runs') ?? '3', 10) || 1))
+    const routes = (option('--routes') ?? '/,/vet').split(',')
+    const origin = (server) => `http://127.0.0.1:${server.address().port}`
+    const sides = [
+      { name: 'this build', origin: origin(servers[0]) },
+      { name: ref, origin: origin(servers[1]) },
+    ]
+    const text = await sideBySide({ browser, sides, routes, runs, log, table })
+    console.log(
+      [
+        `== Bench side by side: ${relative(root, dist)} against ${ref} (Chromium ${browser.version()}; ${availableParallelism()} cores, 1-min load average ${loadavg()[0].toFixed(1)}) ==`,
+        text,
+      ].join('\n'),
+    )
+  } finally {
+    await browser.close().catch(() => {})
+    await Promise.all(servers.map((server) => new Promise((done) => server.close(() => done()))))
+    rmSync(refDist, { recursive: true, force: true })
+  }
 }
 
 async function firstInput() {

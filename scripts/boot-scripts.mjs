@@ -4,6 +4,10 @@
 // unit tests run, never a hand-kept copy in a string. The import is a function: given the arguments
 // for the module's default export (JSON values), it returns the script text that calls it. Each page
 // allows its inline scripts by their hash (scripts/security-headers.mjs hashes the built pages).
+// In the browser's build the import reads the script's text from the document it hydrates instead
+// (each script opens with a comment naming its module), so the text is not shipped twice: the
+// client renders the same script tags without carrying about 2 kB of their text (issue 45).
+import { basename } from 'node:path'
 import { build } from 'vite'
 
 const QUERY = '?boot'
@@ -42,11 +46,19 @@ export function bootScripts() {
     },
     load: {
       filter: { id: /^[^\0].*\?boot$/ },
-      async handler(id) {
-        const { code, files } = await bundleBootScript(id.slice(0, -QUERY.length), { root: config.root, alias: config.resolve.alias })
+      async handler(id, options) {
+        const entry = id.slice(0, -QUERY.length)
+        const mark = `/*${basename(entry).replace(/\.[^.]+$/, '')}*/`
+        if (config.command === 'build' && !options?.ssr) {
+          return [
+            `const mark = ${JSON.stringify(mark)}`,
+            'export default () => [...document.scripts].find((script) => !script.src && script.text.startsWith(mark))?.text ?? ""',
+          ].join('\n')
+        }
+        const { code, files } = await bundleBootScript(entry, { root: config.root, alias: config.resolve.alias })
         for (const file of files) this.addWatchFile(file)
         return [
-          `const open = ${JSON.stringify(`(function(){${code}${NAME}(`)}`,
+          `const open = ${JSON.stringify(`${mark}(function(){${code}${NAME}(`)}`,
           `export default (...args) => open + args.map((arg) => JSON.stringify(arg)).join(',') + ')})()'`,
         ].join('\n')
       },

@@ -1,43 +1,46 @@
 import * as v from 'valibot'
 
-const optionalUrl = v.optional(v.pipe(v.string(), v.url()))
+// The schemas are built when parsed, which happens on the server only (readConfig): none of them, and
+// no valibot, is in the browser's script (issue 45).
+const optionalUrl = () => v.optional(v.pipe(v.string(), v.url()))
 
-const MediaUrlSchema = v.union(
-  [v.pipe(v.string(), v.url()), v.pipe(v.string(), v.regex(/^\/[^/]/))],
-  'VITE_VET_VIDEO_URL must be a URL or a path',
-)
+const mediaUrlSchema = () =>
+  v.union([v.pipe(v.string(), v.url()), v.pipe(v.string(), v.regex(/^\/[^/]/))], 'VITE_VET_VIDEO_URL must be a URL or a path')
 
 /** Consent Mode v2 outside the regions where the law asks first (those are always denied), and who sees the banner at once. */
-const ConsentSchema = v.object({
-  fallback: v.optional(v.picklist(['granted', 'denied'], 'VITE_CONSENT_DEFAULT must be granted or denied'), 'granted'),
-  banner: v.optional(v.picklist(['auto', 'always'], 'VITE_CONSENT_BANNER must be auto or always'), 'auto'),
-})
-export type ConsentConfig = v.InferOutput<typeof ConsentSchema>
+const consentSchema = () =>
+  v.object({
+    fallback: v.optional(v.picklist(['granted', 'denied'], 'VITE_CONSENT_DEFAULT must be granted or denied'), 'granted'),
+    banner: v.optional(v.picklist(['auto', 'always'], 'VITE_CONSENT_BANNER must be auto or always'), 'auto'),
+  })
+export type ConsentConfig = v.InferOutput<ReturnType<typeof consentSchema>>
 
-const LiveSchema = v.object({
-  mockServices: v.literal(false),
-  supabaseUrl: v.pipe(v.string('VITE_SUPABASE_URL is missing'), v.url('VITE_SUPABASE_URL must be a URL')),
-  supabaseAnonKey: v.pipe(v.string('VITE_SUPABASE_ANON_KEY is missing'), v.minLength(1, 'VITE_SUPABASE_ANON_KEY is empty')),
-  calOrigin: optionalUrl,
-  calLink: v.optional(v.string()),
-  gtagId: v.optional(v.string()),
-  gadsConversion: v.optional(v.string()),
-  siteUrl: optionalUrl,
-  vetVideoUrl: v.optional(MediaUrlSchema),
-  /** Cloudflare Turnstile's public site key; unset, no widget loads and the forms send no token. */
-  turnstileSiteKey: v.optional(v.string()),
-  consent: ConsentSchema,
-})
+const configSchema = () => {
+  const LiveSchema = v.object({
+    mockServices: v.literal(false),
+    supabaseUrl: v.pipe(v.string('VITE_SUPABASE_URL is missing'), v.url('VITE_SUPABASE_URL must be a URL')),
+    supabaseAnonKey: v.pipe(v.string('VITE_SUPABASE_ANON_KEY is missing'), v.minLength(1, 'VITE_SUPABASE_ANON_KEY is empty')),
+    calOrigin: optionalUrl(),
+    calLink: v.optional(v.string()),
+    gtagId: v.optional(v.string()),
+    gadsConversion: v.optional(v.string()),
+    siteUrl: optionalUrl(),
+    vetVideoUrl: v.optional(mediaUrlSchema()),
+    /** Cloudflare Turnstile's public site key; unset, no widget loads and the forms send no token. */
+    turnstileSiteKey: v.optional(v.string()),
+    consent: consentSchema(),
+  })
 
-const MockSchema = v.object({
-  ...LiveSchema.entries,
-  mockServices: v.literal(true),
-  supabaseUrl: v.pipe(v.string(), v.url()),
-  supabaseAnonKey: v.string(),
-})
+  const MockSchema = v.object({
+    ...LiveSchema.entries,
+    mockServices: v.literal(true),
+    supabaseUrl: v.pipe(v.string(), v.url()),
+    supabaseAnonKey: v.string(),
+  })
 
-const ConfigSchema = v.variant('mockServices', [LiveSchema, MockSchema])
-export type Config = v.InferOutput<typeof ConfigSchema>
+  return v.variant('mockServices', [LiveSchema, MockSchema])
+}
+export type Config = v.InferOutput<ReturnType<typeof configSchema>>
 
 /** Cloudflare's documented test site key that always passes, invisibly: mock mode's default. */
 export const TURNSTILE_TEST_SITE_KEY = '1x00000000000000000000BB'
@@ -58,9 +61,10 @@ const blankToUndefined = (value: string | boolean | undefined) => {
   return text === '' ? undefined : text
 }
 
-export function parseConfig(env: RawEnv): Config {
+/** The settings as written, with mock mode's stand-ins and the consent defaults: what the schema checks. */
+function rawConfig(env: RawEnv) {
   const mockServices = blankToUndefined(env.VITE_MOCK_SERVICES) === 'true'
-  const raw = {
+  return {
     mockServices,
     supabaseUrl: blankToUndefined(env.VITE_SUPABASE_URL) ?? (mockServices ? MOCK_SUPABASE_URL : undefined),
     supabaseAnonKey: blankToUndefined(env.VITE_SUPABASE_ANON_KEY) ?? (mockServices ? 'mock-anon-key' : undefined),
@@ -73,14 +77,22 @@ export function parseConfig(env: RawEnv): Config {
     turnstileSiteKey: blankToUndefined(env.VITE_TURNSTILE_SITE_KEY) ?? (mockServices ? TURNSTILE_TEST_SITE_KEY : undefined),
     consent: rawConsent(env),
   }
-  const result = v.safeParse(ConfigSchema, raw)
+}
+
+export function parseConfig(env: RawEnv): Config {
+  const result = v.safeParse(configSchema(), rawConfig(env))
   if (!result.success) throw new ConfigError(result.issues.map((issue) => issue.message))
   return result.output
 }
 
-/** Each variable is read explicitly so Vite can inline it and tree-shake what mock mode adds. */
+/**
+ * Each variable is read explicitly so Vite can inline it and tree-shake what mock mode adds. The
+ * settings are built into the bundle, so the server render (the prerender, the dev server) is where
+ * they are checked, and a bad one stops the build; the browser takes them as written, without
+ * valibot in its script (issue 45).
+ */
 export function readConfig(): Config {
-  return parseConfig({
+  const env: RawEnv = {
     VITE_MOCK_SERVICES: import.meta.env.VITE_MOCK_SERVICES,
     VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
     VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
@@ -92,12 +104,14 @@ export function readConfig(): Config {
     VITE_VET_VIDEO_URL: import.meta.env.VITE_VET_VIDEO_URL,
     VITE_TURNSTILE_SITE_KEY: import.meta.env.VITE_TURNSTILE_SITE_KEY,
     ...consentEnv(),
-  })
+  }
+  return import.meta.env.SSR ? parseConfig(env) : (rawConfig(env) as Config)
 }
 
+// The schema's defaults, written here too so the browser's unchecked settings carry them.
 const rawConsent = (env: RawEnv) => ({
-  fallback: blankToUndefined(env.VITE_CONSENT_DEFAULT),
-  banner: blankToUndefined(env.VITE_CONSENT_BANNER),
+  fallback: blankToUndefined(env.VITE_CONSENT_DEFAULT) ?? 'granted',
+  banner: blankToUndefined(env.VITE_CONSENT_BANNER) ?? 'auto',
 })
 const consentEnv = (): RawEnv => ({
   VITE_CONSENT_DEFAULT: import.meta.env.VITE_CONSENT_DEFAULT,
@@ -109,10 +123,14 @@ const consentEnv = (): RawEnv => ({
  * service exists (and must render the same on the server and in the browser).
  */
 export function readConsentConfig(env: RawEnv = consentEnv()): ConsentConfig {
-  const result = v.safeParse(ConsentSchema, rawConsent(env))
+  const result = v.safeParse(consentSchema(), rawConsent(env))
   if (!result.success) throw new ConfigError(result.issues.map((issue) => issue.message))
   return result.output
 }
+
+/** The consent settings built in, for the head's bootstrap: checked on the server only, as readConfig's. */
+export const builtConsentConfig = (): ConsentConfig =>
+  import.meta.env.SSR ? readConsentConfig() : (rawConsent(consentEnv()) as ConsentConfig)
 
 /**
  * The veterinary video's URL alone, for the page that shows it (it needs none of the services'
@@ -120,5 +138,6 @@ export function readConsentConfig(env: RawEnv = consentEnv()): ConsentConfig {
  */
 export function readVetVideoUrl(env: RawEnv = { VITE_VET_VIDEO_URL: import.meta.env.VITE_VET_VIDEO_URL }): string | undefined {
   const value = blankToUndefined(env.VITE_VET_VIDEO_URL)
-  return value === undefined ? undefined : v.parse(MediaUrlSchema, value)
+  if (value === undefined || !import.meta.env.SSR) return value
+  return v.parse(mediaUrlSchema(), value)
 }

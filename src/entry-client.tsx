@@ -9,8 +9,9 @@ import { enableInspector } from '@/lib/inspector'
 import { reportWebVitals } from '@/lib/web-vitals'
 
 async function boot() {
-  // Evaluating the bundle is one task, building the services and the router (route tree, location)
-  // the next, and hydration starts in the one after: each is short, none a long task.
+  // Evaluating the bundle is one task; building the services, building the router (route tree,
+  // location) and starting hydration each get their own, with a yield to input between them, so a
+  // keystroke typed meanwhile waits for one short task at most (issue 45).
   await yieldToMain()
   const config = readConfig()
   let overrides: Partial<Services> = {}
@@ -21,6 +22,7 @@ async function boot() {
   }
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) await enableInspector()
   const services = createServices(config, overrides)
+  await yieldToMain()
   const router = createAppRouter(services)
   await yieldToMain()
   // As a transition, hydration yields to the browser every few milliseconds instead of running as
@@ -33,14 +35,21 @@ async function boot() {
       </StrictMode>,
     )
   })
+  await yieldToMain()
   reportWebVitals(services.analytics)
   // The cookie banner (where it opens at once) loads when the hydrated page is idle: never the LCP.
   services.consent.start()
 }
 
+/** `scheduler.yield` where the browser has it; else a message task, which setTimeout's 4 ms clamp does not delay. */
 function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0))
+  if (scheduler?.yield) return scheduler.yield()
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(null)
+  })
 }
 
 void boot()

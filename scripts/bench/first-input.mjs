@@ -36,6 +36,17 @@ function eventProbe() {
   if (window.top !== window) return
   const events = []
   window.__firstInput = events
+  // Every long task (over 50 ms) of the load, for the side-by-side bench's longest task.
+  const longTasks = []
+  window.__longTasks = longTasks
+  try {
+    new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration))).observe({
+      type: 'longtask',
+      buffered: true,
+    })
+  } catch {
+    /* Long Tasks not supported */
+  }
   window.__hydrated = new Promise((resolve) => {
     const watcher = new MutationObserver(() => {
       if (document.documentElement?.dataset.hydrated !== 'true') return
@@ -63,7 +74,8 @@ function eventProbe() {
 
 /**
  * One load of `url` on the throttled phone: the time the name field became visible, the time the
- * page was hydrated, the slowest interaction while typing, and whether the typed name was kept.
+ * page was hydrated, the slowest interaction while typing, and whether the typed name was kept;
+ * also the first contentful paint and the longest task of the load (the side-by-side bench's ratios).
  * With `trace`, also the run's Chromium trace events (frame pipeline categories).
  */
 export async function measureFirstInput(browser, url, { trace = false } = {}) {
@@ -98,6 +110,10 @@ export async function measureFirstInput(browser, url, { trace = false } = {}) {
     // A form that is gone after hydration lost what was typed, too.
     const kept = (await name.inputValue({ timeout: 5000 }).catch(() => null)) === TYPED_NAME
     const events = await page.evaluate(() => window.__firstInput)
+    const { firstPaint, longestTask } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      longestTask: Math.max(0, ...window.__longTasks),
+    }))
     if (trace) {
       const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done))
       await cdp.send('Tracing.end')
@@ -108,6 +124,8 @@ export async function measureFirstInput(browser, url, { trace = false } = {}) {
     const slowest = interactions.reduce((worst, e) => (e.duration > (worst?.duration ?? -1) ? e : worst), null)
     return {
       formVisible,
+      firstPaint,
+      longestTask,
       hydrated,
       slowest: slowest?.duration ?? 0,
       slowestEvent: slowest,

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { checked } from './checked'
 
 // The Book a call dialog's copy, one entry per place that books a call: the /x18 design page, a
 // review check result on /check, a business /check cannot find (checkByHand), a drafted reply on /reply, and the
@@ -9,14 +10,15 @@ const text = v.pipe(v.string(), v.trim(), v.nonEmpty())
 const BookCallCopySchema = v.object({ title: text, text, submit: text })
 export type BookCallCopy = v.InferOutput<typeof BookCallCopySchema>
 
-export const bookCallCopy = v.parse(
-  v.object({
-    design: BookCallCopySchema,
-    check: BookCallCopySchema,
-    checkByHand: BookCallCopySchema,
-    reply: BookCallCopySchema,
-    join: BookCallCopySchema,
-  }),
+export const bookCallCopy = checked(
+  import.meta.env.SSR &&
+    v.object({
+      design: BookCallCopySchema,
+      check: BookCallCopySchema,
+      checkByHand: BookCallCopySchema,
+      reply: BookCallCopySchema,
+      join: BookCallCopySchema,
+    }),
   {
     design: {
       title: 'Book Your Strategy Call',

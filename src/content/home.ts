@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { checked } from './checked'
 import { site } from '@/site'
 
 // Copy of the home page sections. Marketing figures are those of SPEC §1; the mock-up texts
@@ -13,20 +14,21 @@ const brand = site.brand
 
 export type Feature = v.InferOutput<typeof Feature>
 
-export const leadContent = v.parse(
-  v.object({
-    ratingBadge: text,
-    headline: v.object({ before: text, highlight: text, after: text }),
-    subheading: text,
-    painsTitle: text,
-    pains: texts(3, 5),
-    trust: v.object({ prefix: text, value: text, label: text }),
-    formTitle: text,
-    formText: text,
-    nextStepsTitle: text,
-    nextSteps: texts(2, 4),
-    heroAlt: text,
-  }),
+export const leadContent = checked(
+  import.meta.env.SSR &&
+    v.object({
+      ratingBadge: text,
+      headline: v.object({ before: text, highlight: text, after: text }),
+      subheading: text,
+      painsTitle: text,
+      pains: texts(3, 5),
+      trust: v.object({ prefix: text, value: text, label: text }),
+      formTitle: text,
+      formText: text,
+      nextStepsTitle: text,
+      nextSteps: texts(2, 4),
+      heroAlt: text,
+    }),
   {
     ratingBadge: '4.8+ stars · 200+ reviews',
     headline: { before: 'Become the', highlight: 'highest-rated', after: 'business in your area' },
@@ -52,22 +54,23 @@ export const leadContent = v.parse(
   },
 )
 
-export const logoStripContent = v.parse(v.object({ title: text, lead: text }), {
+export const logoStripContent = checked(import.meta.env.SSR && v.object({ title: text, lead: text }), {
   title: 'Trusted by 200+ Integrated Apps',
   lead: 'Connects with the booking, point-of-sale and accounting tools you already use.',
 })
 
-export const reviewsContent = v.parse(
-  v.object({
-    intro: Intro,
-    features,
-    mock: v.object({
-      description: text,
-      review: v.object({ author: text, initials: text, source: text, text }),
-      reply: v.object({ label: text, status: text, text, edit: text, approve: text }),
-      widget: v.object({ label: text, rating: text, count: text }),
+export const reviewsContent = checked(
+  import.meta.env.SSR &&
+    v.object({
+      intro: Intro,
+      features,
+      mock: v.object({
+        description: text,
+        review: v.object({ author: text, initials: text, source: text, text }),
+        reply: v.object({ label: text, status: text, text, edit: text, approve: text }),
+        widget: v.object({ label: text, rating: text, count: text }),
+      }),
     }),
-  }),
   {
     intro: {
       eyebrow: 'Reviews',
@@ -100,25 +103,26 @@ export const reviewsContent = v.parse(
   },
 )
 
-export const socialContent = v.parse(
-  v.object({
-    intro: Intro,
-    features,
-    mock: v.object({
-      description: text,
-      title: text,
-      status: text,
-      locationsLabel: text,
-      locations: texts(2, 4),
-      channels: texts(2, 3),
-      post: text,
-      quote: text,
-      quoteAuthor: text,
-      schedule: text,
-      button: text,
-      toast: text,
+export const socialContent = checked(
+  import.meta.env.SSR &&
+    v.object({
+      intro: Intro,
+      features,
+      mock: v.object({
+        description: text,
+        title: text,
+        status: text,
+        locationsLabel: text,
+        locations: texts(2, 4),
+        channels: texts(2, 3),
+        post: text,
+        quote: text,
+        quoteAuthor: text,
+        schedule: text,
+        button: text,
+        toast: text,
+      }),
     }),
-  }),
   {
     intro: {
       eyebrow: 'Social Management',
@@ -149,18 +153,25 @@ export const socialContent = v.parse(
 
 const round1 = (values: readonly number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 10) / 10
 
-export const reportsContent = v.parse(
-  v.object({
-    intro: Intro,
-    features,
-    stats: v.pipe(v.array(Stat), v.length(4)),
-    dashboard: v.object({ title: text, period: text, caption: text }),
-    chart: v.pipe(
-      v.object({ months: texts(6, 6), sms: v.array(v.number()), conversions: v.array(v.number()), smsLabel: text, conversionsLabel: text }),
-      // The monthly series add up to the headline figures (thousands): 10.2K SMS, 5.1K conversions.
-      v.check((c) => round1(c.sms) === 10.2 && round1(c.conversions) === 5.1, 'chart series must sum to 10.2K and 5.1K'),
-    ),
-  }),
+export const reportsContent = checked(
+  import.meta.env.SSR &&
+    v.object({
+      intro: Intro,
+      features,
+      stats: v.pipe(v.array(Stat), v.length(4)),
+      dashboard: v.object({ title: text, period: text, caption: text }),
+      chart: v.pipe(
+        v.object({
+          months: texts(6, 6),
+          sms: v.array(v.number()),
+          conversions: v.array(v.number()),
+          smsLabel: text,
+          conversionsLabel: text,
+        }),
+        // The monthly series add up to the headline figures (thousands): 10.2K SMS, 5.1K conversions.
+        v.check((c) => round1(c.sms) === 10.2 && round1(c.conversions) === 5.1, 'chart series must sum to 10.2K and 5.1K'),
+      ),
+    }),
   {
     intro: {
       eyebrow: 'Insights',
@@ -193,15 +204,18 @@ export const reportsContent = v.parse(
   },
 )
 
-export const industriesContent = v.parse(v.object({ intro: Intro, cta: v.object({ title: text, text, button: text }) }), {
-  intro: {
-    eyebrow: 'Industries',
-    title: 'Solutions for every industry',
-    lead: `Whatever you sell and wherever you are, 200+ businesses rely on ${brand} to win more reviews and more customers.`,
+export const industriesContent = checked(
+  import.meta.env.SSR && v.object({ intro: Intro, cta: v.object({ title: text, text, button: text }) }),
+  {
+    intro: {
+      eyebrow: 'Industries',
+      title: 'Solutions for every industry',
+      lead: `Whatever you sell and wherever you are, 200+ businesses rely on ${brand} to win more reviews and more customers.`,
+    },
+    cta: {
+      title: 'Ready for more 5-star reviews?',
+      text: 'Book a free strategy call and see how many more reviews your business could be getting every month.',
+      button: 'Get Started Today',
+    },
   },
-  cta: {
-    title: 'Ready for more 5-star reviews?',
-    text: 'Book a free strategy call and see how many more reviews your business could be getting every month.',
-    button: 'Get Started Today',
-  },
-})
+)

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { checked } from './checked'
 import { siCalendly, siFacebook, siGoogle, siShopify, siSquare, siXero } from 'simple-icons'
 
 const LogoItemSchema = v.object({
@@ -14,7 +15,7 @@ const LogoItemSchema = v.object({
 export type LogoItem = v.InferOutput<typeof LogoItemSchema>
 
 // The apps' own marks from simple-icons, imported by name so the bundle holds only these six paths.
-export const integrationLogos: readonly LogoItem[] = v.parse(v.pipe(v.array(LogoItemSchema), v.minLength(1)), [
+export const integrationLogos: readonly LogoItem[] = checked(import.meta.env.SSR && v.pipe(v.array(LogoItemSchema), v.minLength(1)), [
   { id: 'google-business', name: 'Google Business Profile', label: 'Google Business', path: siGoogle.path },
   { id: 'facebook', name: 'Facebook', label: 'Facebook', path: siFacebook.path },
   { id: 'xero', name: 'Xero', label: 'Xero', path: siXero.path },

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { checked } from './checked'
 import { offerFigures } from '@/content/partner-offer'
 
 // Copy of the landing pages (/vet, /vet1, /qrb, /konversable, /x18). Figures are SPEC §1's.
@@ -19,13 +20,14 @@ export type LandingHero = v.InferOutput<typeof HeroSchema>
 const SectionSchema = v.object({ eyebrow: text, title: text, lead: text })
 export type LandingSection = v.InferOutput<typeof SectionSchema>
 
-export const vetContent = v.parse(
-  v.object({
-    hero: HeroSchema,
-    video: v.object({ section: SectionSchema, label: text }),
-    partners: SectionSchema,
-    testimonials: SectionSchema,
-  }),
+export const vetContent = checked(
+  import.meta.env.SSR &&
+    v.object({
+      hero: HeroSchema,
+      video: v.object({ section: SectionSchema, label: text }),
+      partners: SectionSchema,
+      testimonials: SectionSchema,
+    }),
   {
     hero: {
       eyebrow: 'For veterinary practices',
@@ -62,7 +64,7 @@ export const vetContent = v.parse(
   },
 )
 
-export const generalTestimonialsSection: LandingSection = v.parse(SectionSchema, {
+export const generalTestimonialsSection: LandingSection = checked(import.meta.env.SSR && SectionSchema, {
   eyebrow: 'Results',
   title: 'Trusted by 200+ businesses',
   lead: 'Real review counts and ratings from clients a few months into their campaigns.',
@@ -85,18 +87,22 @@ const partnerHero = (partner: string): LandingHero => ({
   formText: 'Leave your details and a specialist will call you to set it up.',
 })
 
-export const partnerPages = v.parse(v.object({ '/qrb': HeroSchema, '/konversable': HeroSchema }), {
+export const partnerPages = checked(import.meta.env.SSR && v.object({ '/qrb': HeroSchema, '/konversable': HeroSchema }), {
   '/qrb': partnerHero('Dare Accounting'),
   '/konversable': partnerHero('Konversable'),
 })
 
-export const x18Content = v.parse(
-  v.object({
-    hero: v.object({ eyebrow: text, title: text, lead: text, cta: text, trust: v.object({ value: text, label: text }) }),
-    services: v.object({ section: SectionSchema, items: v.pipe(v.array(v.object({ title: text, text })), v.minLength(3), v.maxLength(6)) }),
-    stats: v.pipe(v.array(v.object({ value: text, label: text })), v.length(3)),
-    book: v.object({ title: text, lead: text, submit: text }),
-  }),
+export const x18Content = checked(
+  import.meta.env.SSR &&
+    v.object({
+      hero: v.object({ eyebrow: text, title: text, lead: text, cta: text, trust: v.object({ value: text, label: text }) }),
+      services: v.object({
+        section: SectionSchema,
+        items: v.pipe(v.array(v.object({ title: text, text })), v.minLength(3), v.maxLength(6)),
+      }),
+      stats: v.pipe(v.array(v.object({ value: text, label: text })), v.length(3)),
+      book: v.object({ title: text, lead: text, submit: text }),
+    }),
   {
     hero: {
       eyebrow: 'Design services',

@@ -1,16 +1,18 @@
 import * as v from 'valibot'
+import { checked } from './checked'
 
 // The heading blocks of the pages that have no content file of their own: the enterprise
 // registration, the /schedule step and the /thanks page a native lead post lands on.
 const text = v.pipe(v.string(), v.trim(), v.nonEmpty())
 const Intro = v.object({ eyebrow: text, title: text, text })
 
-export const pageIntros = v.parse(
-  v.object({
-    enterprise: Intro,
-    schedule: v.object({ ...Intro.entries, bookedTitle: text, bookedText: text }),
-    thanks: v.object({ ...Intro.entries, button: text }),
-  }),
+export const pageIntros = checked(
+  import.meta.env.SSR &&
+    v.object({
+      enterprise: Intro,
+      schedule: v.object({ ...Intro.entries, bookedTitle: text, bookedText: text }),
+      thanks: v.object({ ...Intro.entries, button: text }),
+    }),
   {
     enterprise: {
       eyebrow: 'Enterprise',

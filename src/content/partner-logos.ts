@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { checked } from './checked'
 
 /** One canvas for every badge, so the strip never shifts. Its own constant: importing the
  * integration logos' module would bring the simple-icons marks into the vet pages' chunk. */
@@ -13,7 +14,7 @@ const LogoItemSchema = v.object({
 export type PartnerLogo = v.InferOutput<typeof LogoItemSchema>
 
 // SPEC §3: six entries. PLACEHOLDER wordmarks: replace with the partners' approved artwork.
-export const veterinaryPartnerLogos: readonly PartnerLogo[] = v.parse(v.pipe(v.array(LogoItemSchema), v.length(6)), [
+export const veterinaryPartnerLogos: readonly PartnerLogo[] = checked(import.meta.env.SSR && v.pipe(v.array(LogoItemSchema), v.length(6)), [
   { id: 'pawpoint', url: '/images/partners/pawpoint.svg', alt: 'PawPoint' },
   { id: 'vetflow', url: '/images/partners/vetflow.svg', alt: 'VetFlow' },
   { id: 'petline-pharmacy', url: '/images/partners/petline-pharmacy.svg', alt: 'Petline Rx' },

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { checked } from './checked'
 import { wholeDollars } from '@/lib/whole-dollars'
 
 // SPEC §1 and §9: the partner pages' offer. The saving is derived, never typed, so the three
@@ -16,7 +17,7 @@ const OfferSchema = v.pipe(
 
 export type PartnerOffer = v.InferOutput<typeof OfferSchema>
 
-export const partnerOffer: PartnerOffer = v.parse(OfferSchema, {
+export const partnerOffer: PartnerOffer = checked(import.meta.env.SSR && OfferSchema, {
   name: 'Business growth package',
   monthlyPrice: 390,
   regularPrice: 600,

@@ -7,7 +7,7 @@
 // Clicks on a deferred part before it has hydrated are held and replayed (held-clicks-boot.ts).
 // In production the sections marked to render later are rendered once the page has loaded (render-later-boot.ts).
 // Each inline script is its TypeScript module bundled at build (`?boot`, scripts/boot-scripts.mjs).
-import { readConsentConfig } from '@/config'
+import { builtConsentConfig } from '@/config'
 import consentBoot from './consent-boot?boot'
 import heldClicksBoot from './held-clicks-boot?boot'
 import paintFirstBoot from './paint-first?boot'
@@ -23,7 +23,7 @@ const reactRefreshPreamble = [
 
 type ScriptTag = { type?: 'module'; src?: string; children?: string }
 
-const consentDefaults: ScriptTag = { children: consentBoot(readConsentConfig().fallback) }
+const consentDefaults: ScriptTag = { children: consentBoot(builtConsentConfig().fallback) }
 
 /** `headScripts` run from the head; `bodyScripts` close the body, after the page's content. */
 export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScripts: ScriptTag[] } = import.meta.env.DEV

@@ -2,14 +2,13 @@ import { lazy, Suspense } from 'react'
 import { createFileRoute, Link, useHydrated, useRouter } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { fromCallback } from 'xstate'
-import * as v from 'valibot'
 import { headFor } from '@/lib/page-meta'
 import { reviewCheckContent as c } from '@/content/review-check'
 import { fromService } from '@/lib/from-service'
 import { useAppActor } from '@/lib/use-app-actor'
 import { useFocusOn } from '@/lib/use-focus-on'
 import { reviewCheckMachine, type RunCheckInput } from '@/machines/review-check.machine'
-import { DEFAULT_RADIUS_KM, PlaceIdSchema, RadiusSchema } from '@/schemas/review-check'
+import { DEFAULT_RADIUS_KM, PLACE_ID_PATTERN, RADII_KM, type RadiusKm } from '@/schemas/review-check-values'
 import { CheckPicker } from '@/ui/check/check-picker'
 import { PageIntro } from '@/ui/layout/page-intro'
 import { AddressField } from './-components/address-field'
@@ -21,11 +20,19 @@ import { useTurnstile } from './-components/use-turnstile'
 // The result screen (table, gap, QR code) is its own chunk: the page opens with the picker only.
 const CheckResultView = lazy(() => import('./-components/check-result-view'))
 
-/** `/check?place=<place id>&radius=5`: a shareable result; anything unreadable is ignored. */
-const CheckSearchSchema = v.object({
-  place: v.fallback(v.optional(PlaceIdSchema), undefined),
-  radius: v.fallback(v.optional(RadiusSchema), undefined),
-})
+/**
+ * `/check?place=<place id>&radius=5`: a shareable result; anything unreadable is ignored. A plain
+ * reader, as PlaceIdSchema and RadiusSchema read them: the route's options load with every page,
+ * and valibot with them would not (issue 45).
+ */
+function readCheckSearch(search: Record<string, unknown>): { place?: string; radius?: RadiusKm } {
+  const { place, radius } = search
+  const radiusKm = typeof radius === 'string' || typeof radius === 'number' ? Number(radius) : undefined
+  return {
+    place: typeof place === 'string' && PLACE_ID_PATTERN.test(place) ? place : undefined,
+    radius: RADII_KM.find((km) => km === radiusKm),
+  }
+}
 
 const sameResultUrl = (placeId: string, radiusKm: number) => {
   const params = new URLSearchParams(window.location.search)
@@ -34,7 +41,7 @@ const sameResultUrl = (placeId: string, radiusKm: number) => {
 }
 
 export const Route = createFileRoute('/check')({
-  validateSearch: CheckSearchSchema,
+  validateSearch: readCheckSearch,
   head: () => headFor('/check'),
   component: CheckPage,
 })
@@ -57,7 +64,7 @@ function CheckPage() {
         // result (or to the bare picker) shows that one.
         followUrl: fromCallback(({ sendBack }) => {
           const send = (search: unknown) => {
-            const { place, radius } = v.parse(CheckSearchSchema, search)
+            const { place, radius } = readCheckSearch(search as Record<string, unknown>)
             sendBack({ type: 'url.changed', placeId: place, radiusKm: radius ?? DEFAULT_RADIUS_KM })
           }
           send(router.state.location.search)

@@ -1,15 +1,13 @@
 // Shared by the check page, the review-check service, the MSW handler and the `review-check`
-// edge function. It imports nothing but valibot, so Deno can load it as it is.
+// edge function. It imports nothing but valibot and its values, so Deno can load it as it is.
 import * as v from 'valibot'
+import { PLACE_ID_PATTERN, RADII_KM } from './review-check-values.ts'
 
-export const RADII_KM = [2, 5, 10] as const
-export type RadiusKm = (typeof RADII_KM)[number]
-export const DEFAULT_RADIUS_KM: RadiusKm = 5
+export { DEFAULT_RADIUS_KM, RADII_KM, type RadiusKm } from './review-check-values.ts'
 
-/** Google place ids are URL-safe base64-like strings; the offline fixtures use `mock-…`. */
 export const PlaceIdSchema = v.pipe(
   v.string('place is required'),
-  v.regex(/^[A-Za-z0-9_-]{1,255}$/, 'place must be 1-255 characters of A-Z a-z 0-9 _ -'),
+  v.regex(PLACE_ID_PATTERN, 'place must be 1-255 characters of A-Z a-z 0-9 _ -'),
 )
 
 /** `radius` arrives as text in a URL; only the three offered values are accepted. */

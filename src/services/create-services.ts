@@ -1,15 +1,16 @@
 import type { Config } from '@/config'
-import { FailureError } from '@/schemas/failure'
+import { FailureError } from '@/schemas/failure-error'
 import { createAiReplyService, type AiReplyService } from './ai-reply'
-import { createLeadsService, nativeLeadAction, type LeadsService } from './leads'
-import { createPlacesService, type PlacesService } from './places'
+import type { LeadsService } from './leads'
+import type { PlacesService } from './places'
 import { createGtagAnalytics, noAnalytics, type AnalyticsService } from './analytics'
 import { calendarBookingUrl, createCalEmbedCalendar, type CalendarService } from './calendar'
 import type { RegistrationsService } from './registrations'
-import { createReviewCheckService, type ReviewCheckService } from './review-check'
+import type { ReviewCheckService } from './review-check'
 import { createConsentService, type ConsentService } from './consent'
 import type { EmailConfirmationService } from './email-confirmation'
 import type { TurnstileService } from './turnstile'
+import { loadOnFirstCall } from './load-on-first-call'
 import { lazyTurnstile, noTurnstile, TURNSTILE_SCRIPT_URL, TURNSTILE_STAND_IN_URL } from './turnstile-lazy'
 
 export type Services = {
@@ -58,13 +59,41 @@ function lazyEmailConfirmation(functionsUrl: string): EmailConfirmationService {
   return { send: async (request, signal) => (await load()).send(request, signal) }
 }
 
+/**
+ * The lead form's native `action`: the `leads` function in live mode, its same-origin stand-in
+ * (dev server, preview server) in mock mode. The same on server and client, so hydration matches.
+ */
+function nativeLeadAction(config: { mockServices: boolean; supabaseUrl: string }): string {
+  return config.mockServices ? '/functions/v1/leads' : `${config.supabaseUrl.replace(/\/$/, '')}/functions/v1/leads`
+}
+
+// The HTTP services' code (ky, valibot, the response schemas) loads on their first call.
+function lazyLeads(functionsUrl: string, nativeAction: string): LeadsService {
+  const load = loadOnFirstCall('leads', 'network', () =>
+    import('./leads').then((m) => m.createLeadsService({ functionsUrl, nativeAction })),
+  )
+  return { nativeAction, submit: async (submission, signal) => (await load()).submit(submission, signal) }
+}
+
+function lazyPlaces(functionsUrl: string): PlacesService {
+  const load = loadOnFirstCall('places', 'network', () => import('./places').then((m) => m.createPlacesService({ functionsUrl })))
+  return { autocomplete: async (...args) => (await load()).autocomplete(...args) }
+}
+
+function lazyReviewCheck(functionsUrl: string): ReviewCheckService {
+  const load = loadOnFirstCall('review-check', 'down', () =>
+    import('./review-check').then((m) => m.createReviewCheckService({ functionsUrl })),
+  )
+  return { check: async (...args) => (await load()).check(...args) }
+}
+
 /** Every external system, built from config; mock mode passes stand-ins for the non-HTTP ones. */
 export function createServices(config: Config, overrides: Partial<Services> = {}): Services {
   const functionsUrl = `${config.supabaseUrl.replace(/\/$/, '')}/functions/v1`
   const consent = overrides.consent ?? createConsentService(config.consent)
   return {
-    leads: createLeadsService({ functionsUrl, nativeAction: nativeLeadAction(config) }),
-    places: createPlacesService({ functionsUrl }),
+    leads: lazyLeads(functionsUrl, nativeLeadAction(config)),
+    places: lazyPlaces(functionsUrl),
     analytics: config.gtagId
       ? createGtagAnalytics({ gtagId: config.gtagId, conversion: config.gadsConversion, analyticsAllowed: consent.analyticsAllowed })
       : noAnalytics,
@@ -73,7 +102,7 @@ export function createServices(config: Config, overrides: Partial<Services> = {}
         ? createCalEmbedCalendar({ origin: config.calOrigin, calLink: config.calLink })
         : unconfiguredCalendar,
     registrations: lazyRegistrations(functionsUrl),
-    reviewCheck: createReviewCheckService({ functionsUrl }),
+    reviewCheck: lazyReviewCheck(functionsUrl),
     consent,
     aiReply: createAiReplyService({ functionsUrl }),
     emailConfirmation: lazyEmailConfirmation(functionsUrl),

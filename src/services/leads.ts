@@ -20,14 +20,6 @@ export interface LeadsService {
   readonly nativeAction: string
 }
 
-/**
- * The lead form's native `action`: the `leads` function in live mode, its same-origin stand-in
- * (dev server, preview server) in mock mode. The same on server and client, so hydration matches.
- */
-export function nativeLeadAction(config: { mockServices: boolean; supabaseUrl: string }): string {
-  return config.mockServices ? '/functions/v1/leads' : `${config.supabaseUrl.replace(/\/$/, '')}/functions/v1/leads`
-}
-
 export type LeadsConfig = {
   functionsUrl: string
   nativeAction?: string

@@ -104,6 +104,18 @@ describe('production build', () => {
     expect(pageModules(readFileSync(join(out, 'vet', 'index.html'), 'utf8')).some((file) => file.startsWith('vet-page-'))).toBe(true)
   })
 
+  it('landing pages load without valibot, ky or the content schemas before any touch; they come with the first call (issue 45)', () => {
+    const code = (file: string) => readFileSync(join(out, 'assets', file), 'utf8')
+    // valibot's issue text, ky's error name, a content schema's refusal and the lead service's endpoint.
+    const lateOnly = [/abortPipeEarly/, /TimeoutError/, /content is not as its schema outputs it/, /\/leads`,\{json/]
+    for (const page of ['index.html', 'vet/index.html', 'qrb/index.html', 'x18/index.html']) {
+      const loaded = ['app.js', ...pageModules(readFileSync(join(out, page), 'utf8'))]
+      for (const file of loaded) for (const pattern of lateOnly) expect(code(file), `${page}: ${file}`).not.toMatch(pattern)
+    }
+    const scripts = readdirSync(join(out, 'assets')).filter((file) => file.endsWith('.js'))
+    expect(scripts.some((file) => /abortPipeEarly/.test(code(file)))).toBe(true)
+  })
+
   it('/check loads without the QR library or the result screen; both come in later chunks', () => {
     const html = readFileSync(join(out, 'check', 'index.html'), 'utf8')
     const loaded = ['app.js', ...pageModules(html)]

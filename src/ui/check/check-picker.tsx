@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { reviewCheckContent } from '@/content/review-check'
-import { RADII_KM, type RadiusKm } from '@/schemas/review-check'
+import { RADII_KM, type RadiusKm } from '@/schemas/review-check-values'
 import { ChoiceSelect } from './choice-select'
 
 const c = reviewCheckContent.picker
