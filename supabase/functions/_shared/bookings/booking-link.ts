@@ -1,3 +1,5 @@
+import { hmacSign, hmacVerify } from '../runtime/hmac.ts'
+
 /**
  * The lead's reference in the booking link (issue 42 point 2): the `leads` function answers with the
  * lead's submission id and its HMAC-SHA256 under BOOKING_LINK_SECRET; the calendar's prefill carries
@@ -13,30 +15,11 @@ export const BOOKING_SIG_KEY = 'submissionSig'
 export type BookingRef = { ref: string; sig: string }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const encoder = new TextEncoder()
-
-const key = (secret: string, usage: 'sign' | 'verify') =>
-  crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage])
-
 /** The text signed: the reference exactly as issued, so another spelling of the same id does not verify. */
-const signed = (ref: string) => encoder.encode(`booking-link:${ref}`)
-
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return undefined
-  const bytes = Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='), (char) => char.charCodeAt(0))
-  // One spelling per signature: a last character differing only in its unused bits is refused.
-  return toBase64Url(bytes) === text ? bytes : undefined
-}
+const signed = (ref: string) => `booking-link:${ref}`
 
 export async function signBookingRef(secret: string, ref: string): Promise<BookingRef> {
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key(secret, 'sign'), signed(ref)))
-  return { ref, sig: toBase64Url(mac) }
+  return { ref, sig: await hmacSign(secret, signed(ref)) }
 }
 
 /**
@@ -45,7 +28,5 @@ export async function signBookingRef(secret: string, ref: string): Promise<Booki
  */
 export async function provenBookingRef(secret: string | undefined, ref: unknown, sig: unknown): Promise<string | undefined> {
   if (!secret || typeof ref !== 'string' || typeof sig !== 'string' || !UUID.test(ref)) return undefined
-  const signature = fromBase64Url(sig)
-  if (!signature) return undefined
-  return (await crypto.subtle.verify('HMAC', await key(secret, 'verify'), signature, signed(ref))) ? ref : undefined
+  return (await hmacVerify(secret, signed(ref), sig)) ? ref : undefined
 }
