@@ -188,7 +188,7 @@ describe('cal-webhook and webhook-events (deno, PostgreSQL, fake board)', () => 
     expect(await run('leads-digest')).toMatchObject({ digest: { sent: ['webhook'] } })
     const text = stack.channels.webhook[0]!.text
     expect(text).toContain('No call booked yet: 1')
-    expect(text).toContain('Annie Easley, <tel:+61422470721|0422 470 721>, annie@example[.]com')
+    expect(text).toContain('Annie Easley, <tel:+61422470721|0422 470 721>, <mailto:annie@example.com|annie@example.com>')
     expect(text.split('No call booked yet')[1]).not.toContain('Dorothy Vaughan')
   }, 30_000)
 })

@@ -76,7 +76,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
       'Growth Package, Annually',
       'US$35,400 per year',
       'Seats: 11-50',
-      'jane@example[.]com',
+      '<mailto:jane@example.com|jane@example.com>',
       '+61422470721',
       '78 Harbour Street',
     ])
@@ -287,7 +287,7 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     expect(await stateOf(id)).toMatchObject({ status: 'failed', attempts: 2 })
     const failed = channels.webhook.filter((message) => message.text.includes('Enterprise registration failed'))
     expect(failed).toHaveLength(1)
-    expect(failed[0]!.text).toContain('jane@example[.]com')
+    expect(failed[0]!.text).toContain('<mailto:jane@example.com|jane@example.com>')
     expect(failed[0]!.text).toContain('+61422470721')
     expect(salesAlerts()).toHaveLength(0)
     expect(welcomes()).toHaveLength(0)

@@ -152,7 +152,7 @@ describe('alert text: visitor input cannot format, link, mention or add lines', 
     expect(text).toContain('*[production] ALERT: board refused the credentials*')
     expect(text).toContain('25 lead(s) not delivered')
     expect(text).toContain(
-      '- Lead 0, <tel:+61422470721|0422 470 721>, ada@example[.]com, from Homepage (/), Thu 1 May 2025, 8:00 pm AEST, last error: auth 401: Not Authenticated',
+      '- Lead 0, <tel:+61422470721|0422 470 721>, <mailto:ada@example.com|ada@example.com>, from Homepage (/), Thu 1 May 2025, 8:00 pm AEST, last error: auth 401: Not Authenticated',
     )
     expect(text).not.toContain('Lead 20,')
     expect(text).toContain('…and 5 more')

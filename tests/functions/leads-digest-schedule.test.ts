@@ -133,7 +133,7 @@ describe("the digest's text, as sales reads it", () => {
     const [chat, mail] = sent
     expect(chat!.text).toContain('*No call booked yet: 2*')
     expect(chat!.text).toContain(
-      '- Grace Hopper, <tel:+61412345678|0412 345 678>, ada@example[.]com, from Pricing (/pricing), Wed 25 Nov 2026, 8:12 pm AEDT, <https://agency.monday.com/boards/1234/pulses/9001|open on the board> (call cancelled: Travelling, call me next week)',
+      '- Grace Hopper, <tel:+61412345678|0412 345 678>, <mailto:ada@example.com|ada@example.com>, from Pricing (/pricing), Wed 25 Nov 2026, 8:12 pm AEDT, <https://agency.monday.com/boards/1234/pulses/9001|open on the board> (call cancelled: Travelling, call me next week)',
     )
     expect(mail!.text).toContain(
       '- Ada Lovelace, 0412 345 678 (tel:+61412345678), ada@example.com, from Pricing (/pricing), Wed 25 Nov 2026, 8:12 pm AEDT, open on the board: https://agency.monday.com/boards/1234/pulses/9001',

@@ -58,7 +58,7 @@ describe('money back: what staff read', () => {
         'US$1,660.00 refunded of US$35,400.00, Wed 2 Dec 2026, 2:15 pm AEDT',
         'Invoice <https://dashboard.stripe.com/invoices/in_1Q2w3E|in_1Q2w3E>; the registration now reads: partially refunded',
         'Plan: Growth Package, Annually, US$2,950 a month, US$35,400 per year',
-        'Contact: Jane Doe, <tel:+61422470721|0422 470 721>, jane@acme[.]example',
+        'Contact: Jane Doe, <tel:+61422470721|0422 470 721>, <mailto:jane@acme.example|jane@acme.example>',
         'Registration id: 6a1b2c3d-0000-4000-8000-000000000001',
         '<https://agency.monday.com/boards/1234567890/pulses/9100|Open on the board>',
         'Deactivate the account unless this was agreed with the customer (ask the account manager).',

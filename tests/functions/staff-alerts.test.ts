@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { emailText } from '../../supabase/functions/_shared/alerts/links.ts'
 import { newLeadMessage } from '../../supabase/functions/_shared/alerts/new-lead.ts'
 import { failedAlert, salesAlert } from '../../supabase/functions/_shared/enterprise/messages.ts'
 import { paidAlert } from '../../supabase/functions/_shared/enterprise/payment.ts'
@@ -54,7 +55,7 @@ afterEach(() => vi.unstubAllGlobals())
 describe('sales messages: contact details and links, no commands', () => {
   it('the enterprise registration links its board item and its invoice, and the phone is one tap', () => {
     const { text } = salesAlert(registration(), { confirm: 'confirmed', invoice: true })('slack')
-    expect(text).toContain('Contact: Jane Doe, <tel:+61422470721|0422 470 721>, jane@acme[.]example')
+    expect(text).toContain('Contact: Jane Doe, <tel:+61422470721|0422 470 721>, <mailto:jane@acme.example|jane@acme.example>')
     expect(text).toContain(`<${BOARD}|Open on the board>`)
     expect(text).toContain('Invoice: <https://dashboard.stripe.com/test/invoices/in_1Q2w3E|in_1Q2w3E>')
     expect(text).not.toMatch(/select |supabase /)
@@ -115,5 +116,25 @@ describe('ops messages: environment, what already happened, the next step, the r
     )
     expect(early('plain').text).toContain('Already happened: not on the board, sales told, no confirmation e-mail, no invoice.')
     expect(early('plain').text).toContain('Not on the board yet')
+  })
+})
+
+describe('staff tap to reply: an e-mail address is a mailto link we write ourselves', () => {
+  it('a valid address is one tap in chat and the bare address in an e-mail', () => {
+    expect(emailText('jane.doe@harbourdental.example', 'slack')).toBe(
+      '<mailto:jane.doe@harbourdental.example|jane.doe@harbourdental.example>',
+    )
+    expect(emailText('jane.doe@harbourdental.example', 'plain')).toBe('jane.doe@harbourdental.example')
+  })
+
+  it('anything else a visitor typed stays inert text', () => {
+    for (const typed of ['<https://evil.example|x>@a.example', 'a@b.example|<!here>', 'jane@example.com>|pay', 'x*y@a.example'])
+      expect(emailText(typed, 'slack')).not.toContain('mailto:')
+    expect(emailText('<https://evil.example|x>@a.example', 'slack')).toBe('&lt;hxxps[://]evil[.]example|x&gt;@a[.]example')
+  })
+
+  it('the enterprise sales alert carries the registrant as a mailto link', () => {
+    const text = salesAlert(registration(), { confirm: 'requested', invoice: true })('slack').text
+    expect(text).toContain('<mailto:jane@acme.example|jane@acme.example>')
   })
 })

@@ -171,7 +171,7 @@ describe('stripe-webhook and webhook-events (deno, PostgreSQL, fake alert channe
     // The chat webhook gets the registrant's words inert (`&` escaped, the address no link); the e-mail as typed.
     expect(lines[0]).toBe("Paid: activate Acme &amp; Co.'s account")
     expect(lines).toContain('Plan: Growth Package, Annually, US$2,950 a month, US$35,400 per year')
-    expect(lines).toContain('Contact: Jane Doe, <tel:+61422470721|0422 470 721>, jane@example[.]com')
+    expect(lines).toContain('Contact: Jane Doe, <tel:+61422470721|0422 470 721>, <mailto:jane@example.com|jane@example.com>')
     expect(lines).toContain(`Registration id: ${id}`)
     // The invoice number as a tap to the test-mode invoice in Stripe's dashboard.
     expect(lines).toContain(

@@ -60,3 +60,17 @@ export function phoneText(raw: string | null | undefined, format: TextFormat): s
   if (!phone) return visitorText(raw, format)
   return format === 'slack' ? `<tel:${phone.e164}|${phone.readable}>` : `${phone.readable} (tel:${phone.e164})`
 }
+
+// An address as the schemas validate it, in the characters a link label can hold as it is.
+const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
+
+/**
+ * An e-mail address in an alert, as one tap to write to it: in chat a `mailto:` link we write
+ * ourselves, in plain text the address (which mail clients link). Anything else a visitor typed
+ * stays visitor text (inert).
+ */
+export function emailText(raw: string | null | undefined, format: TextFormat): string {
+  const address = (raw ?? '').trim()
+  if (address.length > 254 || !EMAIL.test(address)) return visitorText(raw, format)
+  return format === 'slack' ? `<mailto:${address}|${address}>` : address
+}

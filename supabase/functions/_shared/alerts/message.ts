@@ -1,5 +1,5 @@
 import type { AlertMessage } from './channels.ts'
-import { boardItemUrl, link, phoneText } from './links.ts'
+import { boardItemUrl, emailText, link, phoneText } from './links.ts'
 import { opsFooter, opsHeading, type OpsContext } from './ops.ts'
 import { visitorText, type TextFormat } from './text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
@@ -68,7 +68,7 @@ export function leadLine(lead: AlertLead, format: TextFormat): string {
   const url = boardItemUrl(lead.boardItemId)
   const board = url ? `, ${link(url, 'open on the board', format)}` : ''
   const unverified = lead.verified === false ? 'Unverified: ' : ''
-  return `- ${unverified}${text(lead.name)}, ${phoneText(lead.phone, format)}, ${text(lead.email)}, from ${source}, ${agencyTime(lead.createdAt)}${error}${board}`
+  return `- ${unverified}${text(lead.name)}, ${phoneText(lead.phone, format)}, ${emailText(lead.email, format)}, from ${source}, ${agencyTime(lead.createdAt)}${error}${board}`
 }
 
 /** Each lead once per message: one that meets a second condition is counted there, not listed again. */

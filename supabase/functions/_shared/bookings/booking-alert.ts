@@ -1,5 +1,6 @@
 import type { AlertContent } from '../alerts/channels.ts'
 import { visitorText } from '../alerts/text.ts'
+import { emailText } from '../alerts/links.ts'
 import type { BookingItem } from './booking-store.ts'
 
 /** One booking update that gave up: who booked, why it failed, and how to send it again. */
@@ -8,7 +9,7 @@ export function bookingFailedAlert(booking: BookingItem, error: string): AlertCo
     const subject = `Booking not on the board: ${visitorText(booking.attendeeName, format)}`
     const text = [
       subject,
-      `Contact: ${visitorText(booking.attendeeEmail, format)}`,
+      `Contact: ${emailText(booking.attendeeEmail, format)}`,
       `Booking: ${visitorText(booking.bookingUid, format)} (lead_bookings id ${booking.id})`,
       `Last error: ${visitorText(error, format, 300)}`,
       `Fix the cause, then: update lead_bookings set status = 'pending', attempts = 0, next_attempt_at = now() where id = ${booking.id};`,

@@ -6,7 +6,7 @@ import { INVOICE_DAYS_UNTIL_DUE } from './invoicing.ts'
 import { invoiceLine } from './invoicing.ts'
 import type { Registration } from './registration.ts'
 import type { AlertContent } from '../alerts/channels.ts'
-import { boardLine, invoiceLink, phoneText } from '../alerts/links.ts'
+import { boardLine, emailText, invoiceLink, phoneText } from '../alerts/links.ts'
 import { opsContext, opsFooter, opsHeading, type OpsContext } from '../alerts/ops.ts'
 import { visitorText, type TextFormat } from '../alerts/text.ts'
 
@@ -64,7 +64,7 @@ export const confirmedNote = (at: Date) => `<p><strong>E-mail confirmed:</strong
 /** The registrant's own words, one line each and inert on the channel (`visitorText`). */
 const typed = (registration: Registration, format: TextFormat) => ({
   company: visitorText(registration.companyName, format),
-  contact: [visitorText(registration.name, format), phoneText(registration.phone, format), visitorText(registration.email, format)].join(
+  contact: [visitorText(registration.name, format), phoneText(registration.phone, format), emailText(registration.email, format)].join(
     ', ',
   ),
   address: visitorText(registration.fullAddress, format, 200),

@@ -1,5 +1,5 @@
 import type { AlertContent } from '../alerts/channels.ts'
-import { boardLine, invoiceLink, phoneText } from '../alerts/links.ts'
+import { boardLine, emailText, invoiceLink, phoneText } from '../alerts/links.ts'
 import { opsFooter, opsHeading, type OpsContext } from '../alerts/ops.ts'
 import { visitorText, type TextFormat } from '../alerts/text.ts'
 import { escapeHtml } from '../board/update-note.ts'
@@ -101,7 +101,7 @@ export function salesMoneyBackAlert(registration: PaidRegistration, event: Money
       `${whatHappened(event, change)}, ${agencyTime(event.createdAt)}`,
       `${invoiceLine(event, format)}; the registration now reads: ${stateText(change.reads)}`,
       `Plan: ${planLine(registration)}`,
-      `Contact: ${visitorText(registration.name, format)}, ${phoneText(registration.phone, format)}, ${visitorText(registration.email, format)}`,
+      `Contact: ${visitorText(registration.name, format)}, ${phoneText(registration.phone, format)}, ${emailText(registration.email, format)}`,
       `Registration id: ${registration.id}`,
       boardLine(registration.boardItemId, format),
       nextStep(change).full,

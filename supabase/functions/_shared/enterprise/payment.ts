@@ -1,6 +1,6 @@
 import { formatUsd } from '../../../../src/content/plans.ts'
 import type { AlertContent } from '../alerts/channels.ts'
-import { boardLine, invoiceLink, phoneText } from '../alerts/links.ts'
+import { boardLine, emailText, invoiceLink, phoneText } from '../alerts/links.ts'
 import { visitorText, type TextFormat } from '../alerts/text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import type { Registration } from './registration.ts'
@@ -104,7 +104,7 @@ function money(amount: number, currency: string): string {
 }
 
 const contact = (registration: PaidRegistration, format: TextFormat) =>
-  `Contact: ${visitorText(registration.name, format)}, ${phoneText(registration.phone, format)}, ${visitorText(registration.email, format)}`
+  `Contact: ${visitorText(registration.name, format)}, ${phoneText(registration.phone, format)}, ${emailText(registration.email, format)}`
 
 /** 'Paid: activate <company>'s account': the registrant paid, a person activates the account now. */
 export function paidAlert(
