@@ -4,11 +4,16 @@ import { LeadSubmissionSchema } from '@/schemas/lead'
 import { LEADS_FUNCTION } from '../endpoints'
 import { isScenario } from '../scenario'
 import { recordRequest } from '../recorder'
+import { tokenVerified } from '../turnstile'
 
 const accepted = new Map<string, string>()
 let nextId = 9_100_000_000
 
-/** The `leads` edge function as the browser sees it (DESIGN.md, leads function contract); it accepts the spam-guard fields and leaves judging them to the real function. */
+/**
+ * The `leads` edge function as the browser sees it (DESIGN.md, leads function contract); it accepts
+ * the spam-guard fields and leaves judging them to the real function. `verified: false` when the bot
+ * check's token is missing or not one a widget gave (the function records such a lead as unverified).
+ */
 export const leadsHandlers = [
   http.options(LEADS_FUNCTION, () => new HttpResponse(null, { status: 204 })),
   http.post(LEADS_FUNCTION, async ({ request }) => {
@@ -30,6 +35,7 @@ export const leadsHandlers = [
     const known = accepted.get(parsed.output.submissionId)
     const id = known ?? String(nextId++)
     accepted.set(parsed.output.submissionId, id)
-    return HttpResponse.json({ id, status: 'delivered' })
+    // Without a valid token the function still takes the lead, and says it is unverified.
+    return HttpResponse.json({ id, status: 'delivered', verified: tokenVerified(body) })
   }),
 ]

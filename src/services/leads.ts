@@ -15,7 +15,7 @@ async function refusal(error: unknown): Promise<FailureError | undefined> {
 }
 
 export interface LeadsService {
-  submit(submission: LeadSubmission, signal?: AbortSignal): Promise<{ id: string }>
+  submit(submission: LeadSubmission, signal?: AbortSignal): Promise<{ id: string; verified?: boolean }>
   /** Where the lead form posts natively (before or without the script). */
   readonly nativeAction: string
 }
@@ -67,7 +67,8 @@ export function createLeadsService({
       }
       const parsed = v.safeParse(LeadAcceptedSchema, body)
       if (!parsed.success) throw new FailureError('unexpected', { service: 'leads', detail: 'response without an item id' })
-      return { id: parsed.output.id }
+      const { id, verified } = parsed.output
+      return verified === undefined ? { id } : { id, verified }
     },
   }
 }
