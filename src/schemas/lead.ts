@@ -136,8 +136,6 @@ export const LeadSubmissionSchema = v.object({
 export const LeadAcceptedSchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
   status: v.optional(v.picklist(['delivered', 'queued'])),
-  /** false: kept as unverified (its bot check failed); absent from a function that does not say. */
-  verified: v.optional(v.boolean()),
 })
 
 export type Lead = v.InferOutput<typeof LeadSchema>

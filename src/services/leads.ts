@@ -67,8 +67,9 @@ export function createLeadsService({
       }
       const parsed = v.safeParse(LeadAcceptedSchema, body)
       if (!parsed.success) throw new FailureError('unexpected', { service: 'leads', detail: 'response without an item id' })
-      const { id, verified } = parsed.output
-      return verified === undefined ? { id } : { id, verified }
+      // The function's word on the lead (false: kept as unverified), when it gives one.
+      const { verified } = body as { verified?: unknown }
+      return { id: parsed.output.id, verified: typeof verified === 'boolean' ? verified : undefined }
     },
   }
 }

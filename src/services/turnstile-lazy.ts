@@ -5,15 +5,10 @@ export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile
 /** Mock mode's same-origin stand-in (mocks/turnstile-stand-in.js), copied into the build's root. */
 export const TURNSTILE_STAND_IN_URL = '/turnstile-stand-in.js'
 
-const OFF: TokenTake = { missing: 'off' }
-const BLOCKED: TokenTake = { missing: 'blocked' }
-const unconfigured: TurnstileWidget = {
-  attach: () => {},
-  prepare: () => {},
-  take: () => Promise.resolve(OFF),
-  challenge: () => Promise.resolve(OFF),
-  release: () => {},
-}
+const nothing = () => {}
+const off = (): Promise<TokenTake> => Promise.resolve({ missing: 'off' })
+const blocked = (): TokenTake => ({ missing: 'blocked' })
+const unconfigured: TurnstileWidget = { attach: nothing, prepare: nothing, take: off, challenge: off, release: nothing }
 
 /** Unset site key: no widget, no script, and every form sends without a token. */
 export const noTurnstile: TurnstileService = { widget: () => unconfigured }
@@ -29,12 +24,13 @@ export function lazyTurnstile(settings: { siteKey: string; scriptUrl: string }):
     widget(action: TurnstileAction): TurnstileWidget {
       const widget = load().then((loaded) => loaded.widget(action))
       // A chunk that fails to load counts as a blocked widget.
-      const whenLoaded = (call: (loaded: TurnstileWidget) => void) => void widget.then(call, () => {})
+      const whenLoaded = (call: (loaded: TurnstileWidget) => void) => void widget.then(call, nothing)
+      const ask = (call: (loaded: TurnstileWidget) => Promise<TokenTake>) => widget.then(call).catch(blocked)
       return {
         attach: (element) => whenLoaded((loaded) => loaded.attach(element)),
         prepare: () => whenLoaded((loaded) => loaded.prepare()),
-        take: (waitMs) => widget.then((loaded) => loaded.take(waitMs)).catch(() => BLOCKED),
-        challenge: () => widget.then((loaded) => loaded.challenge()).catch(() => BLOCKED),
+        take: (waitMs) => ask((loaded) => loaded.take(waitMs)),
+        challenge: () => ask((loaded) => loaded.challenge()),
         release: () => whenLoaded((loaded) => loaded.release()),
       }
     },
