@@ -22,6 +22,7 @@ export const SCENARIOS = [
   'confirm-down',
   'turnstile-blocked',
   'turnstile-failed',
+  'turnstile-challenge',
 ] as const
 export type Scenario = (typeof SCENARIOS)[number]
 

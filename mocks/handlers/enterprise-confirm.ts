@@ -5,6 +5,7 @@ import { ENTERPRISE_CONFIRM_FUNCTION } from '../endpoints'
 import { isScenario } from '../scenario'
 import { recordRequest } from '../recorder'
 import { unsupportedType } from '../media-type'
+import { checkOfflineConfirmToken } from '../confirm-links'
 
 const STATUS: Record<ConfirmResult, number> = {
   confirmed: 200,
@@ -16,13 +17,14 @@ const STATUS: Record<ConfirmResult, number> = {
   'rate-limited': 429,
 }
 
-/** The tokens this tab's "database" has confirmed: a used link then reads 'already confirmed'. */
+/** The registrations this tab's "database" has confirmed: a used link then reads 'already confirmed'. */
 const confirmed = new Set<string>()
 
 /**
- * The `enterprise-confirm` function offline. Any token confirms once, except these (or the
- * scenario of the same meaning): `expired` (confirm-expired), `used` (confirm-used), `invalid`;
- * a new link is sent unless confirm-limited; confirm-down answers 503.
+ * The `enterprise-confirm` function offline. It checks the link as the function does (its shape, its
+ * HMAC under the offline secret of mocks/confirm-links.ts, its 48 hours): anything else is invalid.
+ * A good link confirms its registration once; scenarios on a good link: confirm-expired, confirm-used,
+ * confirm-limited (no new link); confirm-down answers 503.
  */
 export const enterpriseConfirmHandlers = [
   http.post(ENTERPRISE_CONFIRM_FUNCTION, async ({ request }) => {
@@ -34,13 +36,15 @@ export const enterpriseConfirmHandlers = [
     if (isScenario('confirm-down')) return HttpResponse.json({ error: 'Please try again in a minute' }, { status: 503 })
     const answer = (result: ConfirmResult) => HttpResponse.json({ result }, { status: STATUS[result] })
     const parsed = v.safeParse(ConfirmRequestSchema, body)
-    if (!parsed.success || parsed.output.token === 'invalid') return answer('invalid')
+    if (!parsed.success) return answer('invalid')
     const { token, resend } = parsed.output
-    if (confirmed.has(token) || token === 'used' || isScenario('confirm-used')) return answer('already-confirmed')
-    const expired = token === 'expired' || isScenario('confirm-expired')
+    const link = await checkOfflineConfirmToken(token)
+    if (link.kind === 'invalid') return answer('invalid')
+    if (confirmed.has(link.id) || isScenario('confirm-used')) return answer('already-confirmed')
+    const expired = link.kind === 'expired' || isScenario('confirm-expired')
     if (resend) return answer(isScenario('confirm-limited') ? 'new-link-limited' : 'new-link-sent')
     if (expired) return answer('expired')
-    confirmed.add(token)
+    confirmed.add(link.id)
     return answer('confirmed')
   }),
 ]

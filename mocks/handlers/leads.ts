@@ -9,11 +9,16 @@ import { signBookingRef } from '../../supabase/functions/_shared/bookings/bookin
 /** The offline stand-in signs as the function does (BOOKING_LINK_SECRET), with a key of its own. */
 const OFFLINE_LINK_SECRET = 'offline-booking-link-secret'
 import { unsupportedType } from '../media-type'
+import { tokenVerified } from '../turnstile'
 
 const accepted = new Map<string, string>()
 let nextId = 9_100_000_000
 
-/** The `leads` edge function as the browser sees it (DESIGN.md, leads function contract); it accepts the spam-guard fields and leaves judging them to the real function. */
+/**
+ * The `leads` edge function as the browser sees it (DESIGN.md, leads function contract); it accepts
+ * the spam-guard fields and leaves judging them to the real function. `verified: false` when the bot
+ * check's token is missing or not one a widget gave (the function records such a lead as unverified).
+ */
 export const leadsHandlers = [
   http.options(LEADS_FUNCTION, () => new HttpResponse(null, { status: 204 })),
   http.post(LEADS_FUNCTION, async ({ request }) => {
@@ -38,6 +43,7 @@ export const leadsHandlers = [
     const id = known ?? String(nextId++)
     accepted.set(parsed.output.submissionId, id)
     const booking = await signBookingRef(OFFLINE_LINK_SECRET, parsed.output.submissionId)
-    return HttpResponse.json({ id, status: 'delivered', booking })
+    // Without a valid token the function still takes the lead, and says it is unverified.
+    return HttpResponse.json({ id, status: 'delivered', booking, verified: tokenVerified(body) })
   }),
 ]

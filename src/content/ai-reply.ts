@@ -56,5 +56,7 @@ export const aiReplyContent = {
   failure: {
     invalid: 'We could not read that request. Please check the fields above and try again.',
     notVerified: 'We could not confirm that this request came from a person, so no draft was written. Please try again.',
+    blocked:
+      'The check that tells us you are a person did not load, so no draft was written. A browser extension or your network may be blocking challenges.cloudflare.com: allow it and try again.',
   },
 } as const

@@ -73,6 +73,20 @@ export const registrationFailureCopy = (kind: RegistrationFailureKind): Registra
 /** Step 3's one line of its own (issue 35.2): nothing goes out until the address is confirmed. */
 export const confirmFromInbox = 'Check your inbox: confirm your e-mail address so we can send your invoice.'
 
+/** Step 3 in the function's words: what happens next, for a verified registration and for one kept as unverified (no e-mail at all). */
+export const successPromise = {
+  verified: {
+    intro: (plan: string) =>
+      `Thank you for choosing the ${plan}. Your invoice is generated automatically, and your account is activated once payment is received.`,
+    next: confirmFromInbox,
+  },
+  unverified: {
+    intro: (plan: string) => `Thank you for choosing the ${plan}. We have your registration.`,
+    next: 'We could not confirm that it was sent by a person, so we will not e-mail you. Your account manager will call you on the phone number you gave us to confirm your registration and your invoice.',
+    callUs: { before: 'To reach us sooner, call us on' },
+  },
+} as const
+
 /** Step 3 over a registration the database already held: no second try asked for. */
 export const alreadyReceived = {
   title: 'We have already received this registration.',

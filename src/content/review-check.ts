@@ -54,6 +54,9 @@ export const reviewCheckContent = {
       'We could not confirm that this check came from a person, so it did not run. Please try again, or call us and we will run it for you.',
     down: () => 'Google Maps did not answer just now, so we could not run your check. Please try again in a moment.',
   } satisfies Record<CheckFailureKind, (wait: string) => string>,
+  /** The bot check never loaded (a privacy extension, a network): the check was not sent at all. */
+  checkBlocked:
+    'The check that tells us you are a person did not load, so your check did not run. A browser extension or your network may be blocking challenges.cloudflare.com: allow it and try again, or call us and we will run it for you.',
   /** The heading over any failure's explanation, where focus lands. */
   failureTitle: 'We could not run your check',
   retry: 'Try again',

@@ -1,6 +1,7 @@
-import { assertEvent, assign, emit, fromCallback, fromPromise, not, setup } from 'xstate'
+import { assertEvent, assign, emit, forwardTo, fromCallback, fromPromise, not, setup } from 'xstate'
 import * as v from 'valibot'
 import { templateReply } from '@/lib/reply-templates'
+import { BOT_CHECK_ID, botCheckMachine, mayBeVerified, type BotCheckEvent, type BotCheckOutput } from './bot-check.machine'
 import type { Failure } from '@/schemas/failure'
 import {
   AiReplyRequestSchema,
@@ -28,6 +29,7 @@ export type AiReplyEvent =
   | { type: 'reply.edit'; text: string }
   | { type: 'reply.copy' }
   | StreamEvent
+  | BotCheckEvent
 
 /** A submit the form refused: the page moves focus to the first field it marked. */
 export type AiReplyEmitted = { type: 'draft.refused' }
@@ -71,10 +73,8 @@ const withValue = (form: ReplyForm, field: ReplyField, value: string): ReplyForm
 export const aiReplyMachine = setup({
   types: { context: {} as AiReplyContext, events: {} as AiReplyEvent, emitted: {} as AiReplyEmitted },
   actors: {
-    /** The bot check's token, or undefined when none came: the function then refuses the draft. */
-    takeToken: fromPromise<string | undefined>(async () => {
-      throw new Error('takeToken not provided')
-    }),
+    /** The function refuses a draft without a token: a blocked widget ends in `failed.blocked`, unsent. */
+    botCheck: botCheckMachine,
     streamReply: fromCallback<AiReplyEvent, DraftInput>(() => {
       throw new Error('streamReply not provided')
     }),
@@ -107,7 +107,7 @@ export const aiReplyMachine = setup({
       return { failure: { kind, retryAfterSeconds: event.retryAfterSeconds } }
     }),
     markStopped: assign({ stopped: true }),
-    keepToken: assign((_, turnstileToken: string | undefined) => ({ turnstileToken })),
+    keepToken: assign((_, check: BotCheckOutput) => ({ turnstileToken: check.token })),
     edit: assign((_, reply: string) => ({ reply })),
     useTemplate: assign(({ context }, params: { reason: TemplateReason }) => ({
       reply: templateReply(requestOf(context.form)),
@@ -116,6 +116,7 @@ export const aiReplyMachine = setup({
     })),
   },
   guards: {
+    mayBeVerified: (_, check: BotCheckOutput) => mayBeVerified(check),
     isValid: ({ context }) => parse(context.form).success,
     nothingYet: ({ context }) => context.reply === '',
     failedAs: ({ event }, kind: ReplyFailureKind) => {
@@ -135,11 +136,19 @@ export const aiReplyMachine = setup({
     verifying: {
       entry: 'startDraft',
       invoke: {
-        src: 'takeToken',
-        onDone: { target: 'drafting', actions: { type: 'keepToken', params: ({ event }) => event.output } },
-        onError: { target: 'drafting', actions: { type: 'keepToken', params: undefined } },
+        id: BOT_CHECK_ID,
+        src: 'botCheck',
+        input: { canSkip: false },
+        onDone: [
+          {
+            guard: { type: 'mayBeVerified', params: ({ event }) => event.output },
+            target: 'drafting',
+            actions: { type: 'keepToken', params: ({ event }) => event.output },
+          },
+          { target: 'failed.blocked' },
+        ],
       },
-      on: { 'draft.stop': { target: 'editing' } },
+      on: { 'draft.stop': { target: 'editing' }, 'botCheck.*': { actions: forwardTo(BOT_CHECK_ID) } },
     },
     drafting: {
       entry: 'startDraft',
@@ -221,7 +230,8 @@ export const aiReplyMachine = setup({
         ],
       },
       initial: 'invalid',
-      states: { invalid: {}, notVerified: {} },
+      // blocked: the bot check never loaded, so nothing was sent (the function would refuse it).
+      states: { invalid: {}, notVerified: {}, blocked: {} },
     },
   },
 })

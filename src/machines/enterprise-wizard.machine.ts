@@ -1,6 +1,7 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, emit, forwardTo, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { addressAutocompleteMachine } from './address-autocomplete.machine'
+import { BOT_CHECK_ID, botCheckMachine, type BotCheckOutput } from './bot-check.machine'
 import { readFailure } from '@/schemas/failure'
 import {
   DEFAULT_BILLING_CYCLE,
@@ -15,6 +16,7 @@ import type {
   EnterpriseWizardEmitted,
   EnterpriseWizardEvent,
   SaveRegistrationInput,
+  SaveRegistrationOutput,
 } from './enterprise-wizard.types'
 
 export type * from './enterprise-wizard.types'
@@ -48,13 +50,11 @@ export const enterpriseWizardMachine = setup({
   },
   actors: {
     addressAutocomplete: addressAutocompleteMachine,
-    saveRegistration: fromPromise<void, SaveRegistrationInput>(async () => {
+    saveRegistration: fromPromise<SaveRegistrationOutput, SaveRegistrationInput>(async () => {
       throw new Error('saveRegistration not provided')
     }),
-    /** The bot check's token, or undefined when none came: the registration is then kept as unverified. */
-    takeToken: fromPromise<string | undefined>(async () => {
-      throw new Error('takeToken not provided')
-    }),
+    /** Without a token the registration is still sent, and kept as unverified. */
+    botCheck: botCheckMachine,
   },
   actions: {
     setField: assign(({ context, event }) => {
@@ -92,7 +92,9 @@ export const enterpriseWizardMachine = setup({
     openDetails: assign((_, detailsPlan: EnterpriseWizardContext['detailsPlan']) => ({ detailsPlan })),
     closeDetails: assign({ detailsPlan: null }),
     clearFailure: assign({ failure: null }),
-    keepToken: assign((_, turnstileToken: string | undefined) => ({ turnstileToken })),
+    keepToken: assign((_, check: BotCheckOutput) => ({ turnstileToken: check.token })),
+    /** What the function answered: whether it took the registration as from a person. */
+    keepVerified: assign((_, verified: boolean | null) => ({ verified })),
     showFailure: assign((_, error: unknown) => ({
       failure: readFailure(error, REGISTRATION_FAILURE_KINDS, 'unexpected'),
     })),
@@ -116,6 +118,7 @@ export const enterpriseWizardMachine = setup({
     billingCycle: DEFAULT_BILLING_CYCLE,
     detailsPlan: null,
     failure: null,
+    verified: null,
   }),
   initial: 'contact',
   states: {
@@ -152,16 +155,18 @@ export const enterpriseWizardMachine = setup({
       states: {
         verifying: {
           invoke: {
-            src: 'takeToken',
+            id: BOT_CHECK_ID,
+            src: 'botCheck',
+            input: { canSkip: true },
             onDone: { target: 'saving', actions: { type: 'keepToken', params: ({ event }) => event.output } },
-            onError: { target: 'saving', actions: { type: 'keepToken', params: undefined } },
           },
+          on: { 'botCheck.*': { actions: forwardTo(BOT_CHECK_ID) } },
         },
         saving: {
           invoke: {
             src: 'saveRegistration',
             input: ({ context }) => registration(context),
-            onDone: { target: '#enterpriseWizard.done' },
+            onDone: { target: '#enterpriseWizard.done', actions: { type: 'keepVerified', params: ({ event }) => event.output.verified } },
             onError: [
               // The database already holds it: as good as saved, so step 3 shows, saying so.
               {

@@ -10,6 +10,7 @@ import type {
 } from '@/schemas/enterprise'
 import type { Failure } from '@/schemas/failure'
 import type { AddressChangedEvent } from './address-autocomplete.machine'
+import type { BotCheckEvent } from './bot-check.machine'
 
 /** Step 1 as the wizard holds it; the address text is its address search's. */
 export type WizardValues = Omit<ContactValues, 'full_address'>
@@ -27,6 +28,11 @@ export interface EnterpriseWizardContext {
   failure: Failure<RegistrationFailureKind> | null
   /** The bot check's token for the registration being sent. */
   turnstileToken?: string
+  /**
+   * The function's word on the saved registration: true, it was taken as from a person (its e-mails
+   * go out); false, kept as unverified (nothing is e-mailed); null, not said (an earlier try holds it).
+   */
+  verified: boolean | null
 }
 
 export type EnterpriseWizardEvent =
@@ -42,9 +48,11 @@ export type EnterpriseWizardEvent =
   | { type: 'billing.changed'; cycle: BillingCycle }
   | { type: 'details.open'; plan: PlanId }
   | { type: 'details.close' }
+  | BotCheckEvent
 
 /** The row, and the bot check's token when the widget gave one (without it the registration is kept as unverified). */
 export type SaveRegistrationInput = RegistrationInsert & { turnstileToken?: string }
+export type SaveRegistrationOutput = { verified: boolean }
 
 /** Heard by the page (`actor.on`): a refused Next Step moves focus to the list of errors. */
 export type EnterpriseWizardEmitted = { type: 'contact.refused' }

@@ -1,5 +1,6 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, emit, forwardTo, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
 import { addressAutocompleteMachine, type AddressChangedEvent } from './address-autocomplete.machine'
+import { BOT_CHECK_ID, botCheckMachine, mayBeVerified, type BotCheckEvent, type BotCheckOutput } from './bot-check.machine'
 import {
   fieldErrorsOf,
   LEAD_FIELD_NAMES,
@@ -53,8 +54,10 @@ export interface LeadFormContext {
   submissionId: string
   /** The spam signal taken at submit (the server measures the fill time itself, so it is always 0 here). */
   guard: SpamGuard
-  /** The bot check's token for this attempt, when the widget gave one in time. */
+  /** The bot check's token for this attempt, when the widget gave one. */
   turnstileToken?: string
+  /** Whether the function took the last accepted lead as from a person (its answer, else what was sent): Congrats says only what holds. */
+  verified: boolean
   /** The address search this form owns, and with it the address text; a new one starts with each new lead. */
   address: LeadAddressSearchRef
   check?: LeadCheck
@@ -75,6 +78,7 @@ export type LeadFormEvent =
   | { type: 'congrats.close' }
   | { type: 'congrats.schedule' }
   | AddressChangedEvent
+  | BotCheckEvent
 
 /** Heard by the page (`actor.on`): a refused submission moves focus to the first field it was refused for. */
 export type LeadFormEmitted = { type: 'field.refused'; field: LeadFieldName }
@@ -92,6 +96,8 @@ export interface SubmitLeadInput {
 }
 export interface SubmitLeadOutput {
   id: string
+  /** The function's word, when it gives it: false, the lead is kept as unverified. */
+  verified?: boolean
 }
 
 const addressOf = (context: LeadFormContext) => context.address.getSnapshot().context.query
@@ -130,15 +136,14 @@ export const leadFormMachine = setup({
     submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(async () => {
       throw new Error('submitLead not provided')
     }),
-    /** The bot check's token, or undefined when none came in time: a lead never waits on the widget for long. */
-    takeToken: fromPromise<string | undefined>(async () => {
-      throw new Error('takeToken not provided')
-    }),
+    /** A lead goes without a token too (kept as unverified), if the visitor chooses or the widget is blocked. */
+    botCheck: botCheckMachine,
   },
   actions: {
     assignNewSubmissionId: assign({ submissionId: () => crypto.randomUUID() }),
     stampGuard: assign((_, honeypot: string) => ({ guard: { honeypot, fillMs: 0 } })),
-    keepToken: assign((_, turnstileToken: string | undefined) => ({ turnstileToken })),
+    keepToken: assign((_, check: BotCheckOutput) => ({ turnstileToken: check.token, verified: mayBeVerified(check) })),
+    keepVerified: assign(({ context }, verified: boolean | undefined) => ({ verified: verified ?? context.verified })),
     setField: assign({
       values: ({ context, event }) => {
         assertEvent(event, 'field.changed')
@@ -204,6 +209,7 @@ export const leadFormMachine = setup({
       source: input.source,
       submissionId: '',
       guard: { honeypot: '', fillMs: 0 },
+      verified: true,
     }
   },
   entry: 'assignNewSubmissionId',
@@ -238,13 +244,15 @@ export const leadFormMachine = setup({
     submitting: {
       initial: 'verifying',
       states: {
-        // A token that does not come (blocked widget, failed challenge) costs no lead: it goes without one.
+        // A blocked widget costs no lead: it goes without a token; a failed one is offered visibly first.
         verifying: {
           invoke: {
-            src: 'takeToken',
+            id: BOT_CHECK_ID,
+            src: 'botCheck',
+            input: { canSkip: true },
             onDone: { target: 'sending', actions: { type: 'keepToken', params: ({ event }) => event.output } },
-            onError: { target: 'sending', actions: { type: 'keepToken', params: undefined } },
           },
+          on: { 'botCheck.*': { actions: forwardTo(BOT_CHECK_ID) } },
         },
         sending: {
           invoke: {
@@ -253,6 +261,7 @@ export const leadFormMachine = setup({
             onDone: {
               target: '#leadForm.accepted',
               actions: [
+                { type: 'keepVerified', params: ({ event }) => event.output.verified },
                 'leadAccepted',
                 'clearForm',
                 'assignNewSubmissionId',

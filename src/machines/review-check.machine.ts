@@ -1,5 +1,6 @@
-import { assertEvent, assign, emit, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, emit, forwardTo, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { addressAutocompleteMachine, type AddressChangedEvent } from './address-autocomplete.machine'
+import { BOT_CHECK_ID, botCheckMachine, mayBeVerified, type BotCheckEvent, type BotCheckOutput } from './bot-check.machine'
 import {
   CHECK_FAILURE_KINDS,
   DEFAULT_RADIUS_KM,
@@ -40,6 +41,7 @@ export type ReviewCheckEvent =
   /** The page's URL, at start and after every navigation: a place in it is a shared result to show. */
   | { type: 'url.changed'; placeId?: string; radiusKm: RadiusKm }
   | { type: 'check.retry' }
+  | BotCheckEvent
 
 /** A check asked for before a business was chosen: the page moves focus to the business field. */
 export type ReviewCheckEmitted = { type: 'check.refused' }
@@ -69,10 +71,8 @@ export const reviewCheckMachine = setup({
     runCheck: fromPromise<ReviewCheckResult, RunCheckInput>(async () => {
       throw new Error('runCheck not provided')
     }),
-    /** The bot check's token, or undefined when none came: the function then refuses the check. */
-    takeToken: fromPromise<string | undefined>(async () => {
-      throw new Error('takeToken not provided')
-    }),
+    /** The function refuses a check without a token: a blocked widget ends in `failed.blocked`, unsent. */
+    botCheck: botCheckMachine,
     /** Sends `url.changed` now and after every navigation. */
     followUrl: fromCallback<ReviewCheckEvent>(() => {
       throw new Error('followUrl not provided')
@@ -96,7 +96,7 @@ export const reviewCheckMachine = setup({
       return { business: { placeId: event.placeId ?? '', description: '' }, radiusKm: event.radiusKm }
     }),
     setRadius: assign((_, radiusKm: RadiusKm) => ({ radiusKm })),
-    keepToken: assign((_, turnstileToken: string | undefined) => ({ turnstileToken })),
+    keepToken: assign((_, check: BotCheckOutput) => ({ turnstileToken: check.token })),
     setTarget: assign((_, target: TargetRating) => ({ target })),
     requireBusiness: assign({
       error: ({ context }): BusinessError =>
@@ -105,8 +105,10 @@ export const reviewCheckMachine = setup({
     refuse: emit({ type: 'check.refused' as const }),
     keepResult: assign((_, result: ReviewCheckResult) => ({ result, failure: null })),
     keepFailure: assign((_, error: unknown) => ({ failure: failureOf(error), result: null })),
+    forgetResult: assign({ failure: null, result: null }),
   },
   guards: {
+    mayBeVerified: (_, check: BotCheckOutput) => mayBeVerified(check),
     hasBusiness: ({ context }) => context.business !== null,
     noReviews: ({ context }) => context.result?.business.reviewCount === 0,
     noCompetitors: ({ context }) => context.result?.competitors.length === 0,
@@ -161,10 +163,19 @@ export const reviewCheckMachine = setup({
       states: {
         verifying: {
           invoke: {
-            src: 'takeToken',
-            onDone: { target: 'running', actions: { type: 'keepToken', params: ({ event }) => event.output } },
-            onError: { target: 'running', actions: { type: 'keepToken', params: undefined } },
+            id: BOT_CHECK_ID,
+            src: 'botCheck',
+            input: { canSkip: false },
+            onDone: [
+              {
+                guard: { type: 'mayBeVerified', params: ({ event }) => event.output },
+                target: 'running',
+                actions: { type: 'keepToken', params: ({ event }) => event.output },
+              },
+              { target: '#reviewCheck.failed.blocked', actions: 'forgetResult' },
+            ],
           },
+          on: { 'botCheck.*': { actions: forwardTo(BOT_CHECK_ID) } },
         },
         running: {
           invoke: {
@@ -225,6 +236,8 @@ export const reviewCheckMachine = setup({
         capReached: {},
         notFound: {},
         notVerified: {},
+        /** The bot check never loaded, so the check was not sent (the function would refuse it). */
+        blocked: {},
         placesDown: {},
       },
     },

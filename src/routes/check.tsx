@@ -51,12 +51,12 @@ function CheckPage() {
   const router = useRouter()
   const navigate = Route.useNavigate()
   const hydrated = useHydrated()
-  const { takeToken, watch: watchTouch, slot: widgetSlot } = useTurnstile('check')
+  const { botCheck, watch: watchTouch, slot: widgetSlot } = useTurnstile('check')
   const [state, flow] = useAppActor(
     reviewCheckMachine.provide({
       actors: {
         businessSearch: placesSearch(services.places, 'business'),
-        takeToken,
+        botCheck,
         runCheck: fromService(({ placeId, radiusKm, turnstileToken }: RunCheckInput, signal) =>
           services.reviewCheck.check(placeId, radiusKm, { signal, turnstileToken }),
         ),
@@ -129,7 +129,7 @@ function CheckPage() {
                 />
               )}
             />
-            {widgetSlot}
+            {widgetSlot(flow)}
           </div>
         )}
         {searchOff && (

@@ -63,9 +63,9 @@ const leadOf = (context: AiReplyContext) =>
 function ReplyPage() {
   const { services } = Route.useRouteContext()
   const hydrated = useHydrated()
-  const { takeToken, watch: watchTouch, slot: widgetSlot } = useTurnstile('reply')
+  const { botCheck, watch: watchTouch, slot: widgetSlot } = useTurnstile('reply')
   const [state, flow] = useAppActor(
-    aiReplyMachine.provide({ actors: { takeToken, streamReply: streamReply(services.aiReply), writeClipboard } }),
+    aiReplyMachine.provide({ actors: { botCheck, streamReply: streamReply(services.aiReply), writeClipboard } }),
   )
   useFocusOn(flow, 'draft.refused', () => firstInvalidField(document.getElementById('main')))
   const { context } = state
@@ -104,7 +104,7 @@ function ReplyPage() {
             onChange={(field, value) => flow.send({ type: 'field.changed', field, value })}
             onSubmit={() => flow.send({ type: 'draft.submit' })}
           />
-          {widgetSlot}
+          {widgetSlot(flow)}
         </div>
         {(drafting || drafted) && (
           <Suspense fallback={<p>{c.draft.writing}</p>}>
@@ -128,9 +128,13 @@ function ReplyPage() {
         {state.matches('failed') && (
           <div className="rounded-lg bg-red-50 p-4">
             <p role="alert" className="font-medium text-danger">
-              {state.matches({ failed: 'notVerified' }) ? c.failure.notVerified : c.failure.invalid}
+              {state.matches({ failed: 'notVerified' })
+                ? c.failure.notVerified
+                : state.matches({ failed: 'blocked' })
+                  ? c.failure.blocked
+                  : c.failure.invalid}
             </p>
-            {state.matches({ failed: 'notVerified' }) && <CallUs />}
+            {!state.matches({ failed: 'invalid' }) && <CallUs />}
           </div>
         )}
         <p role="status" className="sr-only">

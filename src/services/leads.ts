@@ -15,7 +15,7 @@ async function refusal(error: unknown): Promise<FailureError | undefined> {
 }
 
 export interface LeadsService {
-  submit(submission: LeadSubmission, signal?: AbortSignal): Promise<Pick<LeadAccepted, 'id' | 'booking'>>
+  submit(submission: LeadSubmission, signal?: AbortSignal): Promise<Pick<LeadAccepted, 'id' | 'booking'> & { verified?: boolean }>
   /** Where the lead form posts natively (before or without the script). */
   readonly nativeAction: string
 }
@@ -60,7 +60,9 @@ export function createLeadsService({
       const parsed = v.safeParse(LeadAcceptedSchema, body)
       if (!parsed.success) throw new FailureError('unexpected', { service: 'leads', detail: 'response without an item id' })
       const { id, booking } = parsed.output
-      return booking ? { id, booking } : { id }
+      // The function's word on the lead (false: kept as unverified), when it gives one.
+      const { verified } = body as { verified?: unknown }
+      return { id, ...(booking && { booking }), ...(typeof verified === 'boolean' && { verified }) }
     },
   }
 }

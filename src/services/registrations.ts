@@ -12,9 +12,13 @@ export interface RegistrationsService {
   /**
    * Sends one registration to the `enterprise-register` function, which verifies the token and
    * records it (decision 021). A submission_id already in resolves: an earlier try recorded it.
+   * `verified`: the function's word; false when it kept the registration as unverified (then it
+   * e-mails nothing), and false too when its answer does not say.
    */
-  insert(registration: RegistrationSubmission, signal?: AbortSignal): Promise<void>
+  insert(registration: RegistrationSubmission, signal?: AbortSignal): Promise<{ verified: boolean }>
 }
+
+const RecordedSchema = v.object({ status: v.literal('recorded'), verified: v.boolean() })
 
 export type RegistrationsConfig = { functionsUrl: string } & Partial<RetryBudget>
 
@@ -52,16 +56,21 @@ export function createRegistrationsService({
   const http = lazyHttp({ timeout: timeoutMs })
   return {
     async insert(registration, signal) {
+      let body: unknown
       try {
-        await (
+        const response = await (
           await http()
         ).post(`${functionsUrl}/enterprise-register`, {
           json: registration,
           ...retryWithin({ retryBudgetMs, firstRetryMs, timeoutMs }, signal),
         })
+        body = await response.json().catch(() => undefined)
       } catch (error) {
         throw await failureOf(error)
       }
+      // Recorded either way; only a clear 'verified: true' lets the page promise the e-mails.
+      const recorded = v.safeParse(RecordedSchema, body)
+      return { verified: recorded.success && recorded.output.verified }
     },
   }
 }

@@ -1,10 +1,14 @@
-import type { TurnstileAction, TurnstileService, TurnstileWidget } from './turnstile'
+import type { TokenTake, TurnstileAction } from '@/schemas/bot-check'
+import type { TurnstileService, TurnstileWidget } from './turnstile'
 
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
 /** Mock mode's same-origin stand-in (mocks/turnstile-stand-in.js), copied into the build's root. */
 export const TURNSTILE_STAND_IN_URL = '/turnstile-stand-in.js'
 
-const unconfigured: TurnstileWidget = { attach: () => {}, prepare: () => {}, take: () => Promise.resolve(undefined), release: () => {} }
+const nothing = () => {}
+const off = (): Promise<TokenTake> => Promise.resolve({ missing: 'off' })
+const blocked = (): TokenTake => ({ missing: 'blocked' })
+const unconfigured: TurnstileWidget = { attach: nothing, prepare: nothing, take: off, challenge: off, release: nothing }
 
 /** Unset site key: no widget, no script, and every form sends without a token. */
 export const noTurnstile: TurnstileService = { widget: () => unconfigured }
@@ -19,12 +23,14 @@ export function lazyTurnstile(settings: { siteKey: string; scriptUrl: string }):
   return {
     widget(action: TurnstileAction): TurnstileWidget {
       const widget = load().then((loaded) => loaded.widget(action))
-      // A chunk that fails to load counts as a blocked widget: the form goes on without a token.
-      const whenLoaded = (call: (loaded: TurnstileWidget) => void) => void widget.then(call, () => {})
+      // A chunk that fails to load counts as a blocked widget.
+      const whenLoaded = (call: (loaded: TurnstileWidget) => void) => void widget.then(call, nothing)
+      const ask = (call: (loaded: TurnstileWidget) => Promise<TokenTake>) => widget.then(call).catch(blocked)
       return {
         attach: (element) => whenLoaded((loaded) => loaded.attach(element)),
         prepare: () => whenLoaded((loaded) => loaded.prepare()),
-        take: (waitMs) => widget.then((loaded) => loaded.take(waitMs)).catch(() => undefined),
+        take: (waitMs) => ask((loaded) => loaded.take(waitMs)),
+        challenge: () => ask((loaded) => loaded.challenge()),
         release: () => whenLoaded((loaded) => loaded.release()),
       }
     },

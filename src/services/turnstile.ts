@@ -1,5 +1,4 @@
-/** Where each form's token is checked: the function that acts verifies the action it was made for. */
-export type TurnstileAction = 'lead' | 'check' | 'reply' | 'registration'
+import type { TokenTake, TurnstileAction } from '@/schemas/bot-check'
 
 /** The part of Cloudflare's `window.turnstile` the site uses (explicit rendering). */
 export interface TurnstileApi {
@@ -11,7 +10,8 @@ export interface TurnstileApi {
 export interface TurnstileRenderOptions {
   sitekey: string
   action: TurnstileAction
-  appearance: 'interaction-only'
+  /** 'interaction-only' first; 'always' when no token came and the visitor is asked to take the check. */
+  appearance: 'interaction-only' | 'always'
   callback: (token: string) => void
   'expired-callback': () => void
   'error-callback': () => boolean
@@ -29,10 +29,12 @@ export interface TurnstileWidget {
   /** The visitor touched the form: load the script and render the widget, once. */
   prepare(): void
   /**
-   * A token for one submission, waiting at most `waitMs` for it; undefined when none came (script
-   * blocked, challenge failed, no site key). Tokens are single-use, so the widget then makes a new one.
+   * A token for one submission, waiting at most `waitMs` for it, or why none came. Tokens are
+   * single-use, so the widget then makes a new one.
    */
-  take(waitMs: number): Promise<string | undefined>
+  take(waitMs: number): Promise<TokenTake>
+  /** The widget drawn again, visibly ('always'), for the visitor to take; waits until it gives a token or fails. */
+  challenge(): Promise<TokenTake>
   /** The form left the page: its widget goes with it (and is rendered again if it comes back). */
   release(): void
 }
@@ -72,36 +74,37 @@ export function createTurnstileService({
       let container: HTMLElement | null = null
       let rendered: Promise<{ turnstile: TurnstileApi; id: string } | undefined> | undefined
       let token: string | undefined
-      let failed = false
+      let missing: 'blocked' | 'failed' | undefined
       const waiting = new Set<() => void>()
       const wake = () => {
         for (const resume of waiting) resume()
         waiting.clear()
       }
-      const fail = (): undefined => {
-        failed = true
+      const fail = (why: 'blocked' | 'failed' = 'failed'): undefined => {
+        missing = why
         wake()
         return undefined
       }
 
-      const render = async () => {
+      const render = async (appearance: TurnstileRenderOptions['appearance']) => {
         const turnstile = await loadOnce()
         const element = container
-        if (!turnstile || !element) return fail()
+        if (!turnstile) return fail('blocked')
+        if (!element) return fail()
         try {
           const id = turnstile.render(element, {
             sitekey: siteKey,
             action,
-            appearance: 'interaction-only',
+            appearance,
             callback: (issued) => {
               token = issued
-              failed = false
+              missing = undefined
               wake()
             },
             'expired-callback': () => {
               token = undefined
             },
-            // Handled here (the form goes on without a token), so the widget logs no error of its own.
+            // Handled here (the form offers the check again), so the widget logs no error of its own.
             'error-callback': () => {
               fail()
               return true
@@ -112,36 +115,46 @@ export function createTurnstileService({
           return fail()
         }
       }
-      const prepare = () => (rendered ??= render())
+      const prepare = () => (rendered ??= render('interaction-only'))
+
+      const taken = async (widget: typeof rendered): Promise<TokenTake> => {
+        const given = token
+        token = undefined
+        if (given === undefined) return { missing: missing ?? 'failed' }
+        const live = await widget
+        live?.turnstile.reset(live.id)
+        return { token: given }
+      }
+      const until = (waitMs?: number) => {
+        if (token !== undefined || missing) return Promise.resolve()
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const woken = new Promise<void>((resume) => waiting.add(resume))
+        if (waitMs === undefined) return woken
+        return Promise.race([woken, new Promise<void>((resume) => (timer = setTimeout(resume, waitMs)))]).finally(() => clearTimeout(timer))
+      }
+      const remove = () => {
+        const widget = rendered
+        rendered = undefined
+        token = undefined
+        missing = undefined
+        void widget?.then((live) => live?.turnstile.remove(live.id))
+      }
 
       return {
         attach: (element) => void (container = element),
         prepare: () => void prepare(),
         async take(waitMs) {
           const widget = prepare()
-          if (token === undefined && !failed) {
-            let timer: ReturnType<typeof setTimeout> | undefined
-            await Promise.race([
-              new Promise<void>((resume) => waiting.add(resume)),
-              new Promise<void>((resume) => (timer = setTimeout(resume, waitMs))),
-            ])
-            clearTimeout(timer)
-          }
-          const taken = token
-          token = undefined
-          if (taken !== undefined) {
-            const live = await widget
-            live?.turnstile.reset(live.id)
-          }
-          return taken
+          await until(waitMs)
+          return taken(widget)
         },
-        release() {
-          const widget = rendered
-          rendered = undefined
-          token = undefined
-          failed = false
-          void widget?.then((live) => live?.turnstile.remove(live.id))
+        async challenge() {
+          remove()
+          const widget = (rendered = render('always'))
+          await until()
+          return taken(widget)
         },
+        release: remove,
       }
     },
   }

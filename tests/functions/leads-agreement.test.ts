@@ -18,7 +18,7 @@ function submitOnForm({ business, ...fields }: LeadValues) {
   let sent: SubmitLeadInput | undefined
   const machine = leadFormMachine.provide({
     actors: {
-      takeToken: tokenAtOnce(),
+      botCheck: tokenAtOnce(),
       submitLead: fromPromise<{ id: string }, SubmitLeadInput>(async ({ input }) => {
         sent = input
         return new Promise(() => {})

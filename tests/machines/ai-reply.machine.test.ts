@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { aiReplyMachine, type AiReplyEvent } from '@/machines/ai-reply.machine'
 import type { DraftInput } from '@/machines/ai-reply.machine'
-import { tokenAtOnce } from './token-fakes'
+import { botCheckWith, tokenAtOnce } from './token-fakes'
 
 /** A streaming actor the test drives by hand: it records each request and whether it was aborted. */
 function fakeStream() {
@@ -24,7 +24,7 @@ function start(copy: (text: string) => Promise<void> = async () => {}) {
   const actor = createActor(
     aiReplyMachine.provide({
       actors: {
-        takeToken: tokenAtOnce(),
+        botCheck: tokenAtOnce(),
         streamReply: stream.actor,
         writeClipboard: fromPromise(({ input }) => writeClipboard(input.text)),
       },
@@ -205,7 +205,7 @@ describe('ai reply machine', () => {
     const actor = createActor(
       aiReplyMachine.provide({
         actors: {
-          takeToken: fromPromise<string | undefined>(() => new Promise((resolve) => (give = resolve))),
+          botCheck: botCheckWith(() => new Promise((resolve) => (give = (token) => resolve({ token })))),
           streamReply: stream.actor,
         },
       }),

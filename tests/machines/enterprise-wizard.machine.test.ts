@@ -1,30 +1,35 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate'
 import {
   addressAutocompleteMachine,
   type FetchPredictionsInput,
   type FetchPredictionsOutput,
 } from '@/machines/address-autocomplete.machine'
-import { enterpriseWizardMachine, type SaveRegistrationInput } from '@/machines/enterprise-wizard.machine'
+import { enterpriseWizardMachine, type SaveRegistrationInput, type SaveRegistrationOutput } from '@/machines/enterprise-wizard.machine'
 import type { ContactTextField } from '@/schemas/enterprise'
 import { enterpriseErrorMessages } from '@/content/enterprise-copy'
 import { FailureError } from '@/schemas/failure'
 import { deferred, ok } from './address-autocomplete.harness'
-import { tokenAtOnce } from './token-fakes'
+import { botCheckWith, tokenAtOnce } from './token-fakes'
 
-type Save = (input: SaveRegistrationInput, signal: AbortSignal) => Promise<void>
+type Save = (input: SaveRegistrationInput, signal: AbortSignal) => Promise<SaveRegistrationOutput | void>
 
-function start(save: Save = async () => {}, fetch = async (): Promise<FetchPredictionsOutput> => ok('78 Harbour Street, Sydney NSW')) {
+function start(
+  save: Save = async () => ({ verified: true }),
+  fetch = async (): Promise<FetchPredictionsOutput> => ok('78 Harbour Street, Sydney NSW'),
+) {
   const saveRegistration = vi.fn(save)
   const fetchPredictions = vi.fn(fetch)
   const clock = new SimulatedClock()
   const machine = enterpriseWizardMachine.provide({
     actors: {
-      takeToken: tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'),
+      botCheck: tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'),
       addressAutocomplete: addressAutocompleteMachine.provide({
         actors: { fetchPredictions: fromPromise<FetchPredictionsOutput, FetchPredictionsInput>(() => fetchPredictions()) },
       }),
-      saveRegistration: fromPromise<void, SaveRegistrationInput>(({ input, signal }) => saveRegistration(input, signal)),
+      saveRegistration: fromPromise<SaveRegistrationOutput, SaveRegistrationInput>(
+        async ({ input, signal }) => (await saveRegistration(input, signal)) ?? { verified: true },
+      ),
     },
   })
   const actor = createActor(machine, { clock }).start()
@@ -298,12 +303,12 @@ describe('enterpriseWizardMachine', () => {
   })
 
   it('sends the registration without a token when the bot check has none: it is then kept as unverified, never refused here', async () => {
-    const saveRegistration = vi.fn(async (_: SaveRegistrationInput) => {})
+    const saveRegistration = vi.fn(async (_: SaveRegistrationInput) => ({ verified: false }))
     const actor = createActor(
       enterpriseWizardMachine.provide({
         actors: {
-          takeToken: fromPromise<string | undefined>(() => Promise.reject(new Error('widget blocked'))),
-          saveRegistration: fromPromise<void, SaveRegistrationInput>(({ input }) => saveRegistration(input)),
+          botCheck: botCheckWith(async () => ({ missing: 'blocked' })),
+          saveRegistration: fromPromise<SaveRegistrationOutput, SaveRegistrationInput>(({ input }) => saveRegistration(input)),
         },
       }),
     ).start()
@@ -321,6 +326,8 @@ describe('enterpriseWizardMachine', () => {
     expect(saveRegistration).toHaveBeenCalledOnce()
     expect(saveRegistration.mock.calls[0]?.[0]).not.toHaveProperty('turnstileToken')
     expect(saveRegistration.mock.calls[0]?.[0]).toMatchObject({ selected_plan: 'starter', email: 'jane@example.com' })
+    // The function said unverified: step 3 must not promise an e-mail.
+    expect(actor.getSnapshot().context.verified).toBe(false)
   })
 
   it('aborts the save when the wizard stops while sending', async () => {
@@ -355,5 +362,79 @@ describe('enterpriseWizardMachine', () => {
     clock.increment(1000)
     expect(fetchPredictions).toHaveBeenCalledTimes(1)
     expect(search(actor).getSnapshot().context.query).toBe('1 Main Street')
+  })
+})
+
+// Issue 42.1: a genuine registrant whose check gave no token is shown the check, can take it or
+// send without it, and step 3 hears from the function whether it was verified.
+describe('enterpriseWizardMachine bot check', () => {
+  function withCheck(check: ReturnType<typeof botCheckWith>, answer: { verified: boolean }) {
+    const saveRegistration = vi.fn(async (_: SaveRegistrationInput) => answer)
+    const actor = createActor(
+      enterpriseWizardMachine.provide({
+        actors: {
+          botCheck: check,
+          saveRegistration: fromPromise<SaveRegistrationOutput, SaveRegistrationInput>(({ input }) => saveRegistration(input)),
+        },
+      }),
+    ).start()
+    toPlanStep(actor)
+    actor.send({ type: 'plan.selected', plan: 'growth' })
+    actor.send({ type: 'wizard.confirm' })
+    return { actor, saveRegistration }
+  }
+  const botCheckOf = (actor: Actor) => actor.getSnapshot().children.botCheck as AnyActorRef | undefined
+
+  it("keeps the function's word: verified with a token", async () => {
+    const { actor } = withCheck(tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'), { verified: true })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().context.verified).toBe(true)
+  })
+
+  it('a token the function refused (verified: false) is not taken for verified', async () => {
+    const { actor, saveRegistration } = withCheck(tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'), { verified: false })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(saveRegistration.mock.calls[0]?.[0]).toMatchObject({ turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' })
+    expect(actor.getSnapshot().context.verified).toBe(false)
+  })
+
+  it('shows the check when none came and sends nothing until the visitor takes it; the token then goes with it', async () => {
+    let give: (token: string) => void = () => {}
+    const { actor, saveRegistration } = withCheck(
+      botCheckWith(
+        async () => ({ missing: 'failed' }),
+        () => new Promise((resolve) => (give = (token) => resolve({ token }))),
+      ),
+      { verified: true },
+    )
+    await vi.waitFor(() => expect(botCheckOf(actor)?.getSnapshot().matches({ challenge: 'showing' })).toBe(true))
+    expect(saveRegistration).not.toHaveBeenCalled()
+    give('seen-token')
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(saveRegistration.mock.calls[0]?.[0]).toMatchObject({ turnstileToken: 'seen-token' })
+  })
+
+  it('Send without the check sends it without a token, as unverified', async () => {
+    const { actor, saveRegistration } = withCheck(
+      botCheckWith(
+        async () => ({ missing: 'failed' }),
+        () => new Promise(() => {}),
+      ),
+      { verified: false },
+    )
+    await vi.waitFor(() => expect(botCheckOf(actor)?.getSnapshot().matches('challenge')).toBe(true))
+    actor.send({ type: 'botCheck.skip' })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(saveRegistration.mock.calls[0]?.[0]).not.toHaveProperty('turnstileToken')
+    expect(actor.getSnapshot().context.verified).toBe(false)
+  })
+
+  it('a conflict (an earlier try holds it) leaves verification unsaid: step 3 promises no e-mail', async () => {
+    const { actor } = start(() => Promise.reject(new FailureError('conflict', { service: 'registrations', status: 409 })))
+    toPlanStep(actor)
+    actor.send({ type: 'plan.selected', plan: 'growth' })
+    actor.send({ type: 'wizard.confirm' })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().context.verified).toBeNull()
   })
 })

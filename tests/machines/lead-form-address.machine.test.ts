@@ -17,7 +17,7 @@ function start() {
   const clock = new SimulatedClock()
   const machine = leadFormMachine.provide({
     actors: {
-      takeToken: tokenAtOnce(),
+      botCheck: tokenAtOnce(),
       submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(async ({ input }) => {
         sent.push(input)
         return { id: 'item-1' }

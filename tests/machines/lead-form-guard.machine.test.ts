@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PHONE_INVALID } from '@/schemas/lead-phone'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { leadFormMachine, type SubmitLeadInput, type SubmitLeadOutput } from '@/machines/lead-form.machine'
-import { tokenAtOnce } from './token-fakes'
+import { botCheckWith, tokenAtOnce } from './token-fakes'
 
 // The spam signals and the rate-limit message; the rest of the machine: lead-form.machine.test.ts.
 const input = { tracking: { platform: '', keyword: '' }, source: { path: '/', label: 'Homepage' } }
@@ -13,7 +13,7 @@ function start(submit: (input: SubmitLeadInput) => Promise<SubmitLeadOutput>) {
   const submitLead = vi.fn(submit)
   const actor = createActor(
     leadFormMachine.provide({
-      actors: { takeToken: tokenAtOnce(), submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input }) => submitLead(input)) },
+      actors: { botCheck: tokenAtOnce(), submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input }) => submitLead(input)) },
     }),
     { input: { ...input, initialValues: values } },
   )
@@ -29,7 +29,7 @@ describe('leadFormMachine spam signals', () => {
     const actor = createActor(
       leadFormMachine.provide({
         actors: {
-          takeToken: tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'),
+          botCheck: tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'),
           submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input }) => submitLead(input)),
         },
       }),
@@ -46,7 +46,7 @@ describe('leadFormMachine spam signals', () => {
     const failing = createActor(
       leadFormMachine.provide({
         actors: {
-          takeToken: fromPromise<string | undefined>(() => Promise.reject(new Error('widget blocked'))),
+          botCheck: botCheckWith(async () => ({ missing: 'blocked' })),
           submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(async ({ input: sent }) => {
             expect(sent).not.toHaveProperty('turnstileToken')
             return { id: 'item-2' }

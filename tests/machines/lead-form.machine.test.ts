@@ -39,7 +39,7 @@ function start(submit: (input: SubmitLeadInput, signal: AbortSignal) => Promise<
   const openSchedule = vi.fn()
   const machine = leadFormMachine.provide({
     actors: {
-      takeToken: tokenAtOnce(),
+      botCheck: tokenAtOnce(),
       submitLead: fromPromise<SubmitLeadOutput, SubmitLeadInput>(({ input, signal }) => submitLead(input, signal)),
     },
     actions: { leadAccepted, openSchedule },

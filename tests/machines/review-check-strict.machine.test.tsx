@@ -42,7 +42,7 @@ function SharedCheck({ check, seen }: { check: ReturnType<typeof checkService>; 
   const [state] = useAppActor(
     reviewCheckMachine.provide({
       actors: {
-        takeToken: tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'),
+        botCheck: tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'),
         runCheck: fromService(check),
         followUrl: fromCallback<ReviewCheckEvent>(({ sendBack }) => sendBack({ type: 'url.changed', placeId: 'vet-1', radiusKm: 5 })),
       },

@@ -4,7 +4,7 @@ import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 
 import { addressAutocompleteMachine, type FetchPredictionsOutput } from '@/machines/address-autocomplete.machine'
 import { reviewCheckMachine, type ReviewCheckEvent, type RunCheckInput } from '@/machines/review-check.machine'
 import type { CheckedPlace, RadiusKm, ReviewCheckResult } from '@/schemas/review-check'
-import { tokenAtOnce } from './token-fakes'
+import { botCheckWith, tokenAtOnce } from './token-fakes'
 
 const place = (id: string, rating: number | null, reviewCount: number): CheckedPlace => ({
   id,
@@ -31,7 +31,7 @@ function start(runCheck: (input: RunCheckInput) => Promise<ReviewCheckResult>) {
   let send: (event: ReviewCheckEvent) => void = () => {}
   const machine = reviewCheckMachine.provide({
     actors: {
-      takeToken: tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'),
+      botCheck: tokenAtOnce('XXXX.DUMMY.TOKEN.XXXX'),
       businessSearch: addressAutocompleteMachine.provide({ actors: { fetchPredictions: fromPromise(async () => suggestions) } }),
       runCheck: fromPromise<ReviewCheckResult, RunCheckInput>(({ input }) => run(input)),
       followUrl: fromCallback<ReviewCheckEvent>(({ sendBack }) => {
@@ -171,7 +171,10 @@ describe('review check machine', () => {
     const run = vi.fn(async (_: RunCheckInput) => ({ ...ranked }))
     const machine = reviewCheckMachine.provide({
       actors: {
-        takeToken: fromPromise<string | undefined>(async () => tokens.shift()),
+        botCheck: botCheckWith(async () => {
+          const token = tokens.shift()
+          return token ? { token } : { missing: 'off' }
+        }),
         businessSearch: addressAutocompleteMachine.provide({ actors: { fetchPredictions: fromPromise(async () => suggestions) } }),
         runCheck: fromPromise<ReviewCheckResult, RunCheckInput>(({ input }) => run(input)),
         followUrl: fromCallback<ReviewCheckEvent>(({ sendBack }) => sendBack({ type: 'url.changed', placeId: 'vet-1', radiusKm: 5 })),

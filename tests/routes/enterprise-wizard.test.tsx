@@ -31,7 +31,7 @@ afterAll(() => {
 beforeEach(() => clearRecordedRequests())
 
 /** The wizard in StrictMode in a one-route router, places from the MSW node handlers, a fake insert. */
-function renderWizard(insert: RegistrationsService['insert'] = async () => {}) {
+function renderWizard(insert: RegistrationsService['insert'] = async () => ({ verified: true })) {
   const registrations = { insert: vi.fn(insert) }
   const services: Services = createServices(parseConfig({ VITE_MOCK_SERVICES: 'true' }), { registrations })
   const rootRoute = createRootRouteWithContext<{ services: Services }>()({ component: () => <Outlet /> })
@@ -155,8 +155,9 @@ describe('EnterpriseWizard (StrictMode, mock places)', { timeout: 20_000 }, () =
     let tries = 0
     renderWizard(async (row, signal) => {
       tries += 1
-      await real.insert(row, signal)
+      const answer = await real.insert(row, signal)
       if (tries === 1) throw new FailureError('network', { service: 'registrations', detail: 'the answer was lost' })
+      return answer
     })
     await toConfirm(user)
     expect(await screen.findByRole('alert')).toHaveTextContent('There was an error submitting your registration. Please try again.')

@@ -29,8 +29,26 @@ describe('registrations service (the enterprise-register function, against its m
     const registrations = service()
     const row = registrationInsert()
     await registrations.insert(row)
-    await expect(registrations.insert(row)).resolves.toBeUndefined()
+    await expect(registrations.insert(row)).resolves.toEqual({ verified: false })
     expect(recordedRequests('registrations').map((r) => r.body)).toEqual([row, row])
+  })
+
+  // Issue 42.1: step 3 promises e-mails only on the function's word that it took the registration as from a person.
+  it("gives the function's word on verification: the widget's token passes, none, another or a refused one does not", async () => {
+    const dummy = 'XXXX.DUMMY.TOKEN.XXXX'
+    await expect(service().insert({ ...registrationInsert(), turnstileToken: dummy })).resolves.toEqual({ verified: true })
+    await expect(service().insert(registrationInsert())).resolves.toEqual({ verified: false })
+    await expect(service().insert({ ...registrationInsert(), turnstileToken: 'abc' })).resolves.toEqual({ verified: false })
+    await expect(
+      withScenario('turnstile-failed', () => service().insert({ ...registrationInsert(), turnstileToken: dummy })),
+    ).resolves.toEqual({ verified: false })
+  })
+
+  it('reads an answer that does not say as unverified: nothing is promised on a guess', async () => {
+    server.use(http.post(REGISTER_FUNCTION, () => HttpResponse.json({ status: 'recorded' }, { status: 201 }), { once: true }))
+    await expect(service().insert({ ...registrationInsert(), turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' })).resolves.toEqual({
+      verified: false,
+    })
   })
 
   it('retries a lost answer with the same body and resolves once the function says it is in', async () => {

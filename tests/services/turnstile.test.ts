@@ -49,16 +49,16 @@ describe('turnstile service', () => {
     const taking = widget.take(5_000)
     await tick()
     turnstile.last().callback('token-1')
-    await expect(taking).resolves.toBe('token-1')
+    await expect(taking).resolves.toEqual({ token: 'token-1' })
     expect(turnstile.api.reset).toHaveBeenCalledWith('widget-1')
     turnstile.last().callback('token-2')
-    await expect(widget.take(5_000)).resolves.toBe('token-2')
+    await expect(widget.take(5_000)).resolves.toEqual({ token: 'token-2' })
   })
 
-  it('gives no token, without waiting out the limit, when the script is blocked or the challenge fails', async () => {
+  it('says why no token came, without waiting out the limit: the script blocked, or the challenge failed', async () => {
     const blocked = createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: () => Promise.reject(new Error('blocked')) })
     const started = Date.now()
-    await expect(attached(blocked.widget('lead')).take(60_000)).resolves.toBeUndefined()
+    await expect(attached(blocked.widget('lead')).take(60_000)).resolves.toEqual({ missing: 'blocked' })
     const turnstile = fakeTurnstile()
     const failing = attached(
       createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: async () => turnstile.api }).widget('check'),
@@ -66,7 +66,7 @@ describe('turnstile service', () => {
     const taking = failing.take(60_000)
     await tick()
     expect(turnstile.last()['error-callback']()).toBe(true)
-    await expect(taking).resolves.toBeUndefined()
+    await expect(taking).resolves.toEqual({ missing: 'failed' })
     expect(Date.now() - started).toBeLessThan(5_000)
   })
 
@@ -76,12 +76,12 @@ describe('turnstile service', () => {
     const widget = attached(createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: async () => turnstile.api }).widget('lead'))
     const taking = widget.take(2_500)
     await vi.advanceTimersByTimeAsync(2_500)
-    await expect(taking).resolves.toBeUndefined()
+    await expect(taking).resolves.toEqual({ missing: 'failed' })
     turnstile.last().callback('token-1')
     turnstile.last()['expired-callback']()
     const again = widget.take(1_000)
     await vi.advanceTimersByTimeAsync(1_000)
-    await expect(again).resolves.toBeUndefined()
+    await expect(again).resolves.toEqual({ missing: 'failed' })
     vi.useRealTimers()
   })
 
@@ -108,15 +108,46 @@ describe('turnstile service', () => {
       const taking = widget.take(5_000)
       await vi.waitFor(() => expect(turnstile.widgets).toHaveLength(1))
       turnstile.last().callback('token-1')
-      await expect(taking).resolves.toBe('token-1')
+      await expect(taking).resolves.toEqual({ token: 'token-1' })
     } finally {
       vi.unstubAllGlobals()
     }
   })
 
-  it('without a site key loads nothing and gives no token at once', async () => {
+  it('without a site key loads nothing and says at once that the check is off', async () => {
     const widget = attached(noTurnstile.widget('lead'))
     widget.prepare()
-    await expect(widget.take(60_000)).resolves.toBeUndefined()
+    await expect(widget.take(60_000)).resolves.toEqual({ missing: 'off' })
+    await expect(widget.challenge()).resolves.toEqual({ missing: 'off' })
+  })
+
+  // Issue 42.1: when no token came, the widget is drawn again, visibly, for the visitor to take.
+  it('draws the widget again visibly for a challenge, and hands out the token the visitor earns there', async () => {
+    const turnstile = fakeTurnstile()
+    const widget = attached(
+      createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: async () => turnstile.api }).widget('registration'),
+    )
+    const taking = widget.take(60_000)
+    await tick()
+    turnstile.last()['error-callback']()
+    await expect(taking).resolves.toEqual({ missing: 'failed' })
+    const challenged = widget.challenge()
+    await tick()
+    expect(turnstile.api.remove).toHaveBeenCalledWith('widget-1')
+    expect(turnstile.widgets.map(({ appearance }) => appearance)).toEqual(['interaction-only', 'always'])
+    turnstile.last().callback('token-seen')
+    await expect(challenged).resolves.toEqual({ token: 'token-seen' })
+    expect(turnstile.api.reset).toHaveBeenCalledWith('widget-2')
+  })
+
+  it('a visible challenge that fails says so, and one whose script never loads says blocked', async () => {
+    const turnstile = fakeTurnstile()
+    const widget = attached(createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: async () => turnstile.api }).widget('lead'))
+    const challenged = widget.challenge()
+    await tick()
+    turnstile.last()['error-callback']()
+    await expect(challenged).resolves.toEqual({ missing: 'failed' })
+    const blocked = createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: () => Promise.reject(new Error('blocked')) })
+    await expect(attached(blocked.widget('check')).challenge()).resolves.toEqual({ missing: 'blocked' })
   })
 })

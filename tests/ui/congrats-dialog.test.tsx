@@ -57,6 +57,17 @@ describe('CongratsDialog', () => {
     expect(screen.getByRole('button', { name: 'Schedule Your Call' })).toBeInTheDocument()
   })
 
+  // Issue 42.1: an unverified lead is looked at by a person first, so no call is promised.
+  it('for a lead kept as unverified, promises no call: a person looks first, and booking is the way on', () => {
+    render(<CongratsDialog open verified={false} onClose={() => {}} onSchedule={() => {}} />)
+    const dialog = screen.getByRole('dialog', { name: 'Congrats!' })
+    expect(dialog).not.toHaveAccessibleDescription(/a specialist will be in touch/)
+    expect(dialog).toHaveAccessibleDescription(
+      'We have your details. We could not confirm that they were sent by a person, so a person looks at them before we call. Book your free strategy call now to be sure of a time.',
+    )
+    expect(screen.getByRole('button', { name: 'Schedule Your Call' })).toBeInTheDocument()
+  })
+
   it('Close calls onClose', async () => {
     const user = userEvent.setup()
     const { onClose, onSchedule } = setup(true)

@@ -43,16 +43,17 @@ function ReportByHand({
 export function CheckFailure({ state, onRetry }: CheckFailureProps) {
   const { failure, business } = state.context
   const businessDescription = business?.description ?? ''
-  const text = failure ? c.failures[failure.kind](durationInWords(failure.retryAfterSeconds ?? 3_600)) : ''
+  const blocked = state.matches({ failed: 'blocked' })
+  const text = failure ? c.failures[failure.kind](durationInWords(failure.retryAfterSeconds ?? 3_600)) : blocked ? c.checkBlocked : ''
   const placesDown = state.matches({ failed: 'placesDown' })
-  const notVerified = state.matches({ failed: 'notVerified' })
+  const notVerified = state.matches({ failed: 'notVerified' }) || blocked
   // The failure shows under the picker, below the fold on a desktop: bring it up and land focus on
   // it, as the result does, so nobody thinks nothing happened.
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     heading.current?.scrollIntoView({ block: 'start' })
     heading.current?.focus({ preventScroll: true })
-  }, [failure])
+  }, [failure, blocked])
   if (state.matches({ failed: 'capReached' })) {
     return (
       <ReportByHand id="check-cap-title" title={c.capTitle} business={businessDescription} headingRef={heading}>

@@ -28,10 +28,10 @@ export function EnterpriseWizard() {
     enterpriseWizardMachine.provide({
       actors: {
         addressAutocomplete: placesSearch(services.places),
-        takeToken: turnstile.takeToken,
+        botCheck: turnstile.botCheck,
         saveRegistration: fromPromise(async ({ input, signal }) => {
           try {
-            await services.registrations.insert(input, signal)
+            return await services.registrations.insert(input, signal)
           } catch (error) {
             console.warn('Enterprise registration failed', error)
             throw error
@@ -114,9 +114,10 @@ export function EnterpriseWizard() {
           plan={state.context.plan}
           billingCycle={state.context.billingCycle}
           received={state.context.failure?.kind === 'conflict'}
+          verified={state.context.verified === true}
         />
       )}
-      {turnstile.slot}
+      {turnstile.slot(wizard)}
     </div>
   )
 }

@@ -80,7 +80,7 @@ export function LeadCapture({
     leadFormMachine.provide({
       actors: {
         addressAutocomplete: placesSearch(services.places),
-        takeToken: turnstile.takeToken,
+        botCheck: turnstile.botCheck,
         submitLead: fromService(async (input: SubmitLeadInput, signal) => {
           const submission = v.parse(LeadSubmissionSchema, input)
           const accepted = await services.leads.submit(submission, signal)
@@ -165,12 +165,13 @@ export function LeadCapture({
             />
           )}
         />
-        {turnstile.slot}
+        {turnstile.slot(formRef)}
       </>
     ),
     congrats: (
       <CongratsDialog
         open={form.matches('accepted')}
+        verified={form.context.verified}
         onClose={() => formRef.send({ type: 'congrats.close' })}
         onSchedule={() => formRef.send({ type: 'congrats.schedule' })}
       />

@@ -1,22 +1,35 @@
-import type { Ref } from 'react'
+import type { ReactNode, Ref } from 'react'
 import { StepHeading } from './step-heading'
 
 export type SuccessStepProps = {
   headingRef: Ref<HTMLHeadingElement>
-  planName: string
+  /** Thanks, and what the registration sets going (an invoice only when it was verified). */
+  intro: string
   /** What the visitor registered for, repeated so they can check it: plan, billing cycle, total. */
   registered: readonly { term: string; value: string }[]
   nextSteps: readonly { title: string; text: string }[]
   benefits: readonly { title: string; text: string }[]
   supportPhone: { display: string; href: string }
-  /** What the registrant must do next: confirm their address from the e-mail we sent. */
-  inboxLine: string
+  /** What the registrant must do or expect next: confirm their address from our e-mail, or our call when we e-mail nothing. */
+  nextLine: string
+  /** The phone and e-mail, when they wait for our call. */
+  reachUs?: ReactNode
   /** Said first when the database already held this registration (a second send, or a lost answer). */
   notice?: { title: string; text: string } | null
 }
 
 /** Step 3: the registration is saved; what happens next and how to reach support. */
-export function SuccessStep({ headingRef, planName, registered, nextSteps, benefits, supportPhone, inboxLine, notice }: SuccessStepProps) {
+export function SuccessStep({
+  headingRef,
+  intro,
+  registered,
+  nextSteps,
+  benefits,
+  supportPhone,
+  nextLine,
+  reachUs,
+  notice,
+}: SuccessStepProps) {
   return (
     <section aria-labelledby="enterprise-success-title" className="space-y-8">
       <div className="flex items-start gap-4 max-xs:flex-col">
@@ -34,11 +47,9 @@ export function SuccessStep({ headingRef, planName, registered, nextSteps, benef
               <strong>{notice.title}</strong> {notice.text}
             </p>
           )}
-          <p className="mt-2 text-muted">
-            Thank you for choosing the {planName}. Your invoice is generated automatically, and your account is activated once payment is
-            received.
-          </p>
-          <p className="mt-2 font-semibold text-ink">{inboxLine}</p>
+          <p className="mt-2 text-muted">{intro}</p>
+          <p className="mt-2 font-semibold text-ink">{nextLine}</p>
+          {reachUs}
           <p className="mt-2 text-muted">
             A dedicated account manager will be assigned to you within 24 hours and will book your onboarding session.
           </p>

@@ -2,10 +2,22 @@ import { useId } from 'react'
 import { useModalDialog } from '@/ui/dialog/use-modal-dialog'
 import { DialogCloseButton } from '@/ui/dialog/dialog-close-button'
 
-export type CongratsDialogProps = { open: boolean; onClose: () => void; onSchedule: () => void }
+export type CongratsDialogProps = {
+  open: boolean
+  /** The lead was taken as from a person; unverified, a person looks at it first, so no call is promised. */
+  verified?: boolean
+  onClose: () => void
+  onSchedule: () => void
+}
+
+const TEXT = {
+  verified: 'We have your details and a specialist will be in touch shortly. Book your free strategy call now to get started sooner.',
+  unverified:
+    'We have your details. We could not confirm that they were sent by a person, so a person looks at them before we call. Book your free strategy call now to be sure of a time.',
+}
 
 /** A native modal dialog: focus moves in on open, Escape closes, focus returns where it was. */
-export function CongratsDialog({ open, onClose, onSchedule }: CongratsDialogProps) {
+export function CongratsDialog({ open, verified = true, onClose, onSchedule }: CongratsDialogProps) {
   const dialogRef = useModalDialog(open)
   const id = useId()
 
@@ -31,7 +43,7 @@ export function CongratsDialog({ open, onClose, onSchedule }: CongratsDialogProp
           Congrats!
         </h2>
         <p id={`${id}-text`} className="mt-2 text-muted">
-          We have your details and a specialist will be in touch shortly. Book your free strategy call now to get started sooner.
+          {verified ? TEXT.verified : TEXT.unverified}
         </p>
         <button type="button" autoFocus onClick={onSchedule} className="btn-primary mt-6 w-full">
           Schedule Your Call
