@@ -24,7 +24,7 @@ describe('leads function: happy path', () => {
     const res = await postLead(handler, qrbLead)
 
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ id: qrbLead.submissionId, status: 'queued' })
+    expect(await res.json()).toEqual({ id: qrbLead.submissionId, status: 'queued', verified: true })
     expect(store.rows.get(qrbLead.submissionId)).toMatchObject({ status: 'delivered', boardItemId: ITEM_ID })
     expect(calls.map((call) => call.operation)).toEqual(['create_item', 'create_update'])
     for (const { headers } of calls) {
@@ -84,7 +84,7 @@ describe('leads function: the visitor never waits for the board', () => {
 
     const res = await postLead(answerOnly, lead)
 
-    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
     expect(store.rows.get(lead.submissionId)).toMatchObject({ status: 'pending' })
     expect(calls).toHaveLength(0)
     await settled()
@@ -95,7 +95,7 @@ describe('leads function: the visitor never waits for the board', () => {
     const calls = fakeBoard()
     const { answerOnly, settled, logger, store } = leadsHandler()
     const lead = submission()
-    expect(await (await postLead(answerOnly, lead)).json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(await (await postLead(answerOnly, lead)).json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
     store.state.down = true
     await settled()
     store.state.down = false
@@ -143,7 +143,7 @@ describe('leads function: board failures', () => {
     const res = await postLead(handler, lead)
 
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
     expect(store.rows.get(lead.submissionId)).toMatchObject({ status: 'pending', attempts: 1, claimedUntil: null })
     expect(only(calls, 'create_item')).toHaveLength(1)
     expect(only(calls, 'create_update')).toHaveLength(0)
@@ -168,7 +168,7 @@ describe('leads function: board failures', () => {
     const { handler, sleeps, store } = leadsHandler()
     const lead = submission()
     const res = await postLead(handler, lead)
-    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
     expect(store.rows.get(lead.submissionId)).toMatchObject({ status: 'delivered', boardItemId: ITEM_ID })
     expect(sleeps).toEqual([1000])
     expect(only(calls, 'create_item')).toHaveLength(2)
@@ -210,7 +210,7 @@ describe('leads function: board failures', () => {
     const lead = submission()
     const res = await postLead(handler, lead)
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
     expect(store.rows.get(lead.submissionId)).toMatchObject({ status: 'delivered', boardItemId: ITEM_ID })
     expect(logger.records).toContainEqual(
       expect.objectContaining({
@@ -228,9 +228,9 @@ describe('leads function: idempotency', () => {
     const { handler } = leadsHandler({ sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) })
     const lead = submission()
     const answers = await Promise.all([postLead(handler, lead), postLead(handler, lead)])
-    for (const res of answers) expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    for (const res of answers) expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
     // Once the lead is on the board, a repeat is answered with its item.
-    expect(await (await postLead(handler, lead)).json()).toEqual({ id: ITEM_ID, status: 'delivered' })
+    expect(await (await postLead(handler, lead)).json()).toEqual({ id: ITEM_ID, status: 'delivered', verified: true })
     expect(only(calls, 'create_item')).toHaveLength(1)
     expect(only(calls, 'create_update')).toHaveLength(1)
   })

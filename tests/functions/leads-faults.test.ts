@@ -96,7 +96,7 @@ describe('leads under faults (deno, PostgreSQL, fake board)', () => {
     const res = await post(lead)
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
-    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
     const delivered = await afterAnswer(lead.submissionId)
     expect(delivered).toMatchObject({ status: 'delivered', attempts: 1 })
     expect(board.items.get(delivered.board_item_id!)).toEqual({ submissionId: lead.submissionId, name: 'Lead: Ada Lovelace', groupId: 'topics' })
@@ -117,7 +117,7 @@ describe('leads under faults (deno, PostgreSQL, fake board)', () => {
       board.fail('create_item', ...faults)
       const res = await post(lead)
       expect(res.status).toBe(200)
-      expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+      expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
       const settled = await settle(lead.submissionId)
       expect(settled.status).toBe('delivered')
       expect(board.itemsFor(lead.submissionId)).toBe(1)
@@ -159,7 +159,7 @@ describe('leads under faults (deno, PostgreSQL, fake board)', () => {
   it('the function killed between recording and delivering: redelivery finds the item instead of creating another', async () => {
     const lead = fresh()
     board.fail('create_item', 'created-hang')
-    expect(await (await post(lead)).json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(await (await post(lead)).json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
     await until(() => board.callsFor(lead.submissionId) === 1, 'the create_item call')
     await leads.kill()
     expect(await row(lead.submissionId)).toMatchObject({ status: 'pending', attempts: 1 })
@@ -192,8 +192,8 @@ describe('leads under faults (deno, PostgreSQL, fake board)', () => {
     expect(delivered.status).toBe('delivered')
     for (const answer of answers)
       expect([
-        { id: lead.submissionId, status: 'queued' },
-        { id: delivered.board_item_id, status: 'delivered' },
+        { id: lead.submissionId, status: 'queued', verified: true },
+        { id: delivered.board_item_id, status: 'delivered', verified: true },
       ]).toContainEqual(answer)
     expect(board.itemsFor(lead.submissionId)).toBe(1)
   })
@@ -203,7 +203,7 @@ describe('leads under faults (deno, PostgreSQL, fake board)', () => {
     const lead = fresh({ honeypot: 'https://cheap-pills.example', fillMs: 12_000 })
     const res = await post(lead)
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
     await fetch(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': SECRET } })
     expect(await row(lead.submissionId)).toMatchObject({ status: 'spam' })
     expect(board.itemsFor(lead.submissionId)).toBe(1)

@@ -56,6 +56,16 @@ describe('leads with the bot check', () => {
     expect(notes.filter((body) => body.includes(UNVERIFIED_NOTE))).toHaveLength(1)
   })
 
+  it("answers the page with the lead's own verdict, so it promises only what happens; a retry answers for the first recording", async () => {
+    const { handler } = checkedLeads()
+    const tokenless = fresh()
+    expect(await (await postLead(handler, tokenless)).json()).toMatchObject({ verified: false })
+    const person = fresh({ turnstileToken: siteverify().issue({ action: 'lead', ageMs: 20_000 }) })
+    expect(await (await postLead(handler, person)).json()).toMatchObject({ verified: true })
+    // The retry's token is spent by then; the lead as recorded passed.
+    expect(await (await postLead(handler, person)).json()).toMatchObject({ verified: true })
+  })
+
   it('refuses a token solved for another form', async () => {
     const { handler, store } = checkedLeads()
     const lead = fresh({ turnstileToken: siteverify().issue({ action: 'registration' }) })

@@ -7,7 +7,9 @@ import type { Logger } from '../_shared/runtime/logger.ts'
 import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
 import { checkSpam } from './spam-guard.ts'
 
-export type Acceptance = { kind: 'delivered'; itemId: string } | { kind: 'queued' } | { kind: 'unrecorded' }
+/** `verified`: whether the lead as recorded passed the bot check (a repeat answers for the first recording). */
+export type Acceptance =
+  { kind: 'delivered'; itemId: string; verified: boolean } | { kind: 'queued'; verified: boolean } | { kind: 'unrecorded' }
 
 export type AcceptDeps = {
   store: LeadStore
@@ -49,7 +51,11 @@ export async function acceptLead(submission: LeadSubmission, verification: LeadV
     if (board) deps.afterResponse(() => deliverOnce(submissionId, { ...deps, board }))
     else deps.logger.warn('lead recorded but the board is not configured', { submissionId })
   }
-  return row.status === 'delivered' && row.boardItemId ? { kind: 'delivered', itemId: row.boardItemId } : { kind: 'queued' }
+  // null: recorded before the check existed, or with it off.
+  const verified = (row.verification ?? verification)?.verified ?? true
+  return row.status === 'delivered' && row.boardItemId
+    ? { kind: 'delivered', itemId: row.boardItemId, verified }
+    : { kind: 'queued', verified }
 }
 
 /** One try, under a claim: a repeat whose lead another request (or redelivery) holds, or that is not due, does nothing. */

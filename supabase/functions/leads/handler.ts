@@ -97,7 +97,7 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
       case 'accepted': {
         // Every accepted lead alike (spam too, which is never told apart): the booking proves only which lead, never that it is genuine.
         const booking = deps.bookingLinkSecret && (await signBookingRef(deps.bookingLinkSecret, outcome.submissionId))
-        return json(200, { id: outcome.id, status: outcome.status, ...(booking ? { booking } : {}) })
+        return json(200, { id: outcome.id, status: outcome.status, verified: outcome.verified, ...(booking ? { booking } : {}) })
       }
     }
   }

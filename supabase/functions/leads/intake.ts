@@ -42,7 +42,7 @@ export type IntakeOutcome =
   | { kind: 'not-configured' }
   | { kind: 'rate-limited'; retryAfterSeconds: number }
   | { kind: 'unrecorded' }
-  | { kind: 'accepted'; id: string; status: 'delivered' | 'queued'; submissionId: string }
+  | { kind: 'accepted'; id: string; status: 'delivered' | 'queued'; submissionId: string; verified: boolean }
 
 export type Intake = (req: Request, format: IntakeFormat) => Promise<IntakeOutcome>
 
@@ -97,7 +97,13 @@ export function createIntake(deps: IntakeDeps): Intake {
     const result = await acceptLead(submission, marked, { ...deps.accept, store })
     if (result.kind === 'unrecorded') return result
     return result.kind === 'delivered'
-      ? { kind: 'accepted', id: result.itemId, status: 'delivered', submissionId: submission.submissionId }
-      : { kind: 'accepted', id: submission.submissionId, status: 'queued', submissionId: submission.submissionId }
+      ? { kind: 'accepted', id: result.itemId, status: 'delivered', submissionId: submission.submissionId, verified: result.verified }
+      : {
+          kind: 'accepted',
+          id: submission.submissionId,
+          status: 'queued',
+          submissionId: submission.submissionId,
+          verified: result.verified,
+        }
   }
 }
