@@ -54,7 +54,8 @@ async function post(body: string) {
 }
 /** One webhook-events run: bookings first, then decisions (so a released booking is written on the next run). */
 const workAll = async () => (await run('webhook-events')) as { bookings: Record<string, number>; decisions: Record<string, number> }
-const outcomes = async () => (await stack.pg.sql<{ outcome: string }[]>`select outcome from board_decision_events order by id`).map((r) => r.outcome)
+const outcomes = async () =>
+  (await stack.pg.sql<{ outcome: string }[]>`select outcome from board_decision_events order by id`).map((r) => r.outcome)
 const releaseNotes = (itemId: string) => updatesOn(itemId).filter((body) => body.includes('<strong>Released</strong>'))
 const paged = () => stack.channels.webhook.filter((message) => message.text.startsWith('Booking not on the board'))
 
@@ -63,7 +64,9 @@ async function unprovenBooking(name: string, email: string, uid = crypto.randomU
   const lead = person(name, email)
   await postLead(lead)
   const leadItem = await deliveredItem(lead.submissionId)
-  expect((await deliver(calBody('BOOKING_CREATED', { uid, name: `${name} Booker`, email: email.toUpperCase(), notes: 'Call me' }))).status).toBe(202)
+  expect(
+    (await deliver(calBody('BOOKING_CREATED', { uid, name: `${name} Booker`, email: email.toUpperCase(), notes: 'Call me' }))).status,
+  ).toBe(202)
   expect(await work()).toMatchObject({ done: 1 })
   const [own] = bookingItems(`${name} Booker`)
   expect(own![1].name).toBe(`Unproven booking — Booking: ${name} Booker`)
@@ -84,9 +87,17 @@ describe("'Release' on an unproven booking's item (deno, PostgreSQL, fake board)
     expect(bookingUpdates(leadItem)[0]).toContain('Call me')
     expect(stack.board.columnsOf.get(leadItem)).toMatchObject({ call_status: { label: 'Booked' } })
     expect(releaseNotes(ownItem)).toHaveLength(1)
-    expect(releaseNotes(ownItem)[0]).toContain(`Released to the lead Rita Real, <a href="https://agency.monday.com/boards/123/pulses/${leadItem}">`)
+    expect(releaseNotes(ownItem)[0]).toContain(
+      `Released to the lead Rita Real, <a href="https://agency.monday.com/boards/123/pulses/${leadItem}">`,
+    )
     expect(await bookingRows()).toEqual([
-      expect.objectContaining({ lead_id: leadId, review_item_id: ownItem, board_item_id: leadItem, status: 'sent', staff_decision: 'release' }),
+      expect.objectContaining({
+        lead_id: leadId,
+        review_item_id: ownItem,
+        board_item_id: leadItem,
+        status: 'sent',
+        staff_decision: 'release',
+      }),
     ])
 
     // monday's retry of the same event, and a second 'Release' later: recorded, nothing more is sent.

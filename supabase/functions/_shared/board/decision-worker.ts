@@ -96,11 +96,15 @@ export async function workDecision(item: Claimed<DecisionItem>, deps: DecisionWo
     if (!(error instanceof StepFailed)) throw error
     const { failure } = error
     deps.logger.warn('board decision not carried out on the board', { id: item.id, reason: failure.reason, detail: failure.detail })
-    const settled = await settleFailure(item, { ...failure, countAttempt: true }, { outbox: deps.store, backoff: deps.backoff, now: deps.now })
+    const settled = await settleFailure(
+      item,
+      { ...failure, countAttempt: true },
+      { outbox: deps.store, backoff: deps.backoff, now: deps.now },
+    )
     if (settled.kind === 'retry') return { kind: 'retry' }
     if (await deps.store.claimFailureAlert(item.id)) {
-      await sendOnAnyChannel(decisionFailedAlert(item, `${failure.reason}: ${failure.detail}`), deps.channels).catch((alertError: unknown) =>
-        deps.logger.error('board decision failure alert not sent', { id: item.id, message: String(alertError) }),
+      await sendOnAnyChannel(decisionFailedAlert(item, `${failure.reason}: ${failure.detail}`), deps.channels).catch(
+        (alertError: unknown) => deps.logger.error('board decision failure alert not sent', { id: item.id, message: String(alertError) }),
       )
     }
     return { kind: 'failed' }
