@@ -76,8 +76,8 @@ async function notGenuineNote(item: DecisionItem, deps: DecisionWorkerDeps): Pro
 /**
  * Works one recorded decision: written on the record (record_staff_decision, once), then, while no
  * newer decision replaced it, the board follows: a release leaves 'Needs a look', a 'Not genuine'
- * gets its note; a released booking's own item also gets one note (where the booking went). A decision on an item no record has, a cleared column, a repeat or an older
- * decision changes nothing more. Board failures are retried with backoff; the last one alerts ops.
+ * gets its note; a released booking's own item also gets one note (where the booking went). A
+ * decision on an item no record has, a cleared column, a repeat or an older decision changes nothing more. Board failures are retried with backoff; the last one alerts ops.
  */
 export async function workDecision(item: Claimed<DecisionItem>, deps: DecisionWorkerDeps): Promise<DecisionOutcomeKind> {
   try {
@@ -85,9 +85,11 @@ export async function workDecision(item: Claimed<DecisionItem>, deps: DecisionWo
     keepClaim(decided !== undefined, item, 'record')
     const { outcome, subjectKind } = decided!
     if ((outcome === 'released' || outcome === 'rejected') && subjectKind && (await deps.store.stillStands(item))) {
-      if (outcome === 'released') await release(item, subjectKind, deps)
-      if (outcome === 'released' && subjectKind === 'booking') await bookingReleasedNote(item, deps)
-      else await notGenuineNote(item, deps)
+      if (outcome === 'rejected') await notGenuineNote(item, deps)
+      else {
+        await release(item, subjectKind, deps)
+        if (subjectKind === 'booking') await bookingReleasedNote(item, deps)
+      }
     }
     keepClaim(await deps.store.done(item, {}), item, 'done')
     deps.logger.info('board decision worked', { id: item.id, itemId: item.itemId, outcome, subjectKind })
