@@ -1,5 +1,6 @@
 import type { ClaimRef, OutboxItem } from '../outbox/outbox.ts'
 import type { PgOutbox } from '../outbox/pg-outbox.ts'
+import type { BookingRelease } from './booking-release-note.ts'
 import type { DecisionEvent } from './decision-event.ts'
 import type { StaffDecision } from './needs-a-look.ts'
 
@@ -35,6 +36,8 @@ export type DecisionStore = Omit<PgOutbox<DecisionItem>, 'record'> & {
   decide(item: ClaimRef & Pick<DecisionItem, 'outcome' | 'subjectKind'>): Promise<Decided | undefined>
   /** The record still holds this event's decision (no newer one came since): the board may follow it. */
   stillStands(item: ClaimRef): Promise<boolean>
+  /** For a booking's own item: whether the release tied it to its possible lead, and that lead. */
+  bookingRelease(itemId: string): Promise<BookingRelease>
   /** True once, for the run that marks the failure alert as sent. */
   claimFailureAlert(id: string): Promise<boolean>
 }

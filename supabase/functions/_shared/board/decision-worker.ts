@@ -9,6 +9,7 @@ import { StepFailed } from '../outbox/step-failure.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import type { Logger } from '../runtime/logger.ts'
 import type { BoardFailure } from './client.ts'
+import { bookingReleaseNote } from './booking-release-note.ts'
 import { decisionFailedAlert } from './decision-alert.ts'
 import type { DecisionItem, DecisionStore, SubjectKind } from './decision-store.ts'
 import { itemPlace, moveItem, nameWithoutReviewPrefix, renameItem, userName, type BoardStep } from './review-item.ts'
@@ -49,11 +50,23 @@ async function release(item: DecisionItem, kind: SubjectKind, deps: DecisionWork
   if (name) ok(await renameItem(client, boardId, item.itemId, name))
 }
 
+/** Who set the column, escaped: their name on the board, else their id. */
+async function byWhom(item: DecisionItem, deps: DecisionWorkerDeps): Promise<string> {
+  const who = item.userId ? ok(await userName(deps.board.client, item.userId)) : undefined
+  return who ? `by ${escapeHtml(who)}` : item.userId ? `by board user ${escapeHtml(item.userId)}` : 'on the board'
+}
+
+/** A released booking's own item stays as its record: one note saying where the booking went, or that it went nowhere. */
+async function bookingReleasedNote(item: DecisionItem, deps: DecisionWorkerDeps): Promise<void> {
+  const release = await deps.store.bookingRelease(item.itemId)
+  const body = bookingReleaseNote(release, await byWhom(item, deps), escapeHtml(agencyTime(item.changedAt)))
+  ok(await createUpdateOnce(deps.board.client, { itemId: item.itemId, body, ref: `decision-${item.id}/note` }))
+}
+
 /** One note: who said so and when, and that nothing will be sent. */
 async function notGenuineNote(item: DecisionItem, deps: DecisionWorkerDeps): Promise<void> {
   const { client } = deps.board
-  const who = item.userId ? ok(await userName(client, item.userId)) : undefined
-  const by = who ? `by ${escapeHtml(who)}` : item.userId ? `by board user ${escapeHtml(item.userId)}` : 'on the board'
+  const by = await byWhom(item, deps)
   const body =
     `<p><strong>Not genuine</strong>: marked ${by} on ${escapeHtml(agencyTime(item.changedAt))}.</p>` +
     '<p>Nothing will be sent for this record: no message to sales, no e-mail or invoice to the person.</p>'
@@ -63,8 +76,8 @@ async function notGenuineNote(item: DecisionItem, deps: DecisionWorkerDeps): Pro
 /**
  * Works one recorded decision: written on the record (record_staff_decision, once), then, while no
  * newer decision replaced it, the board follows: a release leaves 'Needs a look', a 'Not genuine'
- * gets its note. A decision on an item no record has, a cleared column, a repeat or an older
- * decision changes nothing more. Board failures are retried with backoff; the last one alerts ops.
+ * gets its note; a released booking's own item also gets one note (where the booking went). A
+ * decision on an item no record has, a cleared column, a repeat or an older decision changes nothing more. Board failures are retried with backoff; the last one alerts ops.
  */
 export async function workDecision(item: Claimed<DecisionItem>, deps: DecisionWorkerDeps): Promise<DecisionOutcomeKind> {
   try {
@@ -72,8 +85,11 @@ export async function workDecision(item: Claimed<DecisionItem>, deps: DecisionWo
     keepClaim(decided !== undefined, item, 'record')
     const { outcome, subjectKind } = decided!
     if ((outcome === 'released' || outcome === 'rejected') && subjectKind && (await deps.store.stillStands(item))) {
-      if (outcome === 'released') await release(item, subjectKind, deps)
-      else await notGenuineNote(item, deps)
+      if (outcome === 'rejected') await notGenuineNote(item, deps)
+      else {
+        await release(item, subjectKind, deps)
+        if (subjectKind === 'booking') await bookingReleasedNote(item, deps)
+      }
     }
     keepClaim(await deps.store.done(item, {}), item, 'done')
     deps.logger.info('board decision worked', { id: item.id, itemId: item.itemId, outcome, subjectKind })
@@ -82,11 +98,15 @@ export async function workDecision(item: Claimed<DecisionItem>, deps: DecisionWo
     if (!(error instanceof StepFailed)) throw error
     const { failure } = error
     deps.logger.warn('board decision not carried out on the board', { id: item.id, reason: failure.reason, detail: failure.detail })
-    const settled = await settleFailure(item, { ...failure, countAttempt: true }, { outbox: deps.store, backoff: deps.backoff, now: deps.now })
+    const settled = await settleFailure(
+      item,
+      { ...failure, countAttempt: true },
+      { outbox: deps.store, backoff: deps.backoff, now: deps.now },
+    )
     if (settled.kind === 'retry') return { kind: 'retry' }
     if (await deps.store.claimFailureAlert(item.id)) {
-      await sendOnAnyChannel(decisionFailedAlert(item, `${failure.reason}: ${failure.detail}`), deps.channels).catch((alertError: unknown) =>
-        deps.logger.error('board decision failure alert not sent', { id: item.id, message: String(alertError) }),
+      await sendOnAnyChannel(decisionFailedAlert(item, `${failure.reason}: ${failure.detail}`), deps.channels).catch(
+        (alertError: unknown) => deps.logger.error('board decision failure alert not sent', { id: item.id, message: String(alertError) }),
       )
     }
     return { kind: 'failed' }

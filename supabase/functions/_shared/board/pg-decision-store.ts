@@ -85,10 +85,20 @@ export function pgDecisionStore(sql: Sql): DecisionStore {
             when 'registration' then (select r.staff_decision = e.decision and r.staff_decided_at = e.changed_at
                                       from enterprise_registrations r where r.id = e.subject_id::uuid)
             else (select bool_and(b.staff_decision = e.decision and b.staff_decided_at = e.changed_at)
-                  from lead_bookings b where b.board_item_id = e.subject_id)
+                  from lead_bookings b where coalesce(b.review_item_id, b.board_item_id) = e.subject_id)
           end, false) as stands
         from board_decision_events e where e.id = ${item.id}`
       return row?.stands ?? false
+    },
+    async bookingRelease(itemId) {
+      const [row] = await sql<{ linked: boolean; name: string | null; status: string | null; board_item_id: string | null }[]>`
+        select b.review_item_id is not null and b.lead_id is not null as linked,
+               l.lead ->> 'name' as name, l.status, l.board_item_id
+        from lead_bookings b left join leads l on l.id = coalesce(b.lead_id, b.possible_lead_id)
+        where coalesce(b.review_item_id, b.board_item_id) = ${itemId}
+        order by b.id limit 1`
+      const lead = row?.status ? { name: row.name ?? '', status: row.status, boardItemId: row.board_item_id } : undefined
+      return { linked: row?.linked ?? false, lead }
     },
     async claimFailureAlert(id) {
       const rows = await sql`
