@@ -117,7 +117,7 @@ describe('lead alerts (deno, PostgreSQL, fake board and channels)', () => {
   it('the board says "not authenticated": one alert names it and the lead; none again within the hour; after the fix, a retry delivers once and a resolved message goes out', async () => {
     board.refuse('not-authenticated')
     const lead = person()
-    expect(await post(lead)).toEqual({ id: lead.submissionId, status: 'queued' })
+    expect(await post(lead)).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
     await run()
     expect(await status(lead.submissionId)).toBe('failed')
 

@@ -98,7 +98,7 @@ describe('leads function: input', () => {
     const { handler, logger, store } = leadsHandler({ token: undefined })
     const res = await postLead(handler, base)
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ id: base.submissionId, status: 'queued' })
+    expect(await res.json()).toEqual({ id: base.submissionId, status: 'queued', verified: true })
     expect(store.rows.get(base.submissionId)).toMatchObject({ status: 'pending', attempts: 0 })
     expect(calls).toHaveLength(0)
     expect(logger.records).toContainEqual(expect.objectContaining({ level: 'warn', fields: { missing: ['MONDAY_API_TOKEN'] } }))
