@@ -1,14 +1,11 @@
-import { StrictMode } from 'react'
-import { configure, render, screen, waitFor } from '@testing-library/react'
+import { configure, screen, waitFor } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
-import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { MOCK_SUPABASE_URL, parseConfig } from '@/config'
+import { MOCK_SUPABASE_URL } from '@/config'
 import type { TokenTake } from '@/schemas/bot-check'
 import { createRegistrationsService } from '@/services/registrations'
-import { createServices, type Services } from '@/services/create-services'
 import type { TurnstileService } from '@/services/turnstile'
-import { EnterpriseWizard } from '@/routes/-components/enterprise-wizard'
+import { renderEnterpriseWizard } from './enterprise-harness'
 import { withScenario } from '../support/mock-scenario'
 
 // Issue 42.1, as a registrant meets it: the wizard over the registrations function's MSW stand-in.
@@ -40,22 +37,7 @@ function handWidget() {
 function renderWizard(turnstile?: TurnstileService) {
   const registrations = createRegistrationsService({ functionsUrl: `${MOCK_SUPABASE_URL}/functions/v1`, retryBudgetMs: 0 })
   const insert = vi.spyOn(registrations, 'insert')
-  const services: Services = createServices(parseConfig({ VITE_MOCK_SERVICES: 'true' }), {
-    registrations,
-    ...(turnstile ? { turnstile } : {}),
-  })
-  const rootRoute = createRootRouteWithContext<{ services: Services }>()({ component: () => <Outlet /> })
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/enterprise', component: () => <EnterpriseWizard /> })
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: ['/enterprise'] }),
-    context: { services },
-  })
-  render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  )
+  renderEnterpriseWizard({ registrations, ...(turnstile ? { turnstile } : {}) })
   return { insert }
 }
 

@@ -1,17 +1,14 @@
-import { StrictMode } from 'react'
-import { configure, render, screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryHistory, createRootRouteWithContext, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearRecordedRequests, recordedRequests } from '@mocks/recorder'
-import { MOCK_SUPABASE_URL, parseConfig } from '@/config'
+import { MOCK_SUPABASE_URL } from '@/config'
 import { FailureError } from '@/schemas/failure'
 import { BAD_CHARACTERS } from '@/schemas/visitor-text'
 import type { RegistrationInsert } from '@/schemas/enterprise'
 import { createRegistrationsService } from '@/services/registrations'
-import { createServices, type Services } from '@/services/create-services'
 import type { RegistrationsService } from '@/services/registrations'
-import { EnterpriseWizard } from '@/routes/-components/enterprise-wizard'
+import { renderEnterpriseWizard } from './enterprise-harness'
 
 beforeAll(() => {
   configure({ asyncUtilTimeout: 5_000 })
@@ -33,19 +30,7 @@ beforeEach(() => clearRecordedRequests())
 /** The wizard in StrictMode in a one-route router, places from the MSW node handlers, a fake insert. */
 function renderWizard(insert: RegistrationsService['insert'] = async () => ({ verified: true })) {
   const registrations = { insert: vi.fn(insert) }
-  const services: Services = createServices(parseConfig({ VITE_MOCK_SERVICES: 'true' }), { registrations })
-  const rootRoute = createRootRouteWithContext<{ services: Services }>()({ component: () => <Outlet /> })
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/enterprise', component: () => <EnterpriseWizard /> })
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: ['/enterprise'] }),
-    context: { services },
-  })
-  render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  )
+  renderEnterpriseWizard({ registrations })
   return { registrations }
 }
 
