@@ -1,3 +1,4 @@
+import { DEFAULT_ENTERPRISE_GROUP_ID } from '../_shared/board/client.ts'
 import { alertConfig } from '../_shared/alerts/config.ts'
 import { DEFAULT_RESEND_API_URL } from '../_shared/alerts/channels.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
@@ -39,7 +40,7 @@ serve(
     store: sql && pgRegistrationStore(sql),
     needsALook: sql && pgNeedsALook(sql),
     board,
-    groupId: env('MONDAY_ENTERPRISE_GROUP_ID') ?? 'enterprise',
+    groupId: env('MONDAY_ENTERPRISE_GROUP_ID') ?? DEFAULT_ENTERPRISE_GROUP_ID,
     channels: alerting.channels,
     opsChannels: alerting.opsChannels,
     confirmation:

@@ -15,9 +15,9 @@ import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { createWebhookEventsHandler } from './handler.ts'
 import { decisionGroups } from '../_shared/board/decision-settings.ts'
 import { pgDecisionStore } from '../_shared/board/pg-decision-store.ts'
-import { DEFAULT_REVIEW_GROUP_ID } from '../_shared/board/needs-a-look.ts'
 
 const config = bookingsConfig()
+const groups = decisionGroups(env)
 const dbUrl = env('SUPABASE_DB_URL')
 const sql = dbUrl ? createDb(dbUrl, { statementTimeoutMs: 5_000 }) : undefined
 const alerting = alertConfig(fetch)
@@ -31,7 +31,7 @@ serve(
     secret: cronSecret(env, consoleLogger),
     bookings: sql && pgBookingStore(sql),
     payments: sql && pgPaymentEvents(sql),
-    decisions: sql && { store: pgDecisionStore(sql), ...decisionGroups(env) },
+    decisions: sql && { store: pgDecisionStore(sql), ...groups },
     // No waiting inside a call: a board that asks for time gets it through next_attempt_at.
     board: boardFrom(
       {
@@ -58,7 +58,7 @@ serve(
     now: () => new Date(),
     leaseMs: config.leaseMs,
     leadWaitMs: config.leadWaitMs,
-    reviewGroupId: env('MONDAY_REVIEW_GROUP_ID') ?? DEFAULT_REVIEW_GROUP_ID,
+    reviewGroupId: groups.reviewGroupId,
     batchSize: config.batchSize,
     budgetMs: config.budgetMs,
   }),

@@ -10,6 +10,8 @@ import { excerpt, postJson } from '../http/upstream.ts'
 export const BOARD_API_VERSION = '2025-04'
 export const DEFAULT_BOARD_API_URL = 'https://api.monday.com/v2'
 export const DEFAULT_BOARD_GROUP_ID = 'topics'
+/** MONDAY_ENTERPRISE_GROUP_ID's default: the group of enterprise deals. */
+export const DEFAULT_ENTERPRISE_GROUP_ID = 'enterprise'
 
 /**
  * Column ids of the agency's lead board, keyed by what they hold. Ids are per board: copy them

@@ -1,4 +1,4 @@
-import { DEFAULT_BOARD_GROUP_ID } from './client.ts'
+import { DEFAULT_BOARD_GROUP_ID, DEFAULT_ENTERPRISE_GROUP_ID } from './client.ts'
 import type { SubjectKind } from './decision-store.ts'
 import { DEFAULT_REVIEW_GROUP_ID } from './needs-a-look.ts'
 
@@ -9,7 +9,6 @@ export function decisionGroups(read: (name: string) => string | undefined): Deci
   const leads = read('MONDAY_GROUP_ID') ?? DEFAULT_BOARD_GROUP_ID
   return {
     reviewGroupId: read('MONDAY_REVIEW_GROUP_ID') ?? DEFAULT_REVIEW_GROUP_ID,
-    // enterprise-followup's own default for MONDAY_ENTERPRISE_GROUP_ID.
-    normalGroups: { lead: leads, booking: leads, registration: read('MONDAY_ENTERPRISE_GROUP_ID') ?? 'enterprise' },
+    normalGroups: { lead: leads, booking: leads, registration: read('MONDAY_ENTERPRISE_GROUP_ID') ?? DEFAULT_ENTERPRISE_GROUP_ID },
   }
 }
