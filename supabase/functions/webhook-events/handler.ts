@@ -8,8 +8,8 @@ import { workPayment } from '../_shared/enterprise/payment-worker.ts'
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
-import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
 import type { Claimed, OutboxItem } from '../_shared/outbox/outbox.ts'
+import { drain, type Tally } from '../_shared/outbox/worker-loop.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import type { DecisionGroups } from '../_shared/board/decision-settings.ts'
 import type { DecisionStore } from '../_shared/board/decision-store.ts'
@@ -39,41 +39,7 @@ export type WebhookEventsDeps = {
   opsChannels: AlertChannel[]
 }
 
-type Tally = { claimed: number; done: number; waiting: number; retrying: number; failed: number; interrupted: number; lost: number }
 export type WebhookEventsReport = { bookings?: Tally; payments?: Tally; decisions?: Tally }
-
-/** Claims and works one event at a time until none is due, the batch is full or the budget is spent. */
-async function drain<Item extends OutboxItem>(
-  claimNext: () => Promise<Claimed<Item> | undefined>,
-  work: (item: Claimed<Item>) => Promise<{ kind: string }>,
-  deps: Pick<WebhookEventsDeps, 'batchSize' | 'logger' | 'now'>,
-  deadline: number,
-  what: string,
-): Promise<Tally> {
-  const tally: Tally = { claimed: 0, done: 0, waiting: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0 }
-  while (tally.claimed < deps.batchSize && deps.now().getTime() < deadline) {
-    const item = await claimNext()
-    if (!item) break
-    tally.claimed++
-    const outcome = await work(item).catch((error: unknown) => {
-      // A newer claim owns the item (this run's lease lapsed): its outcome stands, this one changes nothing.
-      if (error instanceof ClaimLost) {
-        logLateOutcome(deps.logger, error, { what })
-        return 'lost' as const
-      }
-      // The database failed mid-way: the claim lapses, and the recorded steps are skipped next time.
-      deps.logger.error(`${what} interrupted`, { id: item.id, message: String(error) })
-      return undefined
-    })
-    if (outcome === 'lost') tally.lost++
-    else if (!outcome) tally.interrupted++
-    else if (outcome.kind === 'done') tally.done++
-    else if (outcome.kind === 'waiting') tally.waiting++
-    else if (outcome.kind === 'failed') tally.failed++
-    else tally.retrying++
-  }
-  return tally
-}
 
 /**
  * Called every minute by pg_cron and woken by each recorded event (`*_webhook_events.sql`): works
@@ -91,30 +57,32 @@ export function createWebhookEventsHandler(deps: WebhookEventsDeps): (req: Reque
 
     const deadline = deps.now().getTime() + deps.budgetMs
     const report: WebhookEventsReport = {}
+    const run = async <Item extends OutboxItem>(
+      claimNext: () => Promise<Claimed<Item> | undefined>,
+      work: (item: Claimed<Item>) => Promise<{ kind: string }>,
+      what: string,
+    ): Promise<Tally> => {
+      const { stopped: _stopped, ...tally } = await drain({ claimNext, work, what, deadline, ...deps })
+      return tally
+    }
     if (bookings && board) {
-      report.bookings = await drain(
+      report.bookings = await run(
         () => bookings.claimNext(deps.leaseMs),
         (booking) => workBooking(booking, { ...deps, store: bookings, board }),
-        deps,
-        deadline,
         'booking update',
       )
     }
     if (payments) {
-      report.payments = await drain(
+      report.payments = await run(
         () => payments.claimNext(deps.leaseMs),
         (event) => workPayment(event, { ...deps, store: payments }),
-        deps,
-        deadline,
         'payment event',
       )
     }
     if (decisions && board) {
-      report.decisions = await drain(
+      report.decisions = await run(
         () => decisions.store.claimNext(deps.leaseMs),
         (item) => workDecision(item, { ...deps, ...decisions, board, channels: deps.opsChannels }),
-        deps,
-        deadline,
         'board decision',
       )
     }
