@@ -11,6 +11,7 @@ import { pgLeadStore, pgSpamLeads } from '../_shared/delivery/pg-lead-store.ts'
 import { pgNeedsALook, summariseNeedsALook } from '../_shared/alerts/needs-a-look-summary.ts'
 import { pruneRateLimits } from '../_shared/limits/pg-rate-counter.ts'
 import { serve } from '../_shared/http/serve.ts'
+import { notificationsWorker } from '../_shared/notify/worker.ts'
 import { createRedeliverHandler } from './handler.ts'
 import { REDELIVER_TIMING } from './timing.ts'
 
@@ -19,6 +20,7 @@ const leaseMs = envInt('CLAIM_LEASE_MS', REDELIVER_TIMING.leaseMs)
 const board = boardFrom({ ...config, fetch }, 0)
 const alerting = alertConfig(fetch)
 const now = () => new Date()
+const sendNotifications = sql && notificationsWorker(sql, alerting, consoleLogger, now)
 if (alerting.incomplete.length) consoleLogger.warn('alert e-mail is off: settings missing', { missing: alerting.incomplete })
 
 serve(
@@ -44,7 +46,7 @@ serve(
           await announceNewLeads({ store: pgNewLeadStore(sql), channels: alerting.channels, logger: consoleLogger })
         // What pages nobody one by one (unverified, spam, held): one summary an hour at most.
         await summariseNeedsALook({ store: pgNeedsALook(sql), channels: alerting.channels, logger: consoleLogger })
-        return runAlerts({
+        const report = await runAlerts({
           store: pgAlertStore(sql),
           channels: alerting.opsChannels,
           ops: alerting.ops,
@@ -52,6 +54,9 @@ serve(
           now,
           pendingMinutes: alerting.pendingMinutes,
         })
+        // Every message queued anywhere (the notifications outbox) goes out within a minute.
+        await sendNotifications?.()
+        return report
       }),
   }),
 )
