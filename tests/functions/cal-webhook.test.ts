@@ -179,8 +179,8 @@ describe('cal-webhook and webhook-events (deno, PostgreSQL, fake board)', () => 
     const again = /Fix the cause, then: (select public\.outbox_requeue\('lead_bookings', '\d+'\);)/.exec(alerts[0]!.text)
     expect(again).not.toBeNull()
     await stack.pg.sql.unsafe(again![1]!)
-    expect(await work()).toMatchObject({ done: 1 })
-    expect(await bookingRows()).toEqual([expect.objectContaining({ status: 'sent' })])
+    expect(await bookingRows()).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })])
+    expect(await work()).toMatchObject({ claimed: 1 })
   }, 30_000)
 
   it("the digest lists the day's leads that did not book, with their contact details", async () => {
