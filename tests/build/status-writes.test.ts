@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { scanMigrations, statusWrites, tablesWithStatus, tsStatusWrites, type Write } from './status-writes.ts'
 
 // Issue 43 point 4: every outbox transition is a SQL function; no status is written anywhere else.
-// Every write to `status` or a `*_status` column in supabase/ must sit in the current definition
+// Every write to `status` or a `*_status` column in supabase/ (its TypeScript and SQL) must sit in the current definition
 // of one of these functions (the last `create [or replace]` of the name across the migrations: an
 // earlier definition it replaced no longer runs, so it is history).
 const TRANSITIONS: Record<string, string> = {
@@ -47,9 +47,12 @@ const migrations = readdirSync(`${root}supabase/migrations`)
   .sort()
   .map((f) => ({ file: `supabase/migrations/${f}`, sql: readFileSync(`${root}supabase/migrations/${f}`, 'utf8') }))
 const withStatus = tablesWithStatus(migrations.map((m) => m.sql))
-const tsFiles = (readdirSync(`${root}supabase/functions`, { recursive: true }) as string[])
-  .filter((f) => f.endsWith('.ts'))
-  .map((f) => `supabase/functions/${f}`)
+const supabaseFiles = (readdirSync(`${root}supabase`, { recursive: true }) as string[])
+  .filter((f) => !f.startsWith('.') && !f.includes('node_modules'))
+  .map((f) => `supabase/${f}`)
+const tsFiles = supabaseFiles.filter((f) => f.endsWith('.ts'))
+// Any other SQL (a seed) runs as written, like a migration's top level.
+const otherSql = supabaseFiles.filter((f) => f.endsWith('.sql') && !f.startsWith('supabase/migrations/'))
 
 const counted = (w: Write) => !NOT_A_STATE.has(`${w.table}.${w.column}`)
 const message = (file: string, w: Write) =>
@@ -68,6 +71,9 @@ describe('status writes', () => {
       for (const w of fn.writes.filter(counted)) outside.push(`${message(fn.file, w)} in function ${fn.name} (${fn.file}:${fn.line})`)
     }
     for (const { file, writes } of scan.topLevel) for (const w of writes.filter(counted)) outside.push(message(file, w))
+    for (const file of otherSql) {
+      for (const w of statusWrites(readFileSync(`${root}${file}`, 'utf8'), withStatus).filter(counted)) outside.push(message(file, w))
+    }
     for (const file of tsFiles) {
       for (const w of tsStatusWrites(readFileSync(`${root}${file}`, 'utf8'), withStatus).filter(counted)) {
         if (w.column === '(spliced columns)' && SPLICED_REVIEWED[`${file} ${w.table}`]) reviewedSplices.add(`${file} ${w.table}`)
