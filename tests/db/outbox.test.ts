@@ -24,7 +24,7 @@ let pg: PgCluster
 let outbox: PgOutbox<Job>
 
 beforeAll(async () => {
-  pg = await startPgCluster({ migrate: false })
+  pg = await startPgCluster()
   await pg.sql`
     create table jobs (
       id bigint generated always as identity primary key,
@@ -41,6 +41,8 @@ beforeAll(async () => {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`
+  // Its transitions are the SQL functions of every outbox, for a table registered as one.
+  await pg.sql`insert into outbox_tables (tbl, key_column, done_status, done_at_column) values ('jobs', 'job_key', 'sent', 'sent_at')`
   outbox = pgOutbox<Row, Job>(pg.sql, {
     table: 'jobs',
     key: 'job_key',
@@ -117,5 +119,45 @@ describe('the generic outbox on another table', () => {
     expect(await outbox.failed(lapsed, failure)).toBe(false)
     const [row] = await pg.sql`select status, receipt, claim_token, claimed_until, last_error from jobs where job_key = 'late'`
     expect(row).toEqual({ status: 'sent', receipt: 'r-2', claim_token: null, claimed_until: null, last_error: null })
+  })
+
+  it('works no table that is not registered, and writes no status or claim column from a step', async () => {
+    const unregistered = pgOutbox<Row, Job>(pg.sql, {
+      table: 'unregistered_jobs',
+      key: 'job_key',
+      doneStatus: 'sent',
+      toItem: (row) => row as never,
+    })
+    await pg.sql`create table unregistered_jobs (like jobs including all)`
+    await pg.sql`insert into unregistered_jobs (job_key) values ('x')`
+    await expect(unregistered.claim('x', 10_000)).rejects.toThrow(/not an outbox table/)
+    await expect(unregistered.claimNext(10_000)).rejects.toThrow(/not an outbox table/)
+
+    await pg.sql`insert into jobs (job_key) values ('guarded')`
+    const item = (await outbox.claim('guarded', 10_000))!
+    await expect(outbox.record(item, { status: 'sent' })).rejects.toThrow(/written by its transitions only/)
+    await expect(outbox.record(item, { claim_token: null })).rejects.toThrow(/written by its transitions only/)
+    await expect(outbox.done(item, { sent_at: new Date(0) })).rejects.toThrow(/written by its transitions only/)
+    await expect(outbox.record(item, { nope: 1 })).rejects.toThrow(/no column nope/)
+    const wrongDone = pgOutbox<Row, Job>(pg.sql, { table: 'jobs', key: 'job_key', doneStatus: 'failed', toItem: (row) => row as never })
+    await expect(wrongDone.done(item, {})).rejects.toThrow(/not the done status/)
+    expect(await outbox.find('guarded')).toMatchObject({ status: 'pending', claimToken: item.claimToken })
+  })
+  it('puts a failed item back in the queue through outbox_requeue, and nothing else', async () => {
+    await pg.sql`insert into jobs (job_key) values ('again')`
+    const item = (await outbox.claim('again', 10_000))!
+    expect(await outbox.failed(item, { reason: 'auth', detail: 'auth 401' })).toBe(true)
+    const [requeued] = await pg.sql`select public.outbox_requeue('jobs', 'again') as applied`
+    expect(requeued).toEqual({ applied: true })
+    expect(await outbox.find('again')).toMatchObject({ status: 'pending', attempts: 0, claimToken: null })
+    const [twice] = await pg.sql`select public.outbox_requeue('jobs', 'again') as applied`
+    expect(twice).toEqual({ applied: false })
+  })
+  it('keeps the transitions from the API roles', async () => {
+    for (const role of ['anon', 'authenticated'] as const) {
+      await expect(pg.asRole(role, (tx) => tx`select public.outbox_failed('jobs', '1', gen_random_uuid(), 'x', 'y')`)).rejects.toThrow(
+        /permission denied/,
+      )
+    }
   })
 })

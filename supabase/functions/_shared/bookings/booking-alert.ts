@@ -12,7 +12,7 @@ export function bookingFailedAlert(booking: BookingItem, error: string): AlertCo
       `Contact: ${emailText(booking.attendeeEmail, format)}`,
       `Booking: ${visitorText(booking.bookingUid, format)} (lead_bookings id ${booking.id})`,
       `Last error: ${visitorText(error, format, 300)}`,
-      `Fix the cause, then: update lead_bookings set status = 'pending', attempts = 0, next_attempt_at = now() where id = ${booking.id};`,
+      `Fix the cause, then: select public.outbox_requeue('lead_bookings', '${booking.id}');`,
     ].join('\n')
     return { subject, text }
   }

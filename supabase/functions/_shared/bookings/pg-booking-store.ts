@@ -105,12 +105,7 @@ export function pgBookingStore(sql: Sql): BookingStore {
         select board_item_id from lead_bookings where item_key = ${itemKey} and board_item_id is not null order by id limit 1`
       return row?.board_item_id
     },
-    async recordItem(item, itemId) {
-      const rows = await sql`
-        update lead_bookings set board_item_id = ${itemId}, updated_at = now()
-        where id = ${item.id} and claim_token = ${item.claimToken} and status = 'pending' returning id`
-      return rows.length === 1
-    },
+    recordItem: (item, itemId) => outbox.record(item, { board_item_id: itemId }),
     async hasLaterEvent(booking) {
       const rows = await sql`select 1 from lead_bookings where item_key = ${booking.itemKey} and id > ${booking.id} limit 1`
       return rows.length > 0

@@ -1,6 +1,6 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 import { pgOutbox } from '../outbox/pg-outbox.ts'
-import { withConnection, type Sql } from '../runtime/db.ts'
+import type { Sql } from '../runtime/db.ts'
 import type { Unverified } from '../turnstile/siteverify.ts'
 import type { StaffDecision } from '../board/needs-a-look.ts'
 import type { LeadRow, LeadStatus, LeadStore, LeadVerification } from './lead-store.ts'
@@ -76,20 +76,13 @@ export function pgLeadStore(sql: Sql): LeadStore {
     failed: outbox.failed,
     delivered: (item, boardItemId) => outbox.done(item, { board_item_id: boardItemId }),
     async record({ submission, status, spamReason, verification }) {
-      return withConnection(sql, async (db) => {
-        const [inserted] = await db<Row[]>`
-          insert into leads (submission_id, status, lead, tracking, source, review_check, ai_reply, spam_reason, verified, verification_failure)
-          values (${submission.submissionId}, ${status}, ${db.json(submission.lead)}, ${db.json(submission.tracking)},
-                  ${db.json(submission.source)}, ${submission.check ? db.json(submission.check) : null},
-                  ${submission.reply ? db.json(submission.reply) : null}, ${spamReason ?? null},
-                  ${verification ? verification.verified : null}, ${verification && !verification.verified ? verification.reason : null})
-          on conflict (submission_id) do nothing
-          returning *`
-        if (inserted) return toLead(inserted)
-        const [existing] = await db<Row[]>`select * from leads where submission_id = ${submission.submissionId}`
-        if (!existing) throw new Error('lead vanished between insert and select')
-        return toLead(existing)
-      })
+      const [row] = await sql<Row[]>`
+        select * from public.record_lead(${submission.submissionId}, ${status}, ${sql.json(submission.lead)},
+          ${sql.json(submission.tracking)}, ${sql.json(submission.source)}, ${submission.check ? sql.json(submission.check) : null},
+          ${submission.reply ? sql.json(submission.reply) : null}, ${spamReason ?? null},
+          ${verification ? verification.verified : null}, ${verification && !verification.verified ? verification.reason : null})`
+      if (!row) throw new Error('lead vanished between insert and select')
+      return toLead(row)
     },
   }
 }
@@ -98,30 +91,19 @@ export function pgLeadStore(sql: Sql): LeadStore {
 export function pgSpamLeads(sql: Sql): SpamLeads {
   return {
     async claimNext(leaseMs, maxAttempts) {
-      const [row] = await sql<Row[]>`
-        update leads set attempts = attempts + 1, claimed_until = now() + make_interval(secs => ${leaseMs / 1000}),
-               claim_token = gen_random_uuid(), updated_at = now()
-        where id = (
-          select id from leads
-          where status = 'spam' and board_item_id is null and staff_decision is null and attempts < ${maxAttempts}
-            and next_attempt_at <= now() and (claimed_until is null or claimed_until < now())
-          order by next_attempt_at limit 1 for update skip locked)
-        returning *`
+      const [row] = await sql<Row[]>`select * from public.spam_lead_claim_next(${leaseMs}, ${maxAttempts})`
       return row ? (toLead(row) as Claimed<LeadRow>) : undefined
     },
     async placed(item, boardItemId) {
-      const rows = await sql`
-        update leads set board_item_id = ${boardItemId}, claimed_until = null, claim_token = null, last_error = null,
-               failure_reason = null, updated_at = now()
-        where id = ${item.id} and claim_token = ${item.claimToken} and status = 'spam' returning id`
-      return rows.length === 1
+      const [row] = await sql<
+        { applied: boolean }[]
+      >`select public.spam_lead_placed(${item.id}, ${item.claimToken}, ${boardItemId}) as applied`
+      return row?.applied === true
     },
     async later(item, failure, at) {
-      const rows = await sql`
-        update leads set next_attempt_at = ${at}, last_error = ${failure.detail.slice(0, 1_000)}, failure_reason = ${failure.reason},
-               claimed_until = null, claim_token = null, updated_at = now()
-        where id = ${item.id} and claim_token = ${item.claimToken} and status = 'spam' returning id`
-      return rows.length === 1
+      const [row] = await sql<{ applied: boolean }[]>`
+        select public.spam_lead_later(${item.id}, ${item.claimToken}, ${at}, ${failure.reason}, ${failure.detail.slice(0, 1_000)}) as applied`
+      return row?.applied === true
     },
   }
 }

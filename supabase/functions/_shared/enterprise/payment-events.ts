@@ -176,12 +176,7 @@ export function pgPaymentEvents(sql: Sql): PaymentEventStore {
         where ${underClaim(event)} returning id`,
       )
     },
-    async recordBoardNote(event, noteId) {
-      return inserted(
-        await sql`
-        update public.stripe_webhook_events set board_note_id = ${noteId}, updated_at = now() where ${underClaim(event)} returning id`,
-      )
-    },
+    recordBoardNote: (event, noteId) => outbox.record(event, { board_note_id: noteId }),
     async claimFailureAlert(id) {
       return inserted(
         await sql`

@@ -182,24 +182,14 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
       return row?.ok === true
     },
     async hold(item) {
-      const rows = await sql`
-        update public.enterprise_registrations
-           set status = 'held', attempts = 0, claimed_until = null, claim_token = null, last_error = null,
-               failure_reason = null, updated_at = now()
-         where id = ${item.id} and claim_token = ${item.claimToken} and status = 'pending'
-        returning id`
-      return rows.length === 1
+      const [row] = await sql<{ applied: boolean }[]>`
+        select public.enterprise_registration_hold(${item.id}, ${item.claimToken}) as applied`
+      return row?.applied === true
     },
     async awaitConfirmation(item) {
-      const rows = await sql`
-        update public.enterprise_registrations
-           set status = case when email_confirmed_at is null then 'awaiting-confirmation' else status end,
-               -- Confirmed since the claim: back in the queue at once.
-               next_attempt_at = now(), attempts = 0, claimed_until = null, claim_token = null, last_error = null,
-               failure_reason = null, updated_at = now()
-         where id = ${item.id} and claim_token = ${item.claimToken} and status = 'pending'
-        returning id`
-      return rows.length === 1
+      const [row] = await sql<{ applied: boolean }[]>`
+        select public.enterprise_registration_await_confirmation(${item.id}, ${item.claimToken}) as applied`
+      return row?.applied === true
     },
   }
 }

@@ -1,5 +1,5 @@
 import type { Sql } from '../runtime/db.ts'
-import type { ClaimRef, Claimed, Outbox, OutboxItem } from './outbox.ts'
+import type { ClaimRef, Claimed, Outbox, OutboxFailure, OutboxItem } from './outbox.ts'
 
 const MAX_ERROR_LENGTH = 1_000
 
@@ -28,7 +28,7 @@ export type OutboxTable<Row, Item extends OutboxItem> = {
   table: string
   /** A unique column the caller knows an item by (a submission id). */
   key: string
-  /** The status an item takes once the system has it, and the column that keeps when (database time). */
+  /** The status an item takes once the system has it, and the column that keeps when (database time), as `outbox_tables` registers them. */
   doneStatus: string
   doneAt?: string
   toItem: (row: Row) => Item
@@ -46,57 +46,49 @@ export type PgOutbox<Item extends OutboxItem> = Outbox<Item> & {
  * The outbox on PostgreSQL. Every claim sets a fresh `claim_token`; every write after it applies
  * only where the item is still pending under that token (as pgflow's complete_task guards against
  * late callbacks), so a worker whose lease lapsed can never undo or overwrite a newer claimant's work.
+ * Each transition is a SQL function (`*_outbox_transitions.sql`, one round trip each) on a table
+ * registered in `outbox_tables`; no status is written here.
  */
 export function pgOutbox<Row extends object, Item extends OutboxItem>(sql: Sql, spec: OutboxTable<Row, Item>): PgOutbox<Item> {
   const table = sql(spec.table)
-  const key = sql(spec.key)
-  const due = () => sql`status = 'pending' and next_attempt_at <= now() and (claimed_until is null or claimed_until < now())`
-  const claimSet = (leaseMs: number) =>
-    sql`attempts = attempts + 1, claimed_until = now() + make_interval(secs => ${leaseMs / 1000}),
-        claim_token = gen_random_uuid(), updated_at = now()`
-  const underClaim = (item: ClaimRef) => sql`id = ${item.id} and claim_token = ${item.claimToken} and status = 'pending'`
   const first = (rows: Row[]) => (rows[0] ? spec.toItem(rows[0]) : undefined)
   const claimed = (rows: Row[]) => first(rows) as Claimed<Item> | undefined
-  const settled = sql`claimed_until = null, claim_token = null, updated_at = now()`
+  const applied = (rows: { applied: boolean }[]) => rows[0]?.applied === true
+  // jsonb for jsonb_populate_record: a Date goes as its ISO instant, an undefined value is left out.
+  const stepColumns = (columns: Record<string, unknown>) => sql.json(columns as Parameters<Sql['json']>[0])
+  const detail = (failure: OutboxFailure) => failure.detail.slice(0, MAX_ERROR_LENGTH)
 
   return {
     async find(value) {
-      return first(await sql<Row[]>`select * from ${table} where ${key} = ${value}`)
+      return first(await sql<Row[]>`select * from ${table} where ${sql(spec.key)} = ${value}`)
     },
     async claim(value, leaseMs) {
-      return claimed(await sql<Row[]>`update ${table} set ${claimSet(leaseMs)} where ${key} = ${value} and ${due()} returning *`)
+      return claimed(await sql<Row[]>`select * from public.outbox_claim(null::${table}, ${value}, ${leaseMs})`)
     },
     async claimNext(leaseMs) {
-      return claimed(
-        await sql<Row[]>`
-          update ${table} set ${claimSet(leaseMs)}
-          where id = (select id from ${table} where ${due()} order by next_attempt_at limit 1 for update skip locked)
-          returning *`,
-      )
+      return claimed(await sql<Row[]>`select * from public.outbox_claim_next(null::${table}, ${leaseMs})`)
     },
     async done(item, columns) {
-      const values = { ...columns, status: spec.doneStatus, last_error: null, failure_reason: null }
-      const at = spec.doneAt ? sql`, ${sql(spec.doneAt)} = now()` : sql``
-      const rows = await sql`update ${table} set ${sql(values)}${at}, ${settled} where ${underClaim(item)} returning id`
-      return rows.length === 1
+      return applied(
+        await sql`select public.outbox_done(${spec.table}, ${item.id}, ${item.claimToken}, ${spec.doneStatus}, ${stepColumns(columns)}) as applied`,
+      )
     },
     async record(item, columns) {
-      const rows = await sql`update ${table} set ${sql(columns)}, updated_at = now() where ${underClaim(item)} returning id`
-      return rows.length === 1
+      return applied(
+        await sql`select public.outbox_record(${spec.table}, ${item.id}, ${item.claimToken}, ${stepColumns(columns)}) as applied`,
+      )
     },
     async retryLater(item, failure, at, { countAttempt } = { countAttempt: true }) {
-      const rows = await sql`
-        update ${table} set next_attempt_at = ${at}, last_error = ${failure.detail.slice(0, MAX_ERROR_LENGTH)},
-          failure_reason = ${failure.reason}, attempts = attempts - ${countAttempt ? 0 : 1}, ${settled}
-        where ${underClaim(item)} returning id`
-      return rows.length === 1
+      return applied(
+        await sql`
+          select public.outbox_retry(${spec.table}, ${item.id}, ${item.claimToken}, ${at}, ${failure.reason}, ${detail(failure)},
+            ${countAttempt}) as applied`,
+      )
     },
     async failed(item, failure) {
-      const rows = await sql`
-        update ${table} set status = 'failed', last_error = ${failure.detail.slice(0, MAX_ERROR_LENGTH)},
-          failure_reason = ${failure.reason}, ${settled}
-        where ${underClaim(item)} returning id`
-      return rows.length === 1
+      return applied(
+        await sql`select public.outbox_failed(${spec.table}, ${item.id}, ${item.claimToken}, ${failure.reason}, ${detail(failure)}) as applied`,
+      )
     },
   }
 }

@@ -18,13 +18,3 @@ export function createDb(url: string, options: DbOptions = {}): Sql {
     onnotice: () => {},
   })
 }
-
-/** Runs `fn` on one reserved connection and always gives it back to the pool. */
-export async function withConnection<T>(sql: Sql, fn: (connection: postgres.ReservedSql) => Promise<T>): Promise<T> {
-  const connection = await sql.reserve()
-  try {
-    return await fn(connection)
-  } finally {
-    connection.release()
-  }
-}
