@@ -9,7 +9,7 @@ import { validRegistration } from '../support/enterprise-row'
 import * as events from '../support/stripe-events'
 import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/invoicing.ts'
-import { loopbackPassesThrough } from './support'
+import { loopbackPassesThrough, notifyEnv } from './support'
 
 // Money that comes back (issue 42 point 4), as the outsider sent it: after a payment, each Stripe
 // event by which money goes back, through stripe-webhook (records) and webhook-events (acts) under
@@ -51,6 +51,7 @@ beforeAll(async () => {
     OPS_WEBHOOK_URL: ops.webhookUrl,
     OPS_EMAIL_TO: 'ops@agency.test',
     AGENCY_TIME_ZONE: 'Australia/Sydney',
+    ...notifyEnv,
     MONDAY_API_TOKEN: 'test-token',
     MONDAY_BOARD_ID: '123',
     MONDAY_API_URL: board.url,
@@ -81,7 +82,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, stripe_webhook_events`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, stripe_webhook_events, notifications`
   for (const channels of [sales, ops]) {
     channels.breakChannel('webhook', false)
     channels.breakChannel('email', false)
