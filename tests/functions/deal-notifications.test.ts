@@ -46,8 +46,10 @@ beforeEach(async () => {
 
 const run = (url = followup.url) => runFollowup(url)
 const statusOf = async (id: string) =>
-  (await pg.sql<{ status: string; board_item_id: string | null }[]>`
-    select status, board_item_id from enterprise_registrations where id = ${id}`)[0]!
+  (
+    await pg.sql<{ status: string; board_item_id: string | null }[]>`
+    select status, board_item_id from enterprise_registrations where id = ${id}`
+  )[0]!
 const failedChats = () => channels.webhook.filter((message) => message.text.includes('Enterprise registration failed'))
 const failedEmails = () => channels.emails.filter((email) => email.subject.includes('Enterprise registration failed'))
 

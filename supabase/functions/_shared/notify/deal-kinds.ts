@@ -34,13 +34,19 @@ export const dealRenderers: Readonly<Record<string, Renderer>> = {
   'money-back': (p: Payload) =>
     salesMoneyBackAlert(p.registration as PaidRegistration, revived<MoneyBack>(p.moneyBack), p.change as MoneyBackChange),
   'money-back-ops': (p: Payload) =>
-    opsMoneyBackAlert(p.registration as PaidRegistration, revived<MoneyBack>(p.moneyBack), p.change as MoneyBackChange, p.ops as OpsContext),
+    opsMoneyBackAlert(
+      p.registration as PaidRegistration,
+      revived<MoneyBack>(p.moneyBack),
+      p.change as MoneyBackChange,
+      p.ops as OpsContext,
+    ),
   'stripe-wrong-mode': (p: Payload) => {
     const event = p.event as { eventId: string; eventType: string; livemode: boolean | null }
     const { livemode, ...named } = event
     return wrongModeAlert({ ...named, ...(livemode === null ? {} : { livemode }) }, String(p.expected), p.ops as OpsContext)
   },
-  'payment-failed': (p: Payload) => paymentFailedAlert(p.event as Pick<PaymentEvent, 'eventId' | 'eventType' | 'payment' | 'moneyBack'>, String(p.error)),
+  'payment-failed': (p: Payload) =>
+    paymentFailedAlert(p.event as Pick<PaymentEvent, 'eventId' | 'eventType' | 'payment' | 'moneyBack'>, String(p.error)),
   'booking-failed': (p: Payload) => bookingFailedAlert(p.booking as BookingItem, String(p.error)),
   'decision-failed': (p: Payload) =>
     decisionFailedAlert(p.item as Pick<DecisionItem, 'itemId' | 'decision' | 'subjectKind'>, String(p.detail), p.ops as OpsContext),

@@ -53,7 +53,12 @@ export const moneyBackNotices = (
   ops: OpsContext,
 ): NotificationRequest[] => [
   { kind: 'money-back', key: `money-back:${moneyBack.eventId}`, audience: 'sales', payload: { registration, moneyBack, change } },
-  { kind: 'money-back-ops', key: `money-back-ops:${moneyBack.eventId}`, audience: 'ops', payload: { registration, moneyBack, change, ops } },
+  {
+    kind: 'money-back-ops',
+    key: `money-back-ops:${moneyBack.eventId}`,
+    audience: 'ops',
+    payload: { registration, moneyBack, change, ops },
+  },
 ]
 
 export const wrongModeNotice = (event: Pick<PaymentEvent, 'eventId' | 'eventType' | 'livemode'>, expected: string, ops: OpsContext) => ({

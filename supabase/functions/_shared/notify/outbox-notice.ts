@@ -46,7 +46,9 @@ export function recordWithNotice(
 }
 
 /** How a worker fails an item with its message: the outbox, whose `failed` queues the notice `about` the failure writes. */
-export type FailsWithNotice = { failedWithNotice(item: ClaimRef, failure: OutboxFailure, notice: NotificationRequest | undefined): Promise<boolean> }
+export type FailsWithNotice = {
+  failedWithNotice(item: ClaimRef, failure: OutboxFailure, notice: NotificationRequest | undefined): Promise<boolean>
+}
 
 /**
  * The outbox a worker settles a failure with (`settleFailure`): the same, but its last step, to
