@@ -3,7 +3,10 @@ import { startFakeAlerts, type FakeAlerts } from '../support/fake-alerts.mjs'
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { registerConfirmed, runFollowup } from '../support/enterprise-followup'
+import { register, registerConfirmed, runFollowup, FOLLOWUP_SECRET } from '../support/enterprise-followup'
+import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/invoicing.ts'
+import { pgPaymentEvents } from '../../supabase/functions/_shared/enterprise/payment-events.ts'
+import { validRegistration } from '../support/enterprise-row'
 import { followupEnv, loopbackPassesThrough } from './support'
 
 // The deal side's staff messages through the notifications outbox (issue 43 point 1), end to end:
@@ -34,7 +37,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests, notifications`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests, stripe_webhook_events, notifications`
   await pg.sql`update enterprise_registration_settings set daily_cap = 50`
   board.refuse(null)
   channels.breakChannel('webhook', false)
@@ -125,5 +128,43 @@ describe('deal-side staff messages through the notifications outbox (deno, Postg
     expect(failedChats()).toHaveLength(1)
     expect(failedEmails()).toHaveLength(1)
     expect(failedEmails()[0]).toMatchObject({ to: [SALES], idempotencyKey: `failed:registration:${id}` })
+  }, 40_000)
+
+  it('webhook-events killed after it recorded a payment verdict, before its alert went out: the next run sends it, once', async () => {
+    const id = await register(pg.sql)
+    await pg.sql`update enterprise_registrations set stripe_invoice_id = 'in_dies_1' where id = ${id}`
+    const amount = invoiceAmountCents({ plan: validRegistration.selected_plan, billingCycle: validRegistration.billing_cycle })
+    const paidAt = new Date('2026-11-30T01:00:00.000Z')
+    await pgPaymentEvents(pg.sql).record({
+      ...{ eventId: 'evt_dies_1', eventType: 'invoice.paid', registrationId: id, invoiceId: 'in_dies_1', paidAt },
+      ...{ amountPaid: amount, currency: 'usd', invoiceNumber: 'ACME-0001', livemode: false },
+    })
+    const work = (url: string) =>
+      fetch(url, { method: 'POST', headers: { 'x-cron-secret': FOLLOWUP_SECRET }, signal: AbortSignal.timeout(15_000) })
+    const outcome = async () => (await pg.sql<{ outcome: string | null }[]>`select outcome from stripe_webhook_events`)[0]?.outcome
+    const doomed = await startFunction('webhook-events', env())
+    try {
+      channels.failRandomly(() => 'hang')
+      const stuck = work(doomed.url).catch(() => undefined)
+      const deadline = Date.now() + 10_000
+      while ((await outcome()) !== 'paid' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(await outcome()).toBe('paid')
+      await doomed.kill()
+      await stuck
+    } finally {
+      await doomed.stop().catch(() => undefined)
+    }
+    channels.failRandomly(null)
+    const paid = () => channels.webhook.filter((message) => message.text.startsWith('Paid: activate'))
+    const paidEmails = () => channels.emails.filter((email) => email.subject.startsWith('Paid: activate'))
+    expect(paid()).toHaveLength(0)
+
+    // A later run (here enterprise-followup's: every Cron-called worker sends what is due) gets it out.
+    await new Promise((resolve) => setTimeout(resolve, 1_600))
+    await run()
+    await run()
+    expect(paid()).toHaveLength(1)
+    expect(paid()[0]!.text).toContain(`Registration id: ${id}`)
+    expect(paidEmails()).toEqual([expect.objectContaining({ to: [SALES], idempotencyKey: 'paid:in_dies_1' })])
   }, 40_000)
 })
