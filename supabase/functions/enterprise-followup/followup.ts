@@ -127,10 +127,13 @@ async function salesAlertStep(registration: Claim, itemId: string, deps: Followu
  */
 export async function followUp(claimed: Claim, deps: FollowupDeps): Promise<FollowupOutcome> {
   const paging = pagingOf(registrationPagingSubject(claimed))
+  // What a failure alert reports: the item this run found or made, once it has one.
+  let known = claimed
   try {
     const itemId = await boardStep(claimed, deps)
     // The alert links the item this run found or made, not the claimed row's (still empty) board_item_id.
     const onBoard = { ...claimed, boardItemId: itemId }
+    known = onBoard
     const mayContact = mayContactRegistrant(onBoard)
     const registration = mayContact ? await confirmSlotStep(onBoard, deps) : onBoard
     if (paging !== 'page') {
@@ -156,7 +159,7 @@ export async function followUp(claimed: Claim, deps: FollowupDeps): Promise<Foll
     const failure = error.failure
     // A record that may page nobody pages nobody when it fails either: leads-health counts it.
     const outbox = failingWithNotice(deps.store, ({ reason, detail }) =>
-      paging === 'page' ? registrationFailedNotice(claimed, `${reason}: ${detail}`, opsContext()) : undefined,
+      paging === 'page' ? registrationFailedNotice(known, `${reason}: ${detail}`, opsContext()) : undefined,
     )
     const failsNow = failure.reason === CONFIG_REASON
     if (failsNow) keepClaim(await outbox.failed(claimed, failure), claimed, 'failed')
