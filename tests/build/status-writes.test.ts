@@ -27,6 +27,7 @@ const TRANSITIONS: Record<string, string> = {
   notification_sent: 'pending -> sent, under the claim',
   notification_skipped: 'pending -> skipped, under the claim',
   notification_failed: 'pending -> failed, under the claim',
+  fail_outbox_item: 'pending -> failed, under the claim, its failure message queued in the same transaction',
 }
 
 // Column names that end in `_status` and hold no state of ours.

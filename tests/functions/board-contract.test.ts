@@ -159,7 +159,6 @@ describe('board GraphQL documents against the published contract', () => {
       store,
       board,
       reviewGroupId: 'needs_a_look',
-      channels: [],
       backoff: { baseMs: 1, maxMs: 1, maxAttempts: 1, random: () => 0 },
       logger: recordingLogger(),
       now: () => new Date(),

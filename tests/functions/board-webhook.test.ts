@@ -154,7 +154,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate leads, enterprise_registrations, lead_bookings, board_decision_events`
+  await pg.sql`truncate leads, enterprise_registrations, lead_bookings, board_decision_events, notifications`
   channels.clear()
 })
 

@@ -4,7 +4,7 @@ import { startFakeAlerts, type FakeAlerts } from '../support/fake-alerts.mjs'
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv } from './support'
+import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv, notifyEnv } from './support'
 
 // The calendar's signed webhooks under Deno, on a real PostgreSQL, with the fake board on 127.0.0.1:
 // `leads` takes the lead (and signs its booking reference), cal-webhook records each event,
@@ -71,6 +71,7 @@ export function calStack() {
     BOOKING_LINK_SECRET: LINK_SECRET,
     MONDAY_ACCOUNT_SLUG,
     AGENCY_TIME_ZONE: 'Australia/Sydney',
+    ...notifyEnv,
     ALERT_WEBHOOK_URL: s.channels.webhookUrl,
     BOOKINGS_BOARD_TIMEOUT_MS: '400',
     BOOKINGS_LEASE_MS: '1500',
@@ -97,7 +98,7 @@ export function calStack() {
 
   beforeEach(async () => {
     loopbackPassesThrough()
-    await s.pg.sql`truncate leads, lead_bookings`
+    await s.pg.sql`truncate leads, lead_bookings, notifications`
     s.channels.clear()
   })
 

@@ -37,7 +37,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests, request_limits`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests, request_limits, notifications`
   await pg.sql`update enterprise_registration_settings set daily_cap = 50`
   board.refuse(null)
   channels.clear()

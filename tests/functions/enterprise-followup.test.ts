@@ -33,7 +33,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests, notifications`
   await pg.sql`update enterprise_registration_settings set daily_cap = 50`
   await pg.sql`update needs_a_look_summary set sent_at = now() - interval '61 minutes'`
   board.refuse(null)
@@ -154,14 +154,15 @@ describe('enterprise-followup (deno, PostgreSQL, fake board and channels)', () =
     const id = await register()
     const salesEmails = () => channels.emails.filter((email) => email.subject.startsWith('New enterprise registration'))
     channels.breakChannel('webhook')
-    expect((await run()).body).toMatchObject({ retrying: 1 })
+    // The registration is done: its alert is queued (notifications outbox), and the chat's copy retried there.
+    expect((await run()).body).toMatchObject({ done: 1 })
     expect(salesEmails()).toHaveLength(1)
-    expect(salesEmails()[0]).toMatchObject({ to: ['sales@agency.test'], idempotencyKey: `enterprise-sales-alert/${id}` })
+    expect(salesEmails()[0]).toMatchObject({ to: ['sales@agency.test'], idempotencyKey: `sales:${id}` })
     expect(welcomes()).toHaveLength(1)
     expect(salesAlerts()).toHaveLength(0)
 
     channels.breakChannel('webhook', false)
-    expect((await run()).body).toMatchObject({ done: 1 })
+    expect((await run()).body).toMatchObject({ claimed: 0 })
     expect(salesAlerts()).toHaveLength(1)
     expect(salesEmails()).toHaveLength(1)
     expect(welcomes()).toHaveLength(1)

@@ -47,7 +47,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests, notifications`
   await pg.sql`update enterprise_registration_settings set daily_cap = 50`
   channels.clear()
   stripe.clear()

@@ -16,6 +16,9 @@ import { FOLLOWUP_SECRET, registerConfirmed as register } from '../support/enter
 import { validRegistration } from '../support/enterprise-row'
 import { loopbackPassesThrough, recordingLogger, submission } from './support'
 import { welcomeSettings } from '../../supabase/functions/_shared/enterprise/welcome-settings.ts'
+import { drainNotifications } from '../../supabase/functions/_shared/notify/drain-notifications.ts'
+import { renderers } from '../../supabase/functions/_shared/notify/kinds.ts'
+import { pgNotifications } from '../../supabase/functions/_shared/notify/pg-notifications.ts'
 
 // A worker whose lease lapsed mid-call finishes after a newer claimant has done the work: its
 // outcome (success or failure) changes nothing and it calls nothing more. In process, on a real
@@ -37,7 +40,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate leads, enterprise_registrations, enterprise_registration_days`
+  await pg.sql`truncate leads, enterprise_registrations, enterprise_registration_days, notifications`
   channels.clear()
 })
 
@@ -72,13 +75,26 @@ const backoff = { baseMs: 50, maxMs: 100, maxAttempts: 5, random: () => 0 }
 
 function followup(fetchFn: Fetch, options: { now?: () => Date; budgetMs?: number } = {}) {
   const logger = recordingLogger()
+  const alertChannels = [webhookChannel(channels.webhookUrl, fetchFn)]
+  // The staff messages the run queued (the notifications outbox), sent at its end as index.ts does.
+  const sendNotifications = () =>
+    drainNotifications({
+      store: pgNotifications(pg.sql),
+      channels: { sales: alertChannels, ops: alertChannels },
+      renderers,
+      backoff,
+      leaseMs: 30_000,
+      now: () => new Date(),
+      logger,
+    })
   const handler = createFollowupHandler({
     secret: FOLLOWUP_SECRET,
     store: pgRegistrationStore(pg.sql),
     board: boardFrom({ token: 't', boardId: '123', groupId: 'topics', apiUrl: board.url, fetch: fetchFn, timeoutMs: 10_000 }, 0),
     needsALook: undefined,
     groupId: 'enterprise',
-    channels: [webhookChannel(channels.webhookUrl, fetchFn)],
+    channels: alertChannels,
+    sendNotifications,
     confirmation: {
       apiUrl: channels.resendUrl,
       apiKey: RESEND_KEY,

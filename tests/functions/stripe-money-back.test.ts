@@ -9,7 +9,7 @@ import { validRegistration } from '../support/enterprise-row'
 import * as events from '../support/stripe-events'
 import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/invoicing.ts'
-import { loopbackPassesThrough } from './support'
+import { loopbackPassesThrough, notifyEnv } from './support'
 
 // Money that comes back (issue 42 point 4), as the outsider sent it: after a payment, each Stripe
 // event by which money goes back, through stripe-webhook (records) and webhook-events (acts) under
@@ -51,6 +51,7 @@ beforeAll(async () => {
     OPS_WEBHOOK_URL: ops.webhookUrl,
     OPS_EMAIL_TO: 'ops@agency.test',
     AGENCY_TIME_ZONE: 'Australia/Sydney',
+    ...notifyEnv,
     MONDAY_API_TOKEN: 'test-token',
     MONDAY_BOARD_ID: '123',
     MONDAY_API_URL: board.url,
@@ -81,7 +82,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, stripe_webhook_events`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, stripe_webhook_events, notifications`
   for (const channels of [sales, ops]) {
     channels.breakChannel('webhook', false)
     channels.breakChannel('email', false)
@@ -261,9 +262,9 @@ describe('money that comes back (deno, PostgreSQL, fake Stripe, board and channe
       expect(toOps.chat[0]).toContain('[staging]')
       expect(toOps.chat[0]).toContain(line)
       expect(toOps.chat[0]).toContain('Next step: Deactivate the account')
-      const key = `stripe-money-back/${events.eventIdOf(body)}`
-      expect(toSales.email.map((email) => email.idempotencyKey)).toEqual([`${key}/sales`])
-      expect(toOps.email.map((email) => email.idempotencyKey)).toEqual([`${key}/ops`])
+      const id = events.eventIdOf(body)
+      expect(toSales.email.map((email) => email.idempotencyKey)).toEqual([`money-back:${id}`])
+      expect(toOps.email.map((email) => email.idempotencyKey)).toEqual([`money-back-ops:${id}`])
       const notes = board.notes.filter((note) => note.itemId === p.itemId)
       expect(notes).toHaveLength(1)
       expect(notes[0]!.body).toContain(`Ref: stripe-${events.eventIdOf(body)}`)
@@ -358,7 +359,7 @@ describe('money that comes back (deno, PostgreSQL, fake Stripe, board and channe
     expect(toSales.chat.length).toBeLessThanOrEqual(1)
     expect(toSales.email).toHaveLength(1)
     const keys = sales.emailRequests.filter((request) => request.to.includes('sales@agency.test')).map((request) => request.idempotencyKey)
-    expect(keys).toEqual([`stripe-money-back/${events.eventIdOf(refund)}/sales`, `stripe-money-back/${events.eventIdOf(refund)}/sales`])
+    expect(keys).toEqual([`money-back:${events.eventIdOf(refund)}`, `money-back:${events.eventIdOf(refund)}`])
     // Ops had it on the first try: not sent again.
     expect(toOps.chat).toHaveLength(1)
     expect(toOps.email).toHaveLength(1)
@@ -379,7 +380,7 @@ describe('livemode must match the deployment', () => {
     expect(toSales.email).toEqual([])
     expect(toOps.chat).toHaveLength(1)
     expect(toOps.chat[0]!.split('\n')[0]).toBe('*[production] Stripe test-mode event ignored: this deployment takes live-mode events only*')
-    expect(toOps.email.map((email) => email.idempotencyKey)).toEqual([`stripe-wrong-mode/${events.eventIdOf(body)}/ops`])
+    expect(toOps.email.map((email) => email.idempotencyKey)).toEqual([`wrong-mode:${events.eventIdOf(body)}`])
     await deliver(body)
     await work(liveWorker)
     expect(heard().ops.chat).toHaveLength(1)

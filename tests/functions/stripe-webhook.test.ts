@@ -6,7 +6,7 @@ import { validRegistration } from '../support/enterprise-row'
 import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/invoicing.ts'
 import { createStripeWebhookHandler } from '../../supabase/functions/stripe-webhook/handler.ts'
-import { loopbackPassesThrough, recordingLogger } from './support'
+import { loopbackPassesThrough, recordingLogger, notifyEnv } from './support'
 import { deliver as deliverTo, sign, WEBHOOK_SECRET } from '../support/stripe-events'
 
 // stripe-webhook (records) and webhook-events (acts) under Deno on a real PostgreSQL, with the fake alert channels. Signatures are made
@@ -32,6 +32,8 @@ beforeAll(async () => {
     ALERT_EMAIL_TO: 'sales@agency.test',
     ALERT_EMAIL_FROM: 'alerts@agency.test',
     AGENCY_TIME_ZONE: 'Australia/Sydney',
+    ...notifyEnv,
+    NOTIFY_MAX_ATTEMPTS: '3',
   }
   ;[webhook, worker] = await Promise.all([
     startFunction('stripe-webhook', { SUPABASE_DB_URL: pg.url, STRIPE_WEBHOOK_SECRET: SECRET }),
@@ -54,7 +56,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, stripe_webhook_events`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, stripe_webhook_events, notifications`
   channels.breakChannel('webhook', false)
   channels.breakChannel('email', false)
   channels.slowWebhook(0)
@@ -145,6 +147,11 @@ async function settle(body: string) {
   return { status: answer.status, outcome: (await eventOf(body))?.outcome }
 }
 
+/** The notifications outbox's rows of one message: one per channel. */
+const alertsOf = (key: string) =>
+  pg.sql<{ channel: string; status: string }[]>`
+    select channel, status from notifications where message_key = ${key} order by channel`.then((rows) => rows.map((row) => ({ ...row })))
+
 const paidAlerts = () => channels.webhook.filter((message) => message.text.startsWith('Paid: activate'))
 const paidEmails = () => channels.emails.filter((email) => email.subject.startsWith('Paid: activate'))
 const paymentOf = async (id: string) =>
@@ -182,7 +189,7 @@ describe('stripe-webhook and webhook-events (deno, PostgreSQL, fake alert channe
       expect.objectContaining({
         subject: "Paid: activate Acme & Co.'s account",
         to: ['sales@agency.test'],
-        idempotencyKey: `enterprise-paid-alert/${id}`,
+        idempotencyKey: 'paid:in_test_1',
       }),
     ])
     expect(await paymentOf(id)).toEqual({ paid_at: new Date(PAID_AT * 1000), paid_invoice_id: 'in_test_1' })
@@ -294,20 +301,25 @@ describe('stripe-webhook and webhook-events (deno, PostgreSQL, fake alert channe
     expect(await paymentOf(id)).toEqual({ paid_at: null, paid_invoice_id: null })
   }, 30_000)
 
-  it('when no channel takes the alert, the payment is recorded and the alert retried with backoff: it goes out once', async () => {
+  it('when no channel takes the alert, the payment is recorded with its alert queued, and the alert retried with backoff: it goes out once', async () => {
     const id = await register()
     const body = stripeEvent({ id: 'evt_paid_retry', registrationId: id })
     channels.breakChannel('webhook')
     channels.breakChannel('email')
     expect(await settle(body)).toEqual({ status: 202, outcome: 'paid' })
-    expect(await eventOf(body)).toMatchObject({ status: 'pending', attempts: 1 })
+    // The verdict and its alert are one transaction: the event is done, the alert waits in the notifications outbox.
+    expect(await eventOf(body)).toEqual({ outcome: 'paid', status: 'done', attempts: 1 })
+    expect(await alertsOf('paid:in_test_1')).toEqual([
+      { channel: 'email', status: 'pending' },
+      { channel: 'webhook', status: 'pending' },
+    ])
     expect((await paymentOf(id))?.paid_invoice_id).toBe('in_test_1')
+    expect(paidAlerts()).toHaveLength(0)
 
     channels.breakChannel('webhook', false)
     channels.breakChannel('email', false)
-    expect(await work()).toMatchObject({ claimed: 1, done: 1 })
     expect(await work()).toMatchObject({ claimed: 0 })
-    expect(await eventOf(body)).toEqual({ outcome: 'paid', status: 'done', attempts: 2 })
+    expect(await work()).toMatchObject({ claimed: 0 })
     expect(paidAlerts()).toHaveLength(1)
     expect(paidEmails()).toHaveLength(1)
   }, 30_000)
@@ -319,10 +331,14 @@ describe('stripe-webhook and webhook-events (deno, PostgreSQL, fake alert channe
     channels.breakChannel('email')
     await settle(body)
     await work()
-    expect(await work()).toMatchObject({ failed: 1 })
-    expect(await eventOf(body)).toEqual({ outcome: 'paid', status: 'failed', attempts: 3 })
+    await work()
+    expect(await eventOf(body)).toEqual({ outcome: 'paid', status: 'done', attempts: 1 })
+    expect(await alertsOf('paid:in_test_1')).toEqual([
+      { channel: 'email', status: 'failed' },
+      { channel: 'webhook', status: 'failed' },
+    ])
     channels.breakChannel('webhook', false)
-    expect(await work()).toMatchObject({ claimed: 0 })
+    await work()
     expect(paidAlerts()).toHaveLength(0)
   }, 30_000)
 

@@ -50,7 +50,11 @@ export const followupEnv = (
   CONFIRM_LINK_SECRET: CONFIRM_SECRET,
   SITE_URL,
   AGENCY_TIME_ZONE: 'Australia/Sydney',
+  ...notifyEnv,
 })
+
+/** The notifications worker's settings in tests: a short lease and backoff, so a retried message goes out on the next run. */
+export const notifyEnv = { NOTIFY_LEASE_MS: '1500', NOTIFY_BACKOFF_BASE_MS: '50', NOTIFY_BACKOFF_MAX_MS: '100' }
 
 export type LogRecord = { level: 'info' | 'warn' | 'error'; message: string; fields?: LogFields }
 

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   loopbackPassesThrough()
-  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests`
+  await pg.sql`truncate enterprise_registrations, enterprise_registration_days, enterprise_confirm_requests, notifications`
   // The last summary went out over an hour ago: the next one is due as soon as something arrives.
   await pg.sql`update needs_a_look_summary set sent_at = now() - interval '61 minutes'`
   channels.clear()

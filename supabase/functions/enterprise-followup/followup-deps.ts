@@ -27,9 +27,8 @@ export type FollowupDeps = {
   board: Board
   /** MONDAY_ENTERPRISE_GROUP_ID */
   groupId: string
+  /** The sales channels, for the hourly 'Needs a look' summary; every other staff message is queued (`_shared/notify`). */
   channels: AlertChannel[]
-  /** Failures and caps (OPS_WEBHOOK_URL, OPS_EMAIL_TO); the sales channels when not given. */
-  opsChannels?: AlertChannel[]
   confirmation: ConfirmationSettings | undefined
   /** Without it no request to confirm can be sent, so nothing goes to the registrant automatically. */
   confirmLink: ConfirmLinkSettings | undefined

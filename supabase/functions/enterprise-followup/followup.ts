@@ -1,10 +1,12 @@
-import { sendOnAnyChannel } from '../_shared/alerts/channels.ts'
+import { opsContext } from '../_shared/alerts/ops.ts'
 import { createUpdateOnce } from '../_shared/board/update-once.ts'
 import { keepClaim } from '../_shared/outbox/claim-lost.ts'
 import { pagingOf } from '../_shared/alerts/paging.ts'
 import { registrationPagingSubject } from '../_shared/alerts/paging-subjects.ts'
 import { placementOf } from '../_shared/board/review-placement.ts'
 import { settleFailure } from '../_shared/outbox/settle.ts'
+import { registrationFailedNotice, salesNotice } from '../_shared/notify/deal-notices.ts'
+import { failingWithNotice } from '../_shared/notify/outbox-notice.ts'
 import { StepFailed, type StepFailure } from '../_shared/outbox/step-failure.ts'
 import type { Registration } from '../_shared/enterprise/registration.ts'
 import {
@@ -12,8 +14,6 @@ import {
   boardItemName,
   boardNote,
   confirmedNote,
-  failedAlert,
-  salesAlert,
   type ConfirmState,
 } from '../_shared/enterprise/messages.ts'
 import { CONFIG_REASON, record, type Claim, type FollowupDeps } from './followup-deps.ts'
@@ -105,29 +105,15 @@ async function confirmSlotStep(registration: Claim, deps: FollowupDeps): Promise
 }
 
 /**
- * The sales alert on each channel that does not have it yet, each recorded as it is taken, so a
- * retry sends only the missing ones. Throws when no channel has it; answers the failure while some do not.
+ * The sales alert, queued (notifications outbox) in the one transaction that records the board
+ * item it links and that sales is told: it always names the item, and is sent once per channel by
+ * the notifications worker, retried there, without holding up the registrant's steps.
  */
-async function salesAlertStep(registration: Claim, deps: FollowupDeps): Promise<StepFailure | undefined> {
-  if (registration.salesAlertSentAt) return undefined
-  if (deps.channels.length === 0) throw new StepFailed({ reason: 'alerts-off', detail: 'no alert channel is configured' })
-  const content = salesAlert(registration, { confirm: confirmState(registration, deps), invoice: Boolean(deps.invoicing) })
-  const idempotencyKey = `enterprise-sales-alert/${registration.id}`
-  const due = deps.channels.filter((channel) => !registration.salesAlertChannels.includes(channel.name))
-  const results = await Promise.allSettled(due.map((channel) => channel.send({ ...content(channel.format), idempotencyKey })))
-  const errors: string[] = []
-  for (const [index, result] of results.entries()) {
-    if (result.status === 'fulfilled')
-      keepClaim(await deps.store.recordAlertChannel(registration, due[index]!.name), registration, 'record')
-    else errors.push(`${due[index]!.name}: ${String(result.reason)}`)
-  }
-  if (errors.length === 0) {
-    await record(registration, { sales_alert_sent_at: deps.now() }, deps)
-    return undefined
-  }
-  const failure = { reason: 'alert', detail: errors.join('; ') }
-  if (errors.length === deps.channels.length) throw new StepFailed(failure)
-  return failure
+async function salesAlertStep(registration: Claim, itemId: string, deps: FollowupDeps): Promise<void> {
+  if (registration.salesAlertSentAt) return
+  const notice = salesNotice(registration, { confirm: confirmState(registration, deps), invoice: Boolean(deps.invoicing) })
+  const columns = { board_item_id: itemId, sales_alert_sent_at: deps.now() }
+  keepClaim(await deps.store.recordWithNotice(registration, columns, [notice]), registration, 'record')
 }
 
 /**
@@ -141,10 +127,13 @@ async function salesAlertStep(registration: Claim, deps: FollowupDeps): Promise<
  */
 export async function followUp(claimed: Claim, deps: FollowupDeps): Promise<FollowupOutcome> {
   const paging = pagingOf(registrationPagingSubject(claimed))
+  // What a failure alert reports: the item this run found or made, once it has one.
+  let known = claimed
   try {
     const itemId = await boardStep(claimed, deps)
     // The alert links the item this run found or made, not the claimed row's (still empty) board_item_id.
     const onBoard = { ...claimed, boardItemId: itemId }
+    known = onBoard
     const mayContact = mayContactRegistrant(onBoard)
     const registration = mayContact ? await confirmSlotStep(onBoard, deps) : onBoard
     if (paging !== 'page') {
@@ -153,42 +142,33 @@ export async function followUp(claimed: Claim, deps: FollowupDeps): Promise<Foll
       else keepClaim(await deps.store.done(registration, {}), registration, 'done')
       return { kind: 'held' }
     }
-    const alertsMissing = await salesAlertStep(registration, deps)
-    // Sales has the alert on one channel at least: the registrant's steps go ahead; the others are retried.
-    const settleAlerts = () => {
-      if (alertsMissing) throw new StepFailed(alertsMissing)
-    }
+    await salesAlertStep(registration, itemId, deps)
     if (registration.emailConfirmedAt) await confirmedNoteStep(registration, itemId, registration.emailConfirmedAt, deps)
     if (mayContact && deps.confirmation && registration.emailConfirmedAt) {
       if (!registration.confirmationSentAt) await welcomeStep(registration, deps.confirmation, deps)
       if (deps.invoicing) await invoiceSteps(registration, deps.invoicing, deps)
     } else if (mayContact && deps.confirmation && deps.confirmLink && registration.confirmSlotAt) {
       await confirmRequestStep(registration, deps.confirmation, deps.confirmLink, deps)
-      settleAlerts()
       keepClaim(await deps.store.awaitConfirmation(registration), registration, 'await-confirmation')
       return { kind: 'awaiting-confirmation' }
     }
-    settleAlerts()
     keepClaim(await deps.store.done(registration, {}), registration, 'done')
     return { kind: 'done' }
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error
     const failure = error.failure
+    // A record that may page nobody pages nobody when it fails either: leads-health counts it.
+    const outbox = failingWithNotice(deps.store, ({ reason, detail }) =>
+      paging === 'page' ? registrationFailedNotice(known, `${reason}: ${detail}`, opsContext()) : undefined,
+    )
     const failsNow = failure.reason === CONFIG_REASON
-    if (failsNow) keepClaim(await deps.store.failed(claimed, failure), claimed, 'failed')
+    if (failsNow) keepClaim(await outbox.failed(claimed, failure), claimed, 'failed')
     const settled = failsNow
       ? { kind: 'failed' as const }
-      : await settleFailure(claimed, { ...failure, countAttempt: true }, { outbox: deps.store, backoff: deps.backoff, now: deps.now })
+      : await settleFailure(claimed, { ...failure, countAttempt: true }, { outbox, backoff: deps.backoff, now: deps.now })
     if (settled.kind === 'failed') {
-      // A record that may page nobody pages nobody when it fails either: leads-health counts it.
       if (paging !== 'page')
         deps.logger.error('enterprise registration failed (not paged: it waits for a person)', { registrationId: claimed.id })
-      else if (await deps.store.claimFailureAlert(claimed.id)) {
-        await sendOnAnyChannel(failedAlert(claimed, `${failure.reason}: ${failure.detail}`), deps.opsChannels ?? deps.channels).catch(
-          (alertError: unknown) =>
-            deps.logger.error('enterprise failure alert not sent', { registrationId: claimed.id, message: String(alertError) }),
-        )
-      }
       return { kind: 'failed', failure }
     }
     return { kind: 'retry', failure }

@@ -15,6 +15,8 @@ export type FollowupHandlerDeps = Omit<FollowupDeps, 'store' | 'board'> & {
   batchSize: number
   /** No registration is claimed once this much time has passed since the run began (`timing.ts`). */
   budgetMs: number
+  /** Sends the due staff messages (the notifications outbox, `_shared/notify/worker.ts`), last in every run. */
+  sendNotifications?: (() => Promise<unknown>) | undefined
 }
 
 export type FollowupReport = {
@@ -67,6 +69,8 @@ export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request)
     }
     const summary = deps.needsALook && (await summariseNeedsALook({ store: deps.needsALook, channels: deps.channels, logger: deps.logger }))
     if (summary !== undefined) report.needsALookSummary = summary
+    // What this run queued (sales alerts, failures) goes out now; what another run queued too.
+    await deps.sendNotifications?.()
     if (report.claimed > 0) deps.logger.info('enterprise follow-through run', report)
     return json(200, report)
   }

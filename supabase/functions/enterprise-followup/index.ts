@@ -12,6 +12,7 @@ import { serve } from '../_shared/http/serve.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
 import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
+import { notificationsWorker } from '../_shared/notify/worker.ts'
 import { createFollowupHandler } from './handler.ts'
 import { FOLLOWUP_TIMING } from './timing.ts'
 
@@ -42,7 +43,6 @@ serve(
     board,
     groupId: env('MONDAY_ENTERPRISE_GROUP_ID') ?? DEFAULT_ENTERPRISE_GROUP_ID,
     channels: alerting.channels,
-    opsChannels: alerting.opsChannels,
     confirmation:
       apiKey && from
         ? {
@@ -63,6 +63,7 @@ serve(
     timeoutMs: enterprise.resendTimeoutMs,
     leaseMs,
     budgetMs: envInt('ENTERPRISE_BUDGET_MS', FOLLOWUP_TIMING.budgetMs),
+    sendNotifications: sql && notificationsWorker(sql, alerting, consoleLogger),
     batchSize: envInt('ENTERPRISE_BATCH_SIZE', 20),
   }),
 )

@@ -1,4 +1,3 @@
-import type { AlertChannel } from '../_shared/alerts/channels.ts'
 import { workBooking } from '../_shared/bookings/booking-worker.ts'
 import type { BookingStore } from '../_shared/bookings/booking-store.ts'
 import type { Board } from '../_shared/delivery/deliver-lead.ts'
@@ -19,12 +18,11 @@ export type WebhookEventsDeps = {
   secret: string | undefined
   bookings: BookingStore | undefined
   payments: PaymentEventStore | undefined
-  /** The payment worker's own settings: ops channels, Stripe's mode and reads (payment-alerts.ts). */
+  /** The payment worker's own settings: what ops messages name, Stripe's mode and reads (payment-alerts.ts). */
   payment?: PaymentSettings
   board: Board | undefined
   /** The board's 'Needs a look' group (MONDAY_REVIEW_GROUP_ID), for bookings a person must judge. */
   reviewGroupId: string
-  channels: AlertChannel[]
   backoff: BackoffPolicy
   logger: Logger
   now: () => Date
@@ -35,8 +33,8 @@ export type WebhookEventsDeps = {
   budgetMs: number
   /** Staff decisions recorded by board-webhook, with where a released item goes. */
   decisions: (DecisionGroups & { store: DecisionStore }) | undefined
-  /** Failures only (OPS_WEBHOOK_URL, OPS_EMAIL_TO; each defaults to the sales one). */
-  opsChannels: AlertChannel[]
+  /** Sends the due staff messages (the notifications outbox, `_shared/notify/worker.ts`), last in every run. */
+  sendNotifications?: (() => Promise<unknown>) | undefined
 }
 
 export type WebhookEventsReport = { bookings?: Tally; payments?: Tally; decisions?: Tally }
@@ -82,10 +80,12 @@ export function createWebhookEventsHandler(deps: WebhookEventsDeps): (req: Reque
     if (decisions && board) {
       report.decisions = await run(
         () => decisions.store.claimNext(deps.leaseMs),
-        (item) => workDecision(item, { ...deps, ...decisions, board, channels: deps.opsChannels }),
+        (item) => workDecision(item, { ...deps, ...decisions, board }),
         'board decision',
       )
     }
+    // What this run queued (payments, failures) goes out now, with whatever else is due.
+    await deps.sendNotifications?.()
     const claimed = Object.values(report).reduce((sum, tally) => sum + tally.claimed, 0)
     if (claimed > 0) deps.logger.info('webhook events run', report)
     return json(200, report)

@@ -12,6 +12,7 @@ import { createDb } from '../_shared/runtime/db.ts'
 import { env } from '../_shared/runtime/env.ts'
 import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
+import { notificationsWorker } from '../_shared/notify/worker.ts'
 import { createWebhookEventsHandler } from './handler.ts'
 import { decisionGroups } from '../_shared/board/decision-settings.ts'
 import { pgDecisionStore } from '../_shared/board/pg-decision-store.ts'
@@ -44,9 +45,7 @@ serve(
       },
       0,
     ),
-    channels: alerting.channels,
     payment: {
-      opsChannels: alerting.opsChannels,
       ops: alerting.ops,
       mode: mode.mode,
       lookups: stripe.stripe && stripePaymentLookups({ ...stripe.stripe, taxRateId: stripe.stripe.invoice.taxRateId }),
@@ -54,7 +53,8 @@ serve(
     },
     backoff: { ...config.backoff, random: Math.random },
     logger: consoleLogger,
-    opsChannels: alerting.opsChannels,
+    // Payments, mismatches, money back and failures are queued with what causes them; sent here, last.
+    sendNotifications: sql && notificationsWorker(sql, alerting, consoleLogger),
     now: () => new Date(),
     leaseMs: config.leaseMs,
     leadWaitMs: config.leadWaitMs,

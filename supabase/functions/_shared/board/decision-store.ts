@@ -1,5 +1,6 @@
 import type { ClaimRef, OutboxItem } from '../outbox/outbox.ts'
 import type { PgOutbox } from '../outbox/pg-outbox.ts'
+import type { FailsWithNotice } from '../notify/outbox-notice.ts'
 import type { BookingRelease } from './booking-release-note.ts'
 import type { DecisionEvent } from './decision-event.ts'
 import type { StaffDecision } from './needs-a-look.ts'
@@ -26,7 +27,7 @@ export type DecisionItem = OutboxItem & {
 
 export type Decided = { outcome: DecisionOutcome; subjectKind: SubjectKind | null }
 
-export type DecisionStore = Omit<PgOutbox<DecisionItem>, 'record'> & {
+export type DecisionStore = Omit<PgOutbox<DecisionItem>, 'record'> & FailsWithNotice & {
   /** Records the event once (by its key); false for a replay. */
   record(event: DecisionEvent): Promise<boolean>
   /**
@@ -38,6 +39,4 @@ export type DecisionStore = Omit<PgOutbox<DecisionItem>, 'record'> & {
   stillStands(item: ClaimRef): Promise<boolean>
   /** For a booking's own item: whether the release tied it to its possible lead, and that lead. */
   bookingRelease(itemId: string): Promise<BookingRelease>
-  /** True once, for the run that marks the failure alert as sent. */
-  claimFailureAlert(id: string): Promise<boolean>
 }

@@ -1,4 +1,4 @@
-import { sendOnAnyChannel, type AlertChannel } from '../alerts/channels.ts'
+import { opsContext } from '../alerts/ops.ts'
 import { escapeHtml } from './update-note.ts'
 import type { Board } from '../delivery/deliver-lead.ts'
 import type { BackoffPolicy } from '../outbox/backoff.ts'
@@ -10,7 +10,8 @@ import { agencyTime } from '../runtime/agency-time.ts'
 import type { Logger } from '../runtime/logger.ts'
 import type { BoardFailure } from './client.ts'
 import { bookingReleaseNote } from './booking-release-note.ts'
-import { decisionFailedAlert } from './decision-alert.ts'
+import { decisionFailedNotice } from '../notify/deal-notices.ts'
+import { failingWithNotice } from '../notify/outbox-notice.ts'
 import type { DecisionItem, DecisionStore, SubjectKind } from './decision-store.ts'
 import { itemPlace, moveItem, nameWithoutReviewPrefix, renameItem, userName, type BoardStep } from './review-item.ts'
 import { createUpdateOnce } from './update-once.ts'
@@ -22,8 +23,6 @@ export type DecisionWorkerDeps = {
   reviewGroupId: string
   /** Where a released item goes: the group its kind of record normally sits in. */
   normalGroups: Record<SubjectKind, string>
-  /** Failures (OPS_WEBHOOK_URL, OPS_EMAIL_TO). */
-  channels: AlertChannel[]
   backoff: BackoffPolicy
   logger: Logger
   now: () => Date
@@ -77,7 +76,7 @@ async function notGenuineNote(item: DecisionItem, deps: DecisionWorkerDeps): Pro
  * Works one recorded decision: written on the record (record_staff_decision, once), then, while no
  * newer decision replaced it, the board follows: a release leaves 'Needs a look', a 'Not genuine'
  * gets its note; a released booking's own item also gets one note (where the booking went). A
- * decision on an item no record has, a cleared column, a repeat or an older decision changes nothing more. Board failures are retried with backoff; the last one alerts ops.
+ * decision on an item no record has, a cleared column, a repeat or an older decision changes nothing more. Board failures are retried with backoff; the last one queues one message to ops with the failure.
  */
 export async function workDecision(item: Claimed<DecisionItem>, deps: DecisionWorkerDeps): Promise<DecisionOutcomeKind> {
   try {
@@ -98,17 +97,9 @@ export async function workDecision(item: Claimed<DecisionItem>, deps: DecisionWo
     if (!(error instanceof StepFailed)) throw error
     const { failure } = error
     deps.logger.warn('board decision not carried out on the board', { id: item.id, reason: failure.reason, detail: failure.detail })
-    const settled = await settleFailure(
-      item,
-      { ...failure, countAttempt: true },
-      { outbox: deps.store, backoff: deps.backoff, now: deps.now },
-    )
+    const outbox = failingWithNotice(deps.store, ({ reason, detail }) => decisionFailedNotice(item, `${reason}: ${detail}`, opsContext()))
+    const settled = await settleFailure(item, { ...failure, countAttempt: true }, { outbox, backoff: deps.backoff, now: deps.now })
     if (settled.kind === 'retry') return { kind: 'retry' }
-    if (await deps.store.claimFailureAlert(item.id)) {
-      await sendOnAnyChannel(decisionFailedAlert(item, `${failure.reason}: ${failure.detail}`), deps.channels).catch(
-        (alertError: unknown) => deps.logger.error('board decision failure alert not sent', { id: item.id, message: String(alertError) }),
-      )
-    }
     return { kind: 'failed' }
   }
 }

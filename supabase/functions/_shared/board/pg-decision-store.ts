@@ -1,5 +1,6 @@
 import { outboxFields, pgOutbox } from '../outbox/pg-outbox.ts'
 import type { Sql } from '../runtime/db.ts'
+import { failWithNotice } from '../notify/outbox-notice.ts'
 import type { DecisionItem, DecisionOutcome, DecisionStore, SubjectKind } from './decision-store.ts'
 import type { StaffDecision } from './needs-a-look.ts'
 
@@ -100,11 +101,6 @@ export function pgDecisionStore(sql: Sql): DecisionStore {
       const lead = row?.status ? { name: row.name ?? '', status: row.status, boardItemId: row.board_item_id } : undefined
       return { linked: row?.linked ?? false, lead }
     },
-    async claimFailureAlert(id) {
-      const rows = await sql`
-        update board_decision_events set failure_alerted_at = now()
-        where id = ${id} and status = 'failed' and failure_alerted_at is null returning id`
-      return rows.length === 1
-    },
+    failedWithNotice: (item, failure, notice) => failWithNotice(sql, 'board_decision_events', item, failure, notice),
   }
 }

@@ -1,6 +1,7 @@
 import type { StaffDecision } from '../board/needs-a-look.ts'
 import type { ClaimRef, OutboxItem } from '../outbox/outbox.ts'
 import type { PgOutbox } from '../outbox/pg-outbox.ts'
+import type { FailsWithNotice } from '../notify/outbox-notice.ts'
 import type { Booking, BookingEvent } from './cal-event.ts'
 
 /** A recorded booking event as the worker works it: an outbox item whose one job is its board update. */
@@ -40,7 +41,7 @@ export type RecordedBooking = {
 }
 
 /** The outbox's writes, except its generic `record`: a booking's one step records only its item. */
-export type BookingStore = Omit<PgOutbox<BookingItem>, 'record'> & {
+export type BookingStore = Omit<PgOutbox<BookingItem>, 'record'> & FailsWithNotice & {
   /**
    * Records the event once (by booking uid and trigger event). An earlier event of the same booking
    * decides its lead; else its lead is the one `provenRef` (a verified reference) names, and only
@@ -57,6 +58,4 @@ export type BookingStore = Omit<PgOutbox<BookingItem>, 'record'> & {
   recordItem(item: ClaimRef, itemId: string): Promise<boolean>
   /** A later event of the same booking was recorded: its call columns are the ones that stand. */
   hasLaterEvent(booking: Pick<BookingItem, 'id' | 'itemKey'>): Promise<boolean>
-  /** True once, for the run that marks the failure alert as sent. */
-  claimFailureAlert(id: string): Promise<boolean>
 }

@@ -1,13 +1,13 @@
-import { sendOnAnyChannel, type AlertChannel } from '../alerts/channels.ts'
 import type { Board } from '../delivery/deliver-lead.ts'
-import type { BackoffPolicy } from '../outbox/backoff.ts'
+import { hasAttemptsLeft, type BackoffPolicy } from '../outbox/backoff.ts'
 import { keepClaim } from '../outbox/claim-lost.ts'
 import type { Claimed } from '../outbox/outbox.ts'
 import { settleFailure } from '../outbox/settle.ts'
 import { StepFailed, type StepFailure } from '../outbox/step-failure.ts'
 import type { Logger } from '../runtime/logger.ts'
 import { createUpdateOnce } from '../board/update-once.ts'
-import { bookingFailedAlert } from './booking-alert.ts'
+import { bookingFailedNotice } from '../notify/deal-notices.ts'
+import { failingWithNotice } from '../notify/outbox-notice.ts'
 import { bookingColumnValues, callColumnValues } from './booking-item.ts'
 import { bookingItemName, bookingPaging, reviewedNote, reviewReason, type ReviewReason } from './booking-review.ts'
 import type { BookingItem, BookingLead, BookingStore } from './booking-store.ts'
@@ -17,7 +17,6 @@ export type BookingWorkerDeps = {
   board: Board
   /** The board's 'Needs a look' group (MONDAY_REVIEW_GROUP_ID): where an unproven booking's own item goes. */
   reviewGroupId: string
-  channels: AlertChannel[]
   backoff: BackoffPolicy
   logger: Logger
   now: () => Date
@@ -79,7 +78,7 @@ async function itemFor(
   return { id: itemId, isNew: false, review: leadItem ? undefined : reason }
 }
 
-/** Works one claimed booking event: its update on the board, with backoff, a failed state and one alert. */
+/** Works one claimed booking event: its update on the board, with backoff, a failed state and one message queued with it. */
 export async function workBooking(booking: Claimed<BookingItem>, deps: BookingWorkerDeps): Promise<WorkOutcome> {
   try {
     const { lead, reason } = await standing(booking, deps.store)
@@ -118,20 +117,14 @@ export async function workBooking(booking: Claimed<BookingItem>, deps: BookingWo
     if (!(error instanceof StepFailed)) throw error
     const { failure } = error
     deps.logger.warn('booking update not sent', { bookingId: booking.id, reason: failure.reason, detail: failure.detail })
-    const settled = await settleFailure(
-      booking,
-      { ...failure, countAttempt: true },
-      { outbox: deps.store, backoff: deps.backoff, now: deps.now },
-    )
-    if (settled.kind === 'retry') return { kind: 'retry', failure }
     // Sales hears of a booking on its own only as pagingOf allows; the rest is counted (leads-health).
-    const { lead, review } = await standing(booking, deps.store)
-    if (bookingPaging(booking, lead, review) === 'page' && (await deps.store.claimFailureAlert(booking.id))) {
-      await sendOnAnyChannel(bookingFailedAlert(booking, `${failure.reason}: ${failure.detail}`), deps.channels).catch(
-        (alertError: unknown) =>
-          deps.logger.error('booking failure alert not sent', { bookingId: booking.id, message: String(alertError) }),
-      )
-    }
+    const last = !hasAttemptsLeft(booking.attempts, deps.backoff)
+    const paged = last && (await standing(booking, deps.store).then(({ lead, review }) => bookingPaging(booking, lead, review) === 'page'))
+    const outbox = failingWithNotice(deps.store, ({ reason, detail }) =>
+      paged ? bookingFailedNotice(booking, `${reason}: ${detail}`) : undefined,
+    )
+    const settled = await settleFailure(booking, { ...failure, countAttempt: true }, { outbox, backoff: deps.backoff, now: deps.now })
+    if (settled.kind === 'retry') return { kind: 'retry', failure }
     return { kind: 'failed', failure }
   }
 }

@@ -1,5 +1,6 @@
 import { outboxFields, pgOutbox } from '../outbox/pg-outbox.ts'
 import type { Sql } from '../runtime/db.ts'
+import { failWithNotice } from '../notify/outbox-notice.ts'
 import type { BookingItem, BookingLead, BookingReview, BookingStore, RecordedBooking } from './booking-store.ts'
 
 type Row = {
@@ -110,11 +111,6 @@ export function pgBookingStore(sql: Sql): BookingStore {
       const rows = await sql`select 1 from lead_bookings where item_key = ${booking.itemKey} and id > ${booking.id} limit 1`
       return rows.length > 0
     },
-    async claimFailureAlert(id) {
-      const rows = await sql`
-        update lead_bookings set failure_alerted_at = now()
-        where id = ${id} and status = 'failed' and failure_alerted_at is null returning id`
-      return rows.length === 1
-    },
+    failedWithNotice: (booking, failure, notice) => failWithNotice(sql, 'lead_bookings', booking, failure, notice),
   }
 }

@@ -1,18 +1,15 @@
-import type { AlertChannel, AlertContent } from '../alerts/channels.ts'
+import type { AlertContent } from '../alerts/channels.ts'
 import type { OpsContext } from '../alerts/ops.ts'
-import { keepClaim } from '../outbox/claim-lost.ts'
-import type { Claimed } from '../outbox/outbox.ts'
-import { StepFailed } from '../outbox/step-failure.ts'
-import { opsMoneyBackAlert, salesMoneyBackAlert, wrongModeAlert } from './money-back-alerts.ts'
-import { mismatchAlert, mismatchText, paidAlert, type TaxRate } from './payment.ts'
-import type { PaymentEvent, PaymentEventStore, PaymentVerdict } from './payment-events.ts'
+import { mismatchNotice, moneyBackNotices, paidNotice, wrongModeNotice } from '../notify/deal-notices.ts'
+import type { NotificationRequest } from '../notify/notification.ts'
+import { mismatchText, type TaxRate } from './payment.ts'
+import type { PaymentEvent, PaymentVerdict } from './payment-events.ts'
 import type { PaymentLookups } from './stripe-payments.ts'
 import type { StripeMode } from './stripe-mode.ts'
 
 /** The payment worker's own settings (webhook-events/index.ts). */
 export type PaymentSettings = {
-  /** OPS_WEBHOOK_URL, OPS_EMAIL_TO (each defaults to the sales one). */
-  opsChannels: AlertChannel[]
+  /** What ops messages name: the environment and the runbooks. */
   ops: OpsContext
   /** The deployment's Stripe mode (stripe-mode.ts): an event from the other mode changes nothing. */
   mode: StripeMode | undefined
@@ -22,86 +19,59 @@ export type PaymentSettings = {
   taxRateId: string | undefined
 }
 
-export type AlertStepDeps = { store: PaymentEventStore; channels: AlertChannel[]; payment?: PaymentSettings }
-
-/** One audience's alert: its channels, what they record it under, the message and its e-mail key. */
-type Audience = { name: 'sales' | 'ops'; channels: AlertChannel[]; prefix: '' | 'ops-'; content: AlertContent; key: string }
-
-async function taxRate(payment: PaymentSettings | undefined): Promise<TaxRate | 'unknown' | undefined> {
+/** The tax rate a mismatch alert states, read before the verdict's transaction (no outside call inside it). */
+export async function taxRate(payment: PaymentSettings | undefined): Promise<TaxRate | 'unknown' | undefined> {
   if (!payment?.taxRateId) return undefined
   if (!payment.lookups) return 'unknown'
   return await payment.lookups.taxRate().catch(() => 'unknown' as const)
 }
 
 /**
- * Who hears of a verdict: sales of a payment and of a mismatch (as before); sales and ops, one
- * alert each, of money that came back; ops alone of an event from the other Stripe mode.
+ * Who hears of a verdict, queued in the transaction that records it (payment-events.ts `decide`):
+ * sales of a payment and of a mismatch; sales and ops, one message each, of money that came back;
+ * ops alone of an event from the other Stripe mode. An audience an earlier worker already told
+ * (alert_channels, before the notifications outbox) is not told again.
  */
-async function audiences(event: PaymentEvent, verdict: PaymentVerdict, deps: AlertStepDeps): Promise<Audience[]> {
-  const sales = { name: 'sales', channels: deps.channels, prefix: '' } as const
-  const opsChannels = deps.payment?.opsChannels ?? deps.channels
-  const ops = { name: 'ops', channels: opsChannels, prefix: 'ops-' } as const
-  const context = deps.payment?.ops ?? { environment: 'APP_ENV not set', runbookBase: 'docs' }
-  switch (verdict.outcome) {
-    case 'paid':
-      return [
-        { ...sales, content: paidAlert(verdict.registration, event.payment!), key: `enterprise-paid-alert/${verdict.registration.id}` },
-      ]
-    case 'mismatch': {
-      const text = mismatchText(verdict.mismatch, verdict.mismatch.kind === 'amount' ? await taxRate(deps.payment) : undefined)
-      return [{ ...sales, content: mismatchAlert(verdict.registration, event, text), key: `stripe-mismatch-alert/${event.eventId}` }]
+export function paymentNotices(
+  event: PaymentEvent,
+  verdict: PaymentVerdict,
+  payment: PaymentSettings | undefined,
+  tax: TaxRate | 'unknown' | undefined,
+): NotificationRequest[] {
+  const ops = payment?.ops ?? { environment: 'APP_ENV not set', runbookBase: 'docs' }
+  const notices = (() => {
+    switch (verdict.outcome) {
+      case 'paid':
+        return [paidNotice(verdict.registration, event.payment!)]
+      case 'mismatch': {
+        const text = mismatchText(verdict.mismatch, verdict.mismatch.kind === 'amount' ? tax : undefined)
+        return [mismatchNotice(verdict.registration, event.eventId, text)]
+      }
+      case 'money-back':
+        return moneyBackNotices(verdict.registration, verdict.moneyBack, verdict.change, ops)
+      case 'wrong-mode':
+        return [wrongModeNotice(event, payment?.mode ?? 'the other', ops)]
+      default:
+        return []
     }
-    case 'money-back': {
-      const { registration, moneyBack, change } = verdict
-      const key = `stripe-money-back/${event.eventId}`
-      return [
-        { ...sales, content: salesMoneyBackAlert(registration, moneyBack, change), key: `${key}/sales` },
-        { ...ops, content: opsMoneyBackAlert(registration, moneyBack, change, context), key: `${key}/ops` },
-      ]
-    }
-    case 'wrong-mode':
-      return [
-        {
-          ...ops,
-          content: wrongModeAlert(event, deps.payment?.mode ?? 'the other', context),
-          key: `stripe-wrong-mode/${event.eventId}/ops`,
-        },
-      ]
-    default:
-      return []
-  }
+  })()
+  const told = (audience: string) => event.alertChannels.some((name) => name.startsWith('ops-') === (audience === 'ops'))
+  return notices.filter((notice) => !told(notice.audience))
 }
 
-/**
- * Each audience's alert on each of its channels that does not have it yet, each recorded as it is
- * taken. An audience one of whose channels has it is done: the others are not sent again. The
- * e-mail carries a key per audience and event, so a lost answer sends nothing twice.
- */
-export async function alertStep(event: Claimed<PaymentEvent>, verdict: PaymentVerdict, deps: AlertStepDeps): Promise<void> {
-  const errors: string[] = []
-  let unheard = false
-  for (const audience of await audiences(event, verdict, deps)) {
-    const names = audience.channels.map((channel) => `${audience.prefix}${channel.name}`)
-    if (names.some((name) => event.alertChannels.includes(name))) continue
-    if (audience.channels.length === 0) {
-      errors.push(`${audience.name}: no alert channel is configured`)
-      unheard = true
-      continue
-    }
-    const results = await Promise.allSettled(
-      audience.channels.map((channel) => channel.send({ ...audience.content(channel.format), idempotencyKey: audience.key })),
-    )
-    let took = 0
-    for (const [index, result] of results.entries()) {
-      if (result.status === 'fulfilled') {
-        keepClaim(await deps.store.recordAlertChannel(event, names[index]!), event, 'record')
-        took++
-      } else errors.push(`${audience.name} ${audience.channels[index]!.name}: ${String(result.reason)}`)
-    }
-    if (took === 0) unheard = true
+/** Our own words and Stripe's ids only: the same on every channel. */
+export const paymentFailedAlert =
+  (event: Pick<PaymentEvent, 'eventId' | 'eventType' | 'payment' | 'moneyBack'>, error: string): AlertContent =>
+  () => {
+    const about = event.payment?.invoiceId ?? event.moneyBack?.invoiceId ?? event.moneyBack?.objectId ?? event.eventId
+    const subject = `Payment alert not sent: ${event.eventType} ${about}`
+    const text = [
+      subject,
+      `Stripe event: ${event.eventId}${event.payment ? `, registration id: ${event.payment.registrationId}` : ''}`,
+      `Last error: ${error.slice(0, 300)}`,
+      event.payment
+        ? 'Check the payment in Stripe, and activate the account by hand if it is paid.'
+        : 'Check the event in Stripe: money may have gone back (a refund, a dispute, a voided invoice or a credit note). Do not activate the account, or deactivate it, until you know.',
+    ].join('\n')
+    return { subject, text }
   }
-  if (unheard) {
-    const off = errors.every((error) => error.endsWith('no alert channel is configured'))
-    throw new StepFailed({ reason: off ? 'alerts-off' : 'alert', detail: errors.join('; ') })
-  }
-}

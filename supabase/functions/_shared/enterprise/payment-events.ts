@@ -1,6 +1,9 @@
 import type { ClaimRef, OutboxItem } from '../outbox/outbox.ts'
 import { outboxFields, pgOutbox, type PgOutbox } from '../outbox/pg-outbox.ts'
 import type { Sql } from '../runtime/db.ts'
+import { notify } from '../notify/enqueue.ts'
+import type { NotificationRequest } from '../notify/notification.ts'
+import { failWithNotice, type FailsWithNotice } from '../notify/outbox-notice.ts'
 import type { MoneyBackChange } from './money-back-alerts.ts'
 import { isMoneyBackType, type MoneyBack } from './money-back.ts'
 import type { Mismatch, PaidRegistration, Payment, PaymentOutcome } from './payment.ts'
@@ -30,7 +33,7 @@ export type PaymentVerdict =
   | { outcome: 'money-back'; registration: PaidRegistration; moneyBack: MoneyBack; change: MoneyBackChange }
 
 /** The outbox's writes, except its generic `record`: `record` here records a new event. */
-export type PaymentEventStore = Omit<PgOutbox<PaymentEvent>, 'record'> & {
+export type PaymentEventStore = Omit<PgOutbox<PaymentEvent>, 'record'> & FailsWithNotice & {
   /** Records a verified `invoice.paid` once, by its event id; false for an event recorded before. */
   record(payment: Payment): Promise<boolean>
   /** Records a verified money-back event once, by its event id; false for an event recorded before. */
@@ -38,14 +41,12 @@ export type PaymentEventStore = Omit<PgOutbox<PaymentEvent>, 'record'> & {
   /**
    * The verdict, recorded once with its change to the registration in one transaction (the
    * registration's row lock orders two events for one invoice): a retry reads the recorded verdict
-   * again and changes nothing.
+   * again and changes nothing. The messages the verdict causes (`notices`) are queued in the same
+   * transaction, once each by their keys.
    */
-  decide(event: PaymentEvent, context: DecideContext): Promise<PaymentVerdict>
+  decide(event: PaymentEvent, context: DecideContext, notices: (verdict: PaymentVerdict) => NotificationRequest[]): Promise<PaymentVerdict>
   /** Under the event's claim; false when a newer claim owns it. */
-  recordAlertChannel(event: ClaimRef, channel: string): Promise<boolean>
   recordBoardNote(event: ClaimRef, noteId: string): Promise<boolean>
-  /** True once, for the run that marks the failure alert as sent. */
-  claimFailureAlert(id: string): Promise<boolean>
 }
 
 export type EventRow = {
@@ -140,7 +141,6 @@ export function pgPaymentEvents(sql: Sql): PaymentEventStore {
     doneAt: 'completed_at',
     toItem,
   })
-  const underClaim = (event: ClaimRef) => sql`id = ${event.id} and claim_token = ${event.claimToken} and status = 'pending'`
   const inserted = (rows: { length: number }) => rows.length === 1
   return {
     ...outbox,
@@ -166,23 +166,13 @@ export function pgPaymentEvents(sql: Sql): PaymentEventStore {
         on conflict (event_id) do nothing returning event_id`,
       )
     },
-    decide: (event, context) => sql.begin((tx) => decideEvent(tx, event, context)),
-    async recordAlertChannel(event, channel) {
-      return inserted(
-        await sql`
-        update public.stripe_webhook_events
-        set alert_channels = case when ${channel} = any(alert_channels) then alert_channels else array_append(alert_channels, ${channel}) end,
-          updated_at = now()
-        where ${underClaim(event)} returning id`,
-      )
-    },
+    decide: (event, context, notices) =>
+      sql.begin(async (tx) => {
+        const verdict = await decideEvent(tx, event, context)
+        for (const notice of notices(verdict)) await notify(tx, notice)
+        return verdict
+      }),
     recordBoardNote: (event, noteId) => outbox.record(event, { board_note_id: noteId }),
-    async claimFailureAlert(id) {
-      return inserted(
-        await sql`
-        update public.stripe_webhook_events set failure_alerted_at = now()
-        where id = ${id} and status = 'failed' and failure_alerted_at is null returning id`,
-      )
-    },
+    failedWithNotice: (event, failure, notice) => failWithNotice(sql, 'stripe_webhook_events', event, failure, notice),
   }
 }

@@ -1,4 +1,3 @@
-import { sendOnAnyChannel, type AlertChannel, type AlertContent } from '../alerts/channels.ts'
 import { createUpdateOnce } from '../board/update-once.ts'
 import type { BoardClient } from '../board/client.ts'
 import type { BackoffPolicy } from '../outbox/backoff.ts'
@@ -7,15 +6,15 @@ import type { Claimed } from '../outbox/outbox.ts'
 import { settleFailure } from '../outbox/settle.ts'
 import { StepFailed, type StepFailure } from '../outbox/step-failure.ts'
 import type { Logger } from '../runtime/logger.ts'
+import { paymentFailedNotice } from '../notify/deal-notices.ts'
+import { failingWithNotice } from '../notify/outbox-notice.ts'
 import { moneyBackNote } from './money-back-alerts.ts'
-import { alertStep, type PaymentSettings } from './payment-alerts.ts'
+import { paymentNotices, taxRate, type PaymentSettings } from './payment-alerts.ts'
 import type { PaymentEvent, PaymentEventStore, PaymentVerdict } from './payment-events.ts'
 import { wrongMode } from './stripe-mode.ts'
 
 export type PaymentWorkerDeps = {
   store: PaymentEventStore
-  /** The sales channels. */
-  channels: AlertChannel[]
   /** The registration's item gets a note of money that came back; without a board, none. */
   board?: { client: BoardClient } | undefined
   payment?: PaymentSettings | undefined
@@ -45,7 +44,9 @@ async function decide(event: Claimed<PaymentEvent>, deps: PaymentWorkerDeps): Pr
       })
     invoiceId = await lookups.invoiceOfPaymentIntent(moneyBack.paymentIntent)
   }
-  return deps.store.decide(event, { mode, invoiceId })
+  // A mismatch alert states the amount with tax: read before the transaction, which calls nothing outside.
+  const tax = event.payment && !event.outcome ? await taxRate(deps.payment) : undefined
+  return deps.store.decide(event, { mode, invoiceId }, (verdict) => paymentNotices(event, verdict, deps.payment, tax))
 }
 
 /** One note on the registration's item, found by its reference line before it is created (a lost answer adds none). */
@@ -68,32 +69,15 @@ async function boardStep(event: Claimed<PaymentEvent>, verdict: PaymentVerdict, 
   keepClaim(await deps.store.recordBoardNote(event, note.id), event, 'record')
 }
 
-/** Our own words and Stripe's ids only: the same on every channel. */
-const paymentFailedAlert =
-  (event: PaymentEvent, error: string): AlertContent =>
-  () => {
-    const about = event.payment?.invoiceId ?? event.moneyBack?.invoiceId ?? event.moneyBack?.objectId ?? event.eventId
-    const subject = `Payment alert not sent: ${event.eventType} ${about}`
-    const text = [
-      subject,
-      `Stripe event: ${event.eventId}${event.payment ? `, registration id: ${event.payment.registrationId}` : ''}`,
-      `Last error: ${error.slice(0, 300)}`,
-      event.payment
-        ? 'Check the payment in Stripe, and activate the account by hand if it is paid.'
-        : 'Check the event in Stripe: money may have gone back (a refund, a dispute, a voided invoice or a credit note). Do not activate the account, or deactivate it, until you know.',
-    ].join('\n')
-    return { subject, text }
-  }
-
 /**
- * Works one recorded Stripe event: the verdict and the registration's state first (payment-verdicts.ts),
- * in one transaction with no outside call, then the alerts, then the board note, retried with
- * backoff until they go through, and failed with one failure alert once its attempts are used up.
+ * Works one recorded Stripe event: the verdict, the registration's state and the messages to staff
+ * first (payment-verdicts.ts; the notifications outbox sends them), in one transaction with no
+ * outside call, then the board note, retried with backoff until it goes through, and failed with
+ * one message to ops, queued with the failure, once its attempts are used up.
  */
 export async function workPayment(event: Claimed<PaymentEvent>, deps: PaymentWorkerDeps): Promise<PaymentWorkOutcome> {
   try {
     const verdict = await decide(event, deps)
-    await alertStep(event, verdict, deps)
     await boardStep(event, verdict, deps)
     keepClaim(await deps.store.done(event, {}), event, 'done')
     deps.logger.info('stripe event worked', { eventId: event.eventId, type: event.eventType, outcome: verdict.outcome })
@@ -102,18 +86,11 @@ export async function workPayment(event: Claimed<PaymentEvent>, deps: PaymentWor
     if (!(error instanceof StepFailed)) throw error
     const { failure } = error
     deps.logger.warn('stripe event not worked through', { eventId: event.eventId, reason: failure.reason, detail: failure.detail })
-    const settled = await settleFailure(
-      event,
-      { ...failure, countAttempt: true },
-      { outbox: deps.store, backoff: deps.backoff, now: deps.now },
-    )
+    // A failure is ops' to fix, as enterprise-followup's are.
+    const outbox = failingWithNotice(deps.store, ({ reason, detail }) => paymentFailedNotice(event, `${reason}: ${detail}`))
+    const settled = await settleFailure(event, { ...failure, countAttempt: true }, { outbox, backoff: deps.backoff, now: deps.now })
     if (settled.kind === 'retry') return { kind: 'retry', failure }
-    if (await deps.store.claimFailureAlert(event.id)) {
-      deps.logger.error('stripe event failed for good', { eventId: event.eventId, type: event.eventType })
-      // A failure is ops' to fix, as enterprise-followup's are.
-      const channels = deps.payment?.opsChannels ?? deps.channels
-      await sendOnAnyChannel(paymentFailedAlert(event, `${failure.reason}: ${failure.detail}`), channels).catch(() => undefined)
-    }
+    deps.logger.error('stripe event failed for good', { eventId: event.eventId, type: event.eventType })
     return { kind: 'failed', failure }
   }
 }

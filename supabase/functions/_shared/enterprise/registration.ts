@@ -3,6 +3,8 @@ import { pgOutbox, type PgOutbox } from '../outbox/pg-outbox.ts'
 import type { Sql } from '../runtime/db.ts'
 import type { BillingCycle, PlanId } from '../../../../src/schemas/enterprise.ts'
 import type { StaffDecision } from '../board/needs-a-look.ts'
+import type { NotificationRequest } from '../notify/notification.ts'
+import { failWithNotice, recordWithNotice, type FailsWithNotice } from '../notify/outbox-notice.ts'
 
 /** A row of enterprise_registrations as the follow-through works it (an outbox item with its steps). */
 export type Registration = OutboxItem & {
@@ -135,13 +137,11 @@ export type StepColumns = {
   failure_alerted_at?: Date
 }
 
-export type RegistrationStore = Omit<PgOutbox<Registration>, 'record'> & {
+export type RegistrationStore = Omit<PgOutbox<Registration>, 'record'> & FailsWithNotice & {
   /** Writes a step's columns under this claim; false (nothing written) when a newer claim owns the registration. */
   record(item: ClaimRef, columns: StepColumns): Promise<boolean>
-  /** One alert channel took the sales alert (under this claim, as `record`). */
-  recordAlertChannel(item: ClaimRef, channel: string): Promise<boolean>
-  /** True once, for the run that marks the failure alert as sent. */
-  claimFailureAlert(id: string): Promise<boolean>
+  /** As `record`, and queues the messages it causes in the same transaction (the sales alert). */
+  recordWithNotice(item: ClaimRef, columns: StepColumns, notices: readonly NotificationRequest[]): Promise<boolean>
   /** Counts a confirmation request against the address's day: false when it already had one. */
   claimConfirmRequest(email: string): Promise<boolean>
   /** On the board in 'Needs a look': out of the queue (status 'held') until a person decides (a claimed, pending item only). */
@@ -161,22 +161,8 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
   return {
     ...outbox,
     record: (item, columns) => outbox.record(item, columns),
-    async recordAlertChannel(item, channel) {
-      const rows = await sql`
-        update public.enterprise_registrations
-           set sales_alert_channels = case when ${channel} = any(sales_alert_channels) then sales_alert_channels
-                                           else array_append(sales_alert_channels, ${channel}) end,
-               updated_at = now()
-         where id = ${item.id} and claim_token = ${item.claimToken} and status = 'pending'
-        returning id`
-      return rows.length === 1
-    },
-    async claimFailureAlert(id) {
-      const rows = await sql`
-        update public.enterprise_registrations set failure_alerted_at = now()
-        where id = ${id} and status = 'failed' and failure_alerted_at is null returning id`
-      return rows.length === 1
-    },
+    recordWithNotice: (item, columns, notices) => recordWithNotice(sql, 'enterprise_registrations', item, columns, notices),
+    failedWithNotice: (item, failure, notice) => failWithNotice(sql, 'enterprise_registrations', item, failure, notice),
     async claimConfirmRequest(email) {
       const [row] = await sql<{ ok: boolean }[]>`select public.claim_enterprise_confirm_request(${email}) as ok`
       return row?.ok === true

@@ -1,5 +1,6 @@
 import type { AlertContent } from '../alerts/channels.ts'
 import { strong, visitorText } from '../alerts/text.ts'
+import { dealRenderers } from './deal-kinds.ts'
 import type { Renderers } from './notification.ts'
 
 /** 'channel-failing': queued by notification_failed() the first time in a day a channel gives up on a message. */
@@ -18,4 +19,7 @@ const channelFailing =
 /** Every kind of message to staff and the one place that writes it. Producers add their kind here. */
 export const renderers: Renderers = {
   'channel-failing': channelFailing,
+  // Deals: new registration, paid, mismatch, money back, wrong Stripe mode, and the failure alerts of
+  // registrations, payments, bookings and board decisions (deal-notices.ts queues them).
+  ...dealRenderers,
 }
