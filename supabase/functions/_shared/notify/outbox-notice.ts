@@ -36,10 +36,9 @@ export function recordWithNotice(
   notices: readonly NotificationRequest[],
 ): Promise<boolean> {
   return sql.begin(async (tx) => {
-    const rows = await tx`
-      update ${tx(table)} set ${tx(columns)}, updated_at = now()
-      where id = ${item.id} and claim_token = ${item.claimToken} and status = 'pending' returning id`
-    if (rows.length !== 1) return false
+    const [row] = await tx<{ applied: boolean }[]>`
+      select public.outbox_record(${table}, ${item.id}, ${item.claimToken}, ${tx.json(columns as never)}) as applied`
+    if (row?.applied !== true) return false
     for (const notice of notices) await notify(tx, notice)
     return true
   })
