@@ -11,6 +11,8 @@ export type FollowupHandlerDeps = Omit<FollowupDeps, 'store' | 'board'> & {
   board: FollowupDeps['board'] | undefined
   /** Unverified and held records page nobody one by one: one 'Needs a look' summary an hour at most, to sales. */
   needsALook: NeedsALook | undefined
+  /** Sends the due notifications (notify/worker.ts), the summary among them, at the end of the run. */
+  notifications?: () => Promise<unknown>
   leaseMs: number
   batchSize: number
   /** No registration is claimed once this much time has passed since the run began (`timing.ts`). */
@@ -67,6 +69,7 @@ export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request)
     }
     const summary = deps.needsALook && (await summariseNeedsALook({ store: deps.needsALook, channels: deps.channels, logger: deps.logger }))
     if (summary !== undefined) report.needsALookSummary = summary
+    await deps.notifications?.()
     if (report.claimed > 0) deps.logger.info('enterprise follow-through run', report)
     return json(200, report)
   }

@@ -4,6 +4,7 @@ import { DEFAULT_RESEND_API_URL } from '../_shared/alerts/channels.ts'
 import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
 import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
 import { pgNeedsALook } from '../_shared/alerts/needs-a-look-summary.ts'
+import { notificationsWorker } from '../_shared/notify/worker.ts'
 import { enterpriseConfig } from '../_shared/enterprise/config.ts'
 import { welcomeSettings } from '../_shared/enterprise/welcome-settings.ts'
 import { pgRegistrationStore } from '../_shared/enterprise/registration.ts'
@@ -39,6 +40,7 @@ serve(
     secret: cronSecret(env, consoleLogger),
     store: sql && pgRegistrationStore(sql),
     needsALook: sql && pgNeedsALook(sql),
+    notifications: sql && notificationsWorker(sql, alerting, consoleLogger),
     board,
     groupId: env('MONDAY_ENTERPRISE_GROUP_ID') ?? DEFAULT_ENTERPRISE_GROUP_ID,
     channels: alerting.channels,

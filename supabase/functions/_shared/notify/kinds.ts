@@ -1,6 +1,7 @@
 import type { AlertContent } from '../alerts/channels.ts'
 import { strong, visitorText } from '../alerts/text.ts'
 import type { Renderers } from './notification.ts'
+import { leadsRenderers } from './leads-kinds.ts'
 
 /** 'channel-failing': queued by notification_failed() the first time in a day a channel gives up on a message. */
 const channelFailing =
@@ -18,4 +19,6 @@ const channelFailing =
 /** Every kind of message to staff and the one place that writes it. Producers add their kind here. */
 export const renderers: Renderers = {
   'channel-failing': channelFailing,
+  // The leads side: new lead, ops conditions, 'Needs a look' summary, digest (leads-kinds.ts).
+  ...leadsRenderers,
 }
