@@ -74,7 +74,6 @@ describe('planAlerts: one alert per condition per hour, one resolved message', (
     expect(planAlerts([report('failed')], [told('failed', 10, false)], NOW).raised).toEqual([])
     expect(planAlerts([report('failed')], [told('failed', ALERT_REPEAT_MS / 60_000, false)], NOW).raised).toHaveLength(1)
   })
-
 })
 
 describe('alertKey: the key of an alert in the notifications outbox (and its e-mail Idempotency-Key)', () => {
@@ -97,7 +96,16 @@ describe('alertKey: the key of an alert in the notifications outbox (and its e-m
     const all = (['board-auth', 'board-access', 'failed', 'pending-age', 'shared-bucket'] as const).map((condition) => report(condition))
     const states = all.map((r) => told(r.condition, 90))
     expect(alertKey(plan(all), states, NOW).length).toBeLessThanOrEqual(200)
-    expect(alertKey(plan([], all.map((r) => r.condition)), states, NOW).length).toBeLessThanOrEqual(200)
+    expect(
+      alertKey(
+        plan(
+          [],
+          all.map((r) => r.condition),
+        ),
+        states,
+        NOW,
+      ).length,
+    ).toBeLessThanOrEqual(200)
   })
 })
 
@@ -229,7 +237,9 @@ describe('runAlerts', () => {
   it('warns on every run that alerts are off when no channel is configured, and queues nothing', async () => {
     const logger = recordingLogger()
     for (let i = 0; i < 2; i++)
-      expect(await runAlerts({ store: evaluating(new Error('not to be called')), channels: [], logger, pendingMinutes: 30 })).toBeUndefined()
+      expect(
+        await runAlerts({ store: evaluating(new Error('not to be called')), channels: [], logger, pendingMinutes: 30 }),
+      ).toBeUndefined()
     expect(logger.records.filter((r) => r.level === 'warn' && r.message === ALERTS_OFF)).toHaveLength(2)
     expect(logger.records.filter((r) => r.level === 'error')).toHaveLength(0)
   })
@@ -322,7 +332,13 @@ describe('the digest', () => {
   it('is queued once per agency day under the key of the day, and not at all with alerts off', async () => {
     const asked: unknown[] = []
     const store = { queue: async (request: unknown) => (asked.push(request), 'queued' as const) }
-    const deps = { store, logger: recordingLogger(), always: false, schedule: { timeZone: 'UTC' }, now: () => new Date('2026-11-29T08:00:00Z') }
+    const deps = {
+      store,
+      logger: recordingLogger(),
+      always: false,
+      schedule: { timeZone: 'UTC' },
+      now: () => new Date('2026-11-29T08:00:00Z'),
+    }
     expect(await queueDigest({ ...deps, channels: [channel('email', [])] })).toEqual({ queued: 'digest:2026-11-29' })
     expect(asked).toEqual([{ day: '2026-11-29', key: 'digest:2026-11-29', always: false }])
     expect(await queueDigest({ ...deps, channels: [] })).toEqual({ skipped: 'alerts off' })

@@ -193,7 +193,8 @@ describe('lead alerts (deno, PostgreSQL, fake board and channels)', () => {
     const alert = channels.webhook[0]!.text
     expect(alert).toContain('ALERT: failed leads')
     expect(alert).not.toContain('refused the credentials')
-    for (const detail of ['Katherine Johnson', '0422 470 721', '<mailto:ada@example.com|ada@example.com>', 'http 500']) expect(alert).toContain(detail)
+    for (const detail of ['Katherine Johnson', '0422 470 721', '<mailto:ada@example.com|ada@example.com>', 'http 500'])
+      expect(alert).toContain(detail)
   }, 20_000)
 
   it('a pending lead older than ALERT_PENDING_MINUTES raises its alert', async () => {

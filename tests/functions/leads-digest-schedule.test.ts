@@ -7,7 +7,11 @@ import { recordingLogger } from './support'
 
 const SYDNEY = 'Australia/Sydney'
 
-const channel = (name: 'webhook' | 'email'): AlertChannel => ({ name, format: name === 'webhook' ? 'slack' : 'plain', send: async () => {} })
+const channel = (name: 'webhook' | 'email'): AlertChannel => ({
+  name,
+  format: name === 'webhook' ? 'slack' : 'plain',
+  send: async () => {},
+})
 
 /** lead_digest_days and the outbox as pg-digest-store.ts keeps them: a day is taken once; each key queued once. */
 function memoryStore(): DigestStore & { queued: string[] } {

@@ -21,7 +21,10 @@ describe('leads-digest', () => {
     const order: string[] = []
     const res = await digestCall({
       digest: async () => (order.push('digest'), { queued: 'digest:2026-11-29' }),
-      notifications: async () => (order.push('notifications'), { claimed: 2, done: 2, waiting: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0 }),
+      notifications: async () => (
+        order.push('notifications'),
+        { claimed: 2, done: 2, waiting: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0 }
+      ),
     })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ digest: { queued: 'digest:2026-11-29' }, notifications: { done: 2 } })

@@ -19,8 +19,19 @@ let redeliver: DenoFunction
 let digest: DenoFunction
 
 // A zone where it is now past the digest's 07:00 and before midnight, so the scheduled path runs.
-const MORNING_ZONE = ['Pacific/Kiritimati', 'Pacific/Auckland', 'Asia/Tokyo', 'Asia/Kolkata', 'Europe/London', 'America/New_York', 'Pacific/Honolulu']
-  .map((zone) => ({ zone, hour: Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(new Date())) }))
+const MORNING_ZONE = [
+  'Pacific/Kiritimati',
+  'Pacific/Auckland',
+  'Asia/Tokyo',
+  'Asia/Kolkata',
+  'Europe/London',
+  'America/New_York',
+  'Pacific/Honolulu',
+]
+  .map((zone) => ({
+    zone,
+    hour: Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(new Date())),
+  }))
   .find(({ hour }) => hour >= 8 && hour <= 22)!.zone
 
 const env = (): Record<string, string> => ({

@@ -1,6 +1,14 @@
 import { notify } from '../notify/enqueue.ts'
 import type { Sql } from '../runtime/db.ts'
-import { alertKey, planAlerts, type AlertPlan, type AlertStore, type ConditionName, type ConditionReport, type NotifiedState } from './lead-alerts.ts'
+import {
+  alertKey,
+  planAlerts,
+  type AlertPlan,
+  type AlertStore,
+  type ConditionName,
+  type ConditionReport,
+  type NotifiedState,
+} from './lead-alerts.ts'
 import { leadJson, toLead, type Db, type LeadJson } from './lead-json.ts'
 
 const LISTED = 20
@@ -39,7 +47,6 @@ export function pgAlertStore(sql: Sql): AlertStore {
       }) as Promise<AlertPlan>,
   }
 }
-
 
 async function conditionsOf(sql: Db, pendingMinutes: number, listed: number): Promise<ConditionReport[]> {
   const rows = await sql<{ condition: ConditionName; count: number; oldest_minutes: number; leads: LeadJson[] }[]>`
