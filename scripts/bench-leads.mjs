@@ -87,6 +87,10 @@ const env = {
   BACKOFF_BASE_MS: '100',
   BACKOFF_MAX_MS: '1000',
   MAX_ATTEMPTS: '100',
+  // The alerts go through the notifications outbox: its retries come as fast as the leads' here.
+  NOTIFY_LEASE_MS: '10000',
+  NOTIFY_BACKOFF_BASE_MS: '100',
+  NOTIFY_BACKOFF_MAX_MS: '1000',
   // 50 workers post ~11 leads each in seconds: far past a visitor's limit, which is not under test here.
   LEADS_RATE_LIMIT: '100000/60',
   RATE_LIMIT_SALT: 'bench-salt',

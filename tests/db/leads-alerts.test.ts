@@ -3,8 +3,9 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LeadSubmissionSchema } from '@/schemas/lead'
 import type { LeadStore } from '../../supabase/functions/_shared/delivery/lead-store.ts'
-import { digestFigures, healthFigures, pgAlertStore, pgDigestDays } from '../../supabase/functions/_shared/alerts/pg-alert-store.ts'
-import type { AlertChannel, AlertMessage } from '../../supabase/functions/_shared/alerts/channels.ts'
+import { healthFigures, pgAlertStore } from '../../supabase/functions/_shared/alerts/pg-alert-store.ts'
+import { digestFigures, pgDigestStore } from '../../supabase/functions/_shared/alerts/pg-digest-store.ts'
+import { renderers } from '../../supabase/functions/_shared/notify/kinds.ts'
 import { announceNewLeads, pgNewLeadStore } from '../../supabase/functions/_shared/alerts/new-lead.ts'
 import { bookingFigures } from '../../supabase/functions/leads-health/booking-figures.ts'
 import { pgLeadStore } from '../../supabase/functions/_shared/delivery/pg-lead-store.ts'
@@ -111,38 +112,47 @@ describe('alert conditions on PostgreSQL', () => {
     expect(await pgAlertStore(pg.sql).conditions(60)).not.toContainEqual(expect.objectContaining({ condition: 'pending-age' }))
   })
 
-  it('lets one run alert at a time, and keeps what each channel was told', async () => {
+  /** The notifications outbox's rows of one kind: the key and what each channel will be sent. */
+  const queued = (kind: string) =>
+    pg.sql<{ message_key: string; channel: string; audience: string; payload: Record<string, unknown> }[]>`
+      select message_key, channel, audience, payload from notifications where kind = ${kind} order by id`
+
+  it('records what staff were told and queues its one message in the same transaction: raised once, resolved once', async () => {
+    await pg.sql`truncate notifications`
     const alerts = pgAlertStore(pg.sql)
-    let release: () => void = () => {}
-    const holding = new Promise<void>((resolve) => (release = resolve))
-    const first = alerts.exclusive(async (state) => {
-      await state.saveNotified('webhook', { raised: [{ condition: 'failed', count: 2, oldestMinutes: 1, leads: [] }], resolved: [] })
-      await holding
-      return 'first'
-    })
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(await alerts.exclusive(async () => 'second')).toBeUndefined()
-    release()
-    expect(await first).toBe('first')
-    const told = await alerts.exclusive((state) => state.notified('webhook'))
-    expect(told).toEqual([{ condition: 'failed', active: true, notifiedAt: expect.any(Date), notifiedCount: 2, maybeTold: false }])
-    await alerts.exclusive((state) => state.saveNotified('webhook', { raised: [], resolved: ['failed'] }))
-    expect(await alerts.exclusive((state) => state.notified('webhook'))).toMatchObject([{ condition: 'failed', active: false }])
-    expect(await alerts.exclusive((state) => state.notified('email'))).toEqual([])
+    await failedLead('auth 401: Not Authenticated', 'Auth Failed')
+    expect((await alerts.evaluate(30)).raised.map((r) => r.condition).sort()).toEqual(['board-auth', 'failed'])
+    expect(await pg.sql`select condition, active, notified_count from lead_alert_state order by condition`).toEqual([
+      { condition: 'board-auth', active: true, notified_count: 1 },
+      { condition: 'failed', active: true, notified_count: 1 },
+    ])
+    const raised = await queued('lead-alert')
+    expect(raised.map((row) => [row.channel, row.audience])).toEqual([
+      ['webhook', 'ops'],
+      ['email', 'ops'],
+    ])
+    expect(raised[0]!.message_key).toMatch(/^lead-alert:board-auth@\d+\+failed@\d+$/)
+    expect(raised[0]!.payload).toMatchObject({ pendingMinutes: 30, resolved: [], raised: [{ leads: [{ name: 'Auth Failed' }] }, {}] })
+
+    // Evaluated again while nothing changed: nothing recorded, nothing queued.
+    expect(await alerts.evaluate(30)).toEqual({ raised: [], resolved: [] })
+    expect(await queued('lead-alert')).toHaveLength(2)
+
+    await retryFailed()
+    await pg.sql`update leads set status = 'delivered', failure_reason = null`
+    expect(await alerts.evaluate(30)).toMatchObject({ raised: [], resolved: ['board-auth', 'failed'] })
+    expect(await alerts.evaluate(30)).toEqual({ raised: [], resolved: [] })
+    const all = await queued('lead-alert')
+    expect(all).toHaveLength(4)
+    expect(all[2]!.message_key).toMatch(/^lead-alert:board-auth-resolved@\d+\+failed-resolved@\d+$/)
   })
 
-  it('keeps an alert that went unanswered as maybe told, until the channel confirms a message about it', async () => {
-    const alerts = pgAlertStore(pg.sql)
-    const raised = { condition: 'board-auth' as const, count: 1, oldestMinutes: 1, leads: [] }
-    await alerts.exclusive((state) => state.saveMaybeTold('email', ['board-auth']))
-    expect(await alerts.exclusive((state) => state.notified('email'))).toEqual([
-      { condition: 'board-auth', active: false, notifiedAt: null, notifiedCount: 0, maybeTold: true },
-    ])
-    await alerts.exclusive((state) => state.saveNotified('email', { raised: [raised], resolved: [] }))
-    expect(await alerts.exclusive((state) => state.notified('email'))).toMatchObject([{ active: true, maybeTold: false }])
-    await alerts.exclusive((state) => state.saveMaybeTold('email', ['board-auth']))
-    await alerts.exclusive((state) => state.saveNotified('email', { raised: [], resolved: ['board-auth'] }))
-    expect(await alerts.exclusive((state) => state.notified('email'))).toMatchObject([{ active: false, maybeTold: false }])
+  it('two runs at once queue one alert: the second waits for the first and finds it told', async () => {
+    await pg.sql`truncate notifications`
+    await failedLead('http 500: Internal server error')
+    const plans = await Promise.all([pgAlertStore(pg.sql).evaluate(30), pgAlertStore(pg.sql).evaluate(30)])
+    expect(plans.map((plan) => plan.raised.length).sort()).toEqual([0, 1])
+    expect(await queued('lead-alert')).toHaveLength(2)
   })
 
   it('health and digest figures', async () => {
@@ -212,45 +222,65 @@ describe('the digest: no call booked yet', () => {
 })
 
 describe('a new lead reaches sales at once (NEW_LEAD_ALERTS)', () => {
-  it('announces each delivered lead once, with a tap to call; a message no channel took is sent on the next run', async () => {
+  it('queues each delivered lead once, in the transaction that marks it announced, with the facts its message needs', async () => {
+    await pg.sql`truncate notifications`
     const lead = fresh('Nina Newlead')
     await store.record({ submission: lead, status: 'pending' })
     await store.delivered((await store.claim(lead.submissionId, 10_000))!, '4242')
     await store.record({ submission: fresh('Still Pending'), status: 'pending' })
-    const sent: AlertMessage[] = []
-    let down = true
-    const chat: AlertChannel = {
-      name: 'webhook',
-      format: 'slack',
-      send: async (message) => {
-        if (down) throw new Error('HTTP 503')
-        sent.push(message)
-      },
-    }
-    const deps = { store: pgNewLeadStore(pg.sql), channels: [chat], logger: { info() {}, warn() {}, error() {} } }
-    expect(await announceNewLeads(deps)).toBe(0)
-    down = false
+    const deps = { store: pgNewLeadStore(pg.sql), logger: { info() {}, warn() {}, error() {} } }
     expect(await announceNewLeads(deps)).toBe(1)
     expect(await announceNewLeads(deps)).toBe(0)
-    expect(sent).toHaveLength(1)
-    const text = sent[0]!.text
+    const rows = await pg.sql<{ message_key: string; channel: string; audience: string; payload: Record<string, unknown> }[]>`
+      select message_key, channel, audience, payload from notifications where kind = 'new-lead' order by id`
+    expect(rows.map((row) => [row.message_key, row.channel, row.audience])).toEqual([
+      [`new-lead:${lead.submissionId}`, 'webhook', 'sales'],
+      [`new-lead:${lead.submissionId}`, 'email', 'sales'],
+    ])
+    const text = renderers['new-lead']!(rows[0]!.payload)('slack').text
     expect(text).toContain('*New lead: Nina Newlead*')
     expect(text).toContain('Phone: <tel:+61422470721|0422 470 721>')
     expect(text).toMatch(/Page: .+ \(\/\)/)
     expect(text).toContain('Board item 4242')
     expect(text).not.toContain('Still Pending')
+    const [marked] = await pg.sql`select sales_alerted_at is not null as told from leads where submission_id = ${lead.submissionId}`
+    expect(marked).toEqual({ told: true })
+  })
+
+  it('marks nothing and queues nothing when the transaction fails', async () => {
+    await pg.sql`truncate notifications`
+    const lead = fresh('Rolled Back')
+    await store.record({ submission: lead, status: 'pending' })
+    await store.delivered((await store.claim(lead.submissionId, 10_000))!, '4343')
+    await pg.sql`alter table notifications add constraint no_new_leads check (kind <> 'new-lead') not valid`
+    try {
+      expect(await announceNewLeads({ store: pgNewLeadStore(pg.sql), logger: { info() {}, warn() {}, error() {} } })).toBe(0)
+    } finally {
+      await pg.sql`alter table notifications drop constraint no_new_leads`
+    }
+    const [row] = await pg.sql`select sales_alerted_at from leads where submission_id = ${lead.submissionId}`
+    expect(row).toEqual({ sales_alerted_at: null })
+    expect(await pgNewLeadStore(pg.sql).queueDue(10)).toBe(1)
   })
 })
 
 describe('the digest schedule', () => {
   // Its SQL runs in tests/db/cron-jobs.test.ts, plain PostgreSQL too.
-  it('wakes the function every hour; it sends from 07:00 agency time, once per agency day', async () => {
+  it('wakes the function every hour; a day is recorded with its figures and queued once', async () => {
     expect(await pg.sql`select schedule from cron.job where jobname = 'leads-digest'`).toEqual([{ schedule: '0 * * * *' }])
-    const days = pgDigestDays(pg.sql)
-    expect(await days.claim('2026-10-04')).toBe(true)
-    expect(await days.claim('2026-10-04')).toBe(false)
-    await days.release('2026-10-04')
-    expect(await days.claim('2026-10-04')).toBe(true)
+    await pg.sql`truncate notifications, lead_digest_days`
+    await failedLead('http 500: Internal server error')
+    const digests = pgDigestStore(pg.sql)
+    expect(await digests.queue({ day: '2026-10-04', key: 'digest:2026-10-04', always: false })).toBe('queued')
+    expect(await digests.queue({ day: '2026-10-04', key: 'digest:2026-10-04', always: false })).toBe('already sent today')
+    const [day] = await pg.sql`select figures, message_key from lead_digest_days`
+    expect(day).toMatchObject({ figures: { failed: 1 }, message_key: 'digest:2026-10-04' })
+    expect(await pg.sql`select channel, audience from notifications where kind = 'digest' order by id`).toEqual([
+      { channel: 'webhook', audience: 'sales' },
+      { channel: 'email', audience: 'sales' },
+    ])
+    await pg.sql`truncate leads`
+    expect(await digests.queue({ day: '2026-10-05', key: 'digest:2026-10-05', always: false })).toBe('nothing to report')
     await pg.sql`truncate lead_digest_days`
   })
 })

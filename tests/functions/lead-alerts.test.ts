@@ -20,7 +20,9 @@ import {
   type ConditionReport,
   type NotifiedState,
 } from '../../supabase/functions/_shared/alerts/lead-alerts.ts'
-import { sendDigest, type DigestFigures } from '../../supabase/functions/_shared/alerts/digest.ts'
+import { hasNews, queueDigest, type DigestFigures } from '../../supabase/functions/_shared/alerts/digest.ts'
+import { opsContext } from '../../supabase/functions/_shared/alerts/ops.ts'
+import { renderers } from '../../supabase/functions/_shared/notify/kinds.ts'
 import { refusalOf } from '../../supabase/functions/_shared/board/refusal.ts'
 import { NOW, recordingLogger } from './support'
 
@@ -72,43 +74,38 @@ describe('planAlerts: one alert per condition per hour, one resolved message', (
     expect(planAlerts([report('failed')], [told('failed', 10, false)], NOW).raised).toEqual([])
     expect(planAlerts([report('failed')], [told('failed', ALERT_REPEAT_MS / 60_000, false)], NOW).raised).toHaveLength(1)
   })
-
-  it('an alert that went unanswered (maybe told) is raised again while it holds, and its resolution is owed once it clears', () => {
-    const unanswered: NotifiedState = { condition: 'board-auth', active: false, notifiedAt: null, notifiedCount: 0, maybeTold: true }
-    expect(planAlerts([report('board-auth')], [unanswered], NOW).raised).toEqual([report('board-auth')])
-    expect(planAlerts([], [unanswered], NOW)).toEqual({ raised: [], resolved: ['board-auth'] })
-  })
-
-  it('a message that went unanswered is planned again alone, so a condition that changed since waits for the next run', () => {
-    const resolutionUnanswered: NotifiedState = { ...told('failed', 10), maybeTold: true }
-    expect(planAlerts([], [resolutionUnanswered, told('board-auth', 10)], NOW)).toEqual({ raised: [], resolved: ['failed'] })
-    expect(planAlerts([report('pending-age')], [resolutionUnanswered], NOW)).toEqual({ raised: [], resolved: ['failed'] })
-    // Nothing left to say about it (the condition came back): the others go ahead.
-    expect(planAlerts([report('failed'), report('pending-age')], [resolutionUnanswered], NOW).raised).toEqual([report('pending-age')])
-  })
 })
 
-describe('alertKey: the e-mail Idempotency-Key of an alert', () => {
+describe('alertKey: the key of an alert in the notifications outbox (and its e-mail Idempotency-Key)', () => {
   const plan = (raised: ConditionReport[], resolved: AlertPlan['resolved'] = []): AlertPlan => ({ raised, resolved })
 
-  it('is the same for a retry of the same announcement, whatever its figures, and new for the next one', () => {
-    const first = alertKey(plan([report('failed', 1)]), [])
-    expect(first).toBe('lead-alert/failed@never')
-    expect(alertKey(plan([report('failed', 3)]), [])).toBe(first)
+  it('names the moment of each raise and the raise each resolution ends: made once, new for the next one', () => {
+    const first = alertKey(plan([report('failed', 1)]), [], NOW)
+    expect(first).toBe(`lead-alert:failed@${NOW.getTime()}`)
     const after = [told('failed', 61)]
-    const again = alertKey(plan([report('failed', 3)]), after)
-    const resolved = alertKey(plan([], ['failed']), after)
+    const later = new Date(NOW.getTime() + 1000)
+    const again = alertKey(plan([report('failed', 3)]), after, later)
+    const resolved = alertKey(plan([], ['failed']), after, later)
     expect(new Set([first, again, resolved]).size).toBe(3)
-    expect(resolved).toMatch(/^lead-alert\/failed-resolved@\d{4}-/)
+    expect(resolved).toBe(`lead-alert:failed-resolved@${after[0]!.notifiedAt!.getTime()}`)
+    // The same resolution, evaluated again, has the same key.
+    expect(alertKey(plan([], ['failed']), after, new Date(later.getTime() + 1000))).toBe(resolved)
   })
 
-  it('stays within the 256 characters Resend takes, with every condition at once', () => {
-    const all = (['board-auth', 'board-access', 'failed', 'pending-age'] as const).map((condition) => report(condition))
-    const key = alertKey(
-      plan(all),
-      all.map((r) => told(r.condition, 90, false)),
-    )
-    expect(key.length).toBeLessThanOrEqual(256)
+  it('stays within the 200 characters a message key takes (and the 256 Resend takes), with every condition at once', () => {
+    const all = (['board-auth', 'board-access', 'failed', 'pending-age', 'shared-bucket'] as const).map((condition) => report(condition))
+    const states = all.map((r) => told(r.condition, 90))
+    expect(alertKey(plan(all), states, NOW).length).toBeLessThanOrEqual(200)
+    expect(
+      alertKey(
+        plan(
+          [],
+          all.map((r) => r.condition),
+        ),
+        states,
+        NOW,
+      ).length,
+    ).toBeLessThanOrEqual(200)
   })
 })
 
@@ -228,136 +225,51 @@ function channel(name: 'webhook' | 'email', sent: AlertMessage[], fails: boolean
   }
 }
 
-function memoryAlertStore(holding: ConditionReport[]): AlertStore & { states: Map<string, NotifiedState[]> } {
-  const states = new Map<string, NotifiedState[]>()
-  return {
-    states,
-    conditions: async () => holding,
-    exclusive: async (fn) =>
-      fn({
-        notified: async (name) => states.get(name) ?? [],
-        saveNotified: async (name, plan) =>
-          void states.set(name, [
-            ...(states.get(name) ?? []).filter(
-              (state) => !plan.resolved.includes(state.condition) && !plan.raised.some((r) => r.condition === state.condition),
-            ),
-            ...plan.raised.map((r) => ({ condition: r.condition, active: true, notifiedAt: NOW, notifiedCount: r.count })),
-            ...plan.resolved.map((condition) => ({ condition, active: false, notifiedAt: NOW, notifiedCount: 0 })),
-          ]),
-        saveMaybeTold: async (name, conditions) =>
-          void states.set(name, [
-            ...(states.get(name) ?? []).filter((state) => !conditions.includes(state.condition)),
-            ...conditions.map((condition) => ({
-              ...(states.get(name)?.find((state) => state.condition === condition) ?? {
-                condition,
-                active: false,
-                notifiedAt: null,
-                notifiedCount: 0,
-              }),
-              maybeTold: true,
-            })),
-          ]),
-      }),
-  }
-}
+const evaluating = (plan: AlertPlan | Error): AlertStore => ({
+  conditions: async () => [],
+  evaluate: async () => {
+    if (plan instanceof Error) throw plan
+    return plan
+  },
+})
 
 describe('runAlerts', () => {
-  it('warns on every run that alerts are off when no channel is configured', async () => {
+  it('warns on every run that alerts are off when no channel is configured, and queues nothing', async () => {
     const logger = recordingLogger()
     for (let i = 0; i < 2; i++)
-      await runAlerts({ store: memoryAlertStore([]), channels: [], ops: OPS, logger, now: () => NOW, pendingMinutes: 30 })
+      expect(
+        await runAlerts({ store: evaluating(new Error('not to be called')), channels: [], logger, pendingMinutes: 30 }),
+      ).toBeUndefined()
     expect(logger.records.filter((r) => r.level === 'warn' && r.message === ALERTS_OFF)).toHaveLength(2)
+    expect(logger.records.filter((r) => r.level === 'error')).toHaveLength(0)
   })
 
-  it('a failing channel is logged and keeps its state (told next run); the other channel is told once', async () => {
-    const store = memoryAlertStore([report('failed')])
+  it('reports what one evaluation raised and resolved (the store queued its message in the same transaction)', async () => {
+    const store = evaluating({ raised: [report('failed', 2)], resolved: ['board-auth'] })
     const logger = recordingLogger()
-    const mail: AlertMessage[] = []
-    const deps = { store, ops: OPS, logger, now: () => NOW, pendingMinutes: 30 }
-    const first = await runAlerts({ ...deps, channels: [channel('webhook', [], true), channel('email', mail)] })
-    expect(first).toEqual({ raised: ['failed'], resolved: [], failedChannels: ['webhook'] })
-    expect(store.states.has('webhook')).toBe(false)
-    expect(logger.records).toContainEqual(
-      expect.objectContaining({ level: 'error', fields: { channel: 'webhook', error: 'Error: HTTP 503 down' } }),
-    )
-
-    const hook: AlertMessage[] = []
-    await runAlerts({ ...deps, channels: [channel('webhook', hook), channel('email', mail)] })
-    expect(hook).toHaveLength(1)
-    expect(mail).toHaveLength(1)
-  })
-
-  it('an alert the chat took without answering: resent while the condition holds, and its resolution sent once it clears', async () => {
-    const holding = [report('board-auth')]
-    const store = memoryAlertStore(holding)
-    const deps = { store, ops: OPS, logger: recordingLogger(), now: () => NOW, pendingMinutes: 30 }
-    const hook: AlertMessage[] = []
-    expect(await runAlerts({ ...deps, channels: [channel('webhook', hook, 'unanswered')] })).toMatchObject({ failedChannels: ['webhook'] })
-    expect(store.states.get('webhook')).toEqual([expect.objectContaining({ condition: 'board-auth', active: false, maybeTold: true })])
-
-    await runAlerts({ ...deps, channels: [channel('webhook', hook)] })
-    expect(hook.map((message) => message.subject)).toEqual([
-      '[production] Lead alert: board refused the credentials',
-      '[production] Lead alert: board refused the credentials',
-    ])
-
-    holding.length = 0
-    await runAlerts({ ...deps, channels: [channel('webhook', hook)] })
-    expect(hook).toHaveLength(3)
-    expect(hook[2]!.text).toContain('RESOLVED: board refused the credentials')
-  })
-
-  it('a resolution the e-mail took without answering goes again under its own key, not merged with one that cleared since', async () => {
-    const holding = [report('board-auth'), report('failed')]
-    const store = memoryAlertStore(holding)
-    const deps = { store, ops: OPS, logger: recordingLogger(), now: () => NOW, pendingMinutes: 30 }
-    const mail: AlertMessage[] = []
-    await runAlerts({ ...deps, channels: [channel('email', mail)] })
-    holding.splice(1)
-    await runAlerts({ ...deps, channels: [channel('email', mail, 'unanswered')] })
-    holding.length = 0
-    await runAlerts({ ...deps, channels: [channel('email', mail)] })
-    await runAlerts({ ...deps, channels: [channel('email', mail)] })
-    expect(mail.map((message) => message.idempotencyKey)).toEqual([
-      'lead-alert/board-auth@never+failed@never',
-      `lead-alert/failed-resolved@${NOW.toISOString()}`,
-      `lead-alert/failed-resolved@${NOW.toISOString()}`,
-      `lead-alert/board-auth-resolved@${NOW.toISOString()}`,
-    ])
-  })
-
-  it('an alert that went unanswered and then cleared still gets its resolution; one refused outright (an HTTP answer) does not', async () => {
-    for (const [fails, resolutions] of [
-      ['unanswered', 1],
-      [true, 0],
-    ] as const) {
-      const holding = [report('failed')]
-      const store = memoryAlertStore(holding)
-      const deps = { store, ops: OPS, logger: recordingLogger(), now: () => NOW, pendingMinutes: 30 }
-      const hook: AlertMessage[] = []
-      await runAlerts({ ...deps, channels: [channel('webhook', hook, fails)] })
-      holding.length = 0
-      await runAlerts({ ...deps, channels: [channel('webhook', hook)] })
-      expect(hook.filter((message) => message.text.includes('RESOLVED: failed leads'))).toHaveLength(resolutions)
-    }
-  })
-
-  it('the e-mail of an alert carries its key, the same on the retry after a lost answer', async () => {
-    const store = memoryAlertStore([report('failed')])
-    const deps = { store, ops: OPS, logger: recordingLogger(), now: () => NOW, pendingMinutes: 30 }
-    const mail: AlertMessage[] = []
-    await runAlerts({ ...deps, channels: [channel('email', mail, 'unanswered')] })
-    await runAlerts({ ...deps, channels: [channel('email', mail)] })
-    expect(mail.map((message) => message.idempotencyKey)).toEqual(['lead-alert/failed@never', 'lead-alert/failed@never'])
+    expect(await runAlerts({ store, channels: [channel('email', [])], logger, pendingMinutes: 30 })).toEqual({
+      raised: ['failed'],
+      resolved: ['board-auth'],
+    })
+    expect(logger.records).toContainEqual(expect.objectContaining({ level: 'info', message: 'alert queued' }))
   })
 
   it('never throws when the database fails', async () => {
     const logger = recordingLogger()
-    const store: AlertStore = { conditions: () => Promise.reject(new Error('db down')), exclusive: async () => undefined }
     await expect(
-      runAlerts({ store, channels: [channel('email', [])], ops: OPS, logger, now: () => NOW, pendingMinutes: 30 }),
-    ).resolves.toBeDefined()
+      runAlerts({ store: evaluating(new Error('db down')), channels: [channel('email', [])], logger, pendingMinutes: 30 }),
+    ).resolves.toBeUndefined()
     expect(logger.records).toContainEqual(expect.objectContaining({ level: 'error', message: 'alerts could not be evaluated' }))
+  })
+})
+
+describe("the outbox's renderers: a stored payload (JSON) reads as the builder writes it", () => {
+  it("'lead-alert' writes what alertMessage writes from the plan", () => {
+    const plan: AlertPlan = { raised: [report('board-auth'), report('failed', 2)], resolved: ['pending-age'] }
+    const stored = JSON.parse(JSON.stringify({ ...plan, pendingMinutes: 30 })) as Record<string, unknown>
+    for (const format of ['slack', 'plain'] as const) {
+      expect(renderers['lead-alert']!(stored)(format)).toEqual(alertMessage(plan, { format, pendingMinutes: 30, ops: opsContext() }))
+    }
   })
 })
 
@@ -408,18 +320,34 @@ describe('the e-mail channel', () => {
 
 describe('the digest', () => {
   const quiet: DigestFigures = { received: 0, delivered: 0, pending: 0, failed: 0, spam: 0, spamLeads: [] }
+  const render = (figures: DigestFigures, format: 'slack' | 'plain' = 'slack') =>
+    renderers.digest!(JSON.parse(JSON.stringify(figures)) as Record<string, unknown>)(format)
 
-  it('is skipped on a day with nothing to report, unless ALERT_DIGEST_ALWAYS', async () => {
-    const sent: AlertMessage[] = []
-    const deps = { figures: async () => quiet, channels: [channel('email', sent)], logger: recordingLogger() }
-    expect(await sendDigest({ ...deps, always: false })).toEqual({ sent: [], failed: [], skipped: 'nothing to report' })
-    expect(sent).toHaveLength(0)
-    expect(await sendDigest({ ...deps, always: true })).toEqual({ sent: ['email'], failed: [] })
-    expect(sent[0]!.text).toContain('Received 0, delivered 0. Still pending now: 0. Failed now: 0.')
+  it('has no news on a quiet day (none is queued unless ALERT_DIGEST_ALWAYS), and says so when it is sent', () => {
+    expect(hasNews(quiet)).toBe(false)
+    expect(hasNews({ ...quiet, spam: 1 })).toBe(true)
+    expect(render(quiet, 'plain').text).toContain('Received 0, delivered 0. Still pending now: 0. Failed now: 0.')
+  })
+
+  it('is queued once per agency day under the key of the day, and not at all with alerts off', async () => {
+    const asked: unknown[] = []
+    const store = { queue: async (request: unknown) => (asked.push(request), 'queued' as const) }
+    const deps = {
+      store,
+      logger: recordingLogger(),
+      always: false,
+      schedule: { timeZone: 'UTC' },
+      now: () => new Date('2026-11-29T08:00:00Z'),
+    }
+    expect(await queueDigest({ ...deps, channels: [channel('email', [])] })).toEqual({ queued: 'digest:2026-11-29' })
+    expect(asked).toEqual([{ day: '2026-11-29', key: 'digest:2026-11-29', always: false }])
+    expect(await queueDigest({ ...deps, channels: [] })).toEqual({ skipped: 'alerts off' })
+    expect(await queueDigest({ ...deps, channels: [channel('email', [])], now: () => new Date('2026-11-29T06:59:00Z') })).toEqual({
+      skipped: 'before 07:00 agency time',
+    })
   })
 
   it('lists the figures and each spam-flagged lead by name and reason only', async () => {
-    const sent: AlertMessage[] = []
     const spamLead = {
       ...lead({
         status: 'spam',
@@ -431,7 +359,7 @@ describe('the digest', () => {
       reason: 'honeypot',
     }
     const figures: DigestFigures = { received: 4, delivered: 3, pending: 1, failed: 0, spam: 1, spamLeads: [spamLead] }
-    await sendDigest({ figures: async () => figures, channels: [channel('webhook', sent)], logger: recordingLogger(), always: false })
+    const sent = [render(figures)]
     expect(sent[0]!.subject).toBe('Leads digest: 4 received, 0 failed, 1 flagged as spam')
     expect(sent[0]!.text).toContain('Received 4, delivered 3. Still pending now: 1. Failed now: 0.')
     expect(sent[0]!.text).toContain(

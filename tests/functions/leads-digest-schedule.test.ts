@@ -1,28 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AlertChannel, AlertMessage } from '../../supabase/functions/_shared/alerts/channels.ts'
-import { sendDigest, type DigestFigures, type UnbookedLead } from '../../supabase/functions/_shared/alerts/digest.ts'
-import { agencyClock, digestDay, type DigestDays } from '../../supabase/functions/_shared/alerts/digest-schedule.ts'
+import type { AlertChannel } from '../../supabase/functions/_shared/alerts/channels.ts'
+import { queueDigest, type DigestFigures, type DigestStore, type UnbookedLead } from '../../supabase/functions/_shared/alerts/digest.ts'
+import { agencyClock, digestDay } from '../../supabase/functions/_shared/alerts/digest-schedule.ts'
+import { renderers } from '../../supabase/functions/_shared/notify/kinds.ts'
 import { recordingLogger } from './support'
 
 const SYDNEY = 'Australia/Sydney'
 
-function channel(name: 'webhook' | 'email', sent: AlertMessage[], fails = false): AlertChannel {
-  return {
-    name,
-    format: name === 'webhook' ? 'slack' : 'plain',
-    send: async (message) => {
-      if (fails) throw new Error('HTTP 503 down')
-      sent.push(message)
-    },
-  }
-}
+const channel = (name: 'webhook' | 'email'): AlertChannel => ({
+  name,
+  format: name === 'webhook' ? 'slack' : 'plain',
+  send: async () => {},
+})
 
-function memoryDays(): DigestDays & { days: Set<string> } {
+/** lead_digest_days and the outbox as pg-digest-store.ts keeps them: a day is taken once; each key queued once. */
+function memoryStore(): DigestStore & { queued: string[] } {
   const days = new Set<string>()
+  const queued: string[] = []
   return {
-    days,
-    claim: async (day) => !days.has(day) && Boolean(days.add(day)),
-    release: async (day) => void days.delete(day),
+    queued,
+    queue: async ({ day, key }) => {
+      if (day && days.has(day)) return 'already sent today'
+      if (day) days.add(day)
+      queued.push(key)
+      return 'queued'
+    },
   }
 }
 
@@ -66,51 +68,40 @@ describe("the digest's hour: 07:00 in the agency's zone, summer time included", 
     expect(digestDay(new Date(utc), SYDNEY)).toBe(due)
   })
 
-  it('the hourly job sends one digest a day, the first time it runs from 07:00 agency time, on both DST Sundays', async () => {
-    for (const [first, seven] of [
-      ['2026-04-04T14:00:00Z', '2026-04-04T21:00:00Z'],
-      ['2026-10-03T14:00:00Z', '2026-10-03T20:00:00Z'],
+  it('the hourly job queues one digest a day, the first time it runs from 07:00 agency time, on both DST Sundays', async () => {
+    for (const [first, seven, day] of [
+      ['2026-04-04T14:00:00Z', '2026-04-04T21:00:00Z', '2026-04-05'],
+      ['2026-10-03T14:00:00Z', '2026-10-03T20:00:00Z', '2026-10-04'],
     ] as const) {
-      const sent: AlertMessage[] = []
-      const days = memoryDays()
-      const sentAt: string[] = []
+      const store = memoryStore()
+      const queuedAt: string[] = []
       for (let hour = 0; hour < 12; hour++) {
         const now = new Date(Date.parse(first) + hour * 3_600_000)
-        const report = await sendDigest({
-          figures: async () => figures([lead()]),
-          channels: [channel('email', sent)],
+        const report = await queueDigest({
+          store,
+          channels: [channel('email')],
           logger: recordingLogger(),
           always: false,
-          schedule: { now: () => now, timeZone: SYDNEY, days },
+          schedule: { timeZone: SYDNEY },
+          now: () => now,
         })
-        if (report.sent.length) sentAt.push(now.toISOString())
+        if (report.queued) queuedAt.push(now.toISOString())
       }
-      expect(sentAt).toEqual([new Date(seven).toISOString()])
-      expect(sent).toHaveLength(1)
+      expect(queuedAt).toEqual([new Date(seven).toISOString()])
+      expect(store.queued).toEqual([`digest:${day}`])
     }
   })
 
-  it('a digest no channel took is tried again the next hour; an operator can force one at any hour', async () => {
-    const days = memoryDays()
-    const base = { figures: async () => figures([lead()]), logger: recordingLogger(), always: false }
-    const at = (iso: string) => ({ now: () => new Date(iso), timeZone: SYDNEY, days })
-    expect(await sendDigest({ ...base, channels: [channel('email', [], true)], schedule: at('2026-11-26T20:00:00Z') })).toEqual({
-      sent: [],
-      failed: ['email'],
+  it('once queued, the day is done (the outbox sends it, and retries a channel that failed); an operator can force one at any hour', async () => {
+    const store = memoryStore()
+    const base = { store, channels: [channel('email')], logger: recordingLogger(), always: false, schedule: { timeZone: SYDNEY } }
+    const at = (iso: string) => () => new Date(iso)
+    expect(await queueDigest({ ...base, now: at('2026-11-26T20:00:00Z') })).toEqual({ queued: 'digest:2026-11-27' })
+    expect(await queueDigest({ ...base, now: at('2026-11-26T21:00:00Z') })).toEqual({ skipped: 'already sent today' })
+    expect(await queueDigest({ ...base, now: at('2026-11-26T22:00:00Z'), force: true })).toEqual({
+      queued: 'digest:forced:2026-11-26T22:00:00.000Z',
     })
-    const sent: AlertMessage[] = []
-    expect(await sendDigest({ ...base, channels: [channel('email', sent)], schedule: at('2026-11-26T21:00:00Z') })).toEqual({
-      sent: ['email'],
-      failed: [],
-    })
-    expect(await sendDigest({ ...base, channels: [channel('email', sent)], schedule: at('2026-11-26T22:00:00Z') })).toMatchObject({
-      skipped: 'already sent today',
-    })
-    expect(await sendDigest({ ...base, channels: [channel('email', sent)], schedule: at('2026-11-26T22:00:00Z'), force: true })).toEqual({
-      sent: ['email'],
-      failed: [],
-    })
-    expect(sent).toHaveLength(2)
+    expect(store.queued).toHaveLength(2)
   })
 })
 
@@ -122,14 +113,10 @@ describe("the digest's text, as sales reads it", () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('lists the lead whose call was cancelled, with the reason, a tap to call and a tap to the board item', async () => {
-    const sent: AlertMessage[] = []
     const cancelled = lead({ name: 'Grace Hopper', cancelled: { reason: 'Travelling, call me next week' } })
-    await sendDigest({
-      figures: async () => figures([lead(), cancelled]),
-      channels: [channel('webhook', sent), channel('email', sent)],
-      logger: recordingLogger(),
-      always: false,
-    })
+    // As the outbox renders it from the stored figures (JSON).
+    const stored = JSON.parse(JSON.stringify(figures([lead(), cancelled]))) as Record<string, unknown>
+    const sent = [renderers.digest!(stored)('slack'), renderers.digest!(stored)('plain')]
     const [chat, mail] = sent
     expect(chat!.text).toContain('*No call booked yet: 2*')
     expect(chat!.text).toContain(

@@ -9,7 +9,7 @@ const SECRET = 'cron-secret'
 function digestCall(overrides: Partial<DigestDeps> = {}, init: RequestInit = { method: 'POST', headers: { [SECRET_HEADER]: SECRET } }) {
   const handler = createDigestHandler({
     secret: SECRET,
-    digest: async () => ({ sent: ['webhook'], failed: [] }),
+    digest: async () => ({ queued: 'digest:2026-11-29' }),
     logger: recordingLogger(),
     ...overrides,
   })
@@ -17,10 +17,25 @@ function digestCall(overrides: Partial<DigestDeps> = {}, init: RequestInit = { m
 }
 
 describe('leads-digest', () => {
-  it('sends the digest with the redelivery secret', async () => {
-    const res = await digestCall()
+  it('queues the digest with the redelivery secret, then sends the due notifications', async () => {
+    const order: string[] = []
+    const res = await digestCall({
+      digest: async () => (order.push('digest'), { queued: 'digest:2026-11-29' }),
+      notifications: async () => (
+        order.push('notifications'),
+        { claimed: 2, done: 2, waiting: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0 }
+      ),
+    })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ digest: { sent: ['webhook'], failed: [] } })
+    expect(await res.json()).toMatchObject({ digest: { queued: 'digest:2026-11-29' }, notifications: { done: 2 } })
+    expect(order).toEqual(['digest', 'notifications'])
+  })
+
+  it('sends what other runs queued even when the digest cannot be made', async () => {
+    let sent = 0
+    const res = await digestCall({ digest: () => Promise.reject(new Error('db down')), notifications: async () => (sent++, undefined) })
+    expect(res.status).toBe(503)
+    expect(sent).toBe(1)
   })
 
   it('refuses a wrong secret, and every call when none is configured', async () => {

@@ -140,4 +140,19 @@ describe('leads-redeliver', () => {
     expect(store.rows.get(id!)).toMatchObject({ status: 'delivered' })
     expect(order).toEqual(['alerts'])
   })
+
+  it('sends the due notifications at the end of every run, after the alerts, and when the board is not configured', async () => {
+    fakeBoard()
+    const order: string[] = []
+    const deps = {
+      alerts: async () => (order.push('alerts'), undefined),
+      notifications: async () => (order.push('notifications'), undefined),
+    }
+    expect((await redeliverer(deps).run()).status).toBe(200)
+    expect(order).toEqual(['alerts', 'notifications'])
+
+    order.length = 0
+    expect((await redeliverer({ ...deps, board: undefined }).run()).status).toBe(503)
+    expect(order).toEqual(['alerts', 'notifications'])
+  })
 })

@@ -2,6 +2,7 @@ import type { DigestReport } from '../_shared/alerts/digest.ts'
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
+import type { Tally } from '../_shared/outbox/worker-loop.ts'
 
 export type DigestDeps = {
   secret: string | undefined
@@ -10,13 +11,15 @@ export type DigestDeps = {
    * database. `force`: an operator's `?force=1`, sent whatever the hour.
    */
   digest: ((force: boolean) => Promise<DigestReport>) | undefined
+  /** Sends the due notifications (notify/worker.ts), the digest among them, at the end of every run. */
+  notifications?: () => Promise<Tally | undefined>
   logger: Logger
 }
 
 /**
  * Called every hour by pg_cron (the `*_leads_digest_agency_morning.sql` migration), with the same
  * secret as redelivery; the digest goes out once, from 07:00 agency time. It reads the outbox and
- * tells the channels; it never delivers a lead.
+ * queues the digest for the notifications outbox, which sends it; it never delivers a lead.
  */
 export function createDigestHandler(deps: DigestDeps): (req: Request) => Promise<Response> {
   return async (req) => {
@@ -27,9 +30,12 @@ export function createDigestHandler(deps: DigestDeps): (req: Request) => Promise
     try {
       const digest = await deps.digest(new URL(req.url).searchParams.get('force') === '1')
       deps.logger.info('leads digest', digest)
-      return json(200, { digest })
+      const notifications = await deps.notifications?.()
+      return json(200, { digest, ...(notifications?.claimed ? { notifications } : {}) })
     } catch (error) {
       deps.logger.error('leads digest could not be made', { error: String(error) })
+      // What other runs queued still goes out.
+      await deps.notifications?.()
       return json(503, { error: 'The digest could not be made' })
     }
   }

@@ -1,7 +1,8 @@
 import { alertConfig } from '../_shared/alerts/config.ts'
-import { sendDigest } from '../_shared/alerts/digest.ts'
-import { digestFigures, pgDigestDays } from '../_shared/alerts/pg-alert-store.ts'
+import { queueDigest } from '../_shared/alerts/digest.ts'
+import { pgDigestStore } from '../_shared/alerts/pg-digest-store.ts'
 import { serve } from '../_shared/http/serve.ts'
+import { notificationsWorker } from '../_shared/notify/worker.ts'
 import { DEFAULT_AGENCY_TIME_ZONE } from '../_shared/runtime/agency-time.ts'
 import { createDb } from '../_shared/runtime/db.ts'
 import { env } from '../_shared/runtime/env.ts'
@@ -12,6 +13,7 @@ import { createDigestHandler } from './handler.ts'
 const dbUrl = env('SUPABASE_DB_URL')
 const sql = dbUrl ? createDb(dbUrl, { max: 2 }) : undefined
 const alerting = alertConfig(fetch)
+const now = () => new Date()
 if (alerting.incomplete.length) consoleLogger.warn('alert e-mail is off: settings missing', { missing: alerting.incomplete })
 
 serve(
@@ -20,15 +22,17 @@ serve(
     digest:
       sql &&
       ((force) =>
-        sendDigest({
-          figures: () => digestFigures(sql),
+        queueDigest({
+          store: pgDigestStore(sql),
           // The digest is for sales: people to call, no commands.
           channels: alerting.channels,
           logger: consoleLogger,
           always: alerting.digestAlways,
-          schedule: { now: () => new Date(), timeZone: env('AGENCY_TIME_ZONE') ?? DEFAULT_AGENCY_TIME_ZONE, days: pgDigestDays(sql) },
+          schedule: { timeZone: env('AGENCY_TIME_ZONE') ?? DEFAULT_AGENCY_TIME_ZONE },
           force,
+          now,
         })),
+    notifications: sql && notificationsWorker(sql, alerting, consoleLogger, now),
     logger: consoleLogger,
   }),
 )

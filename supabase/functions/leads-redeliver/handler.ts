@@ -1,6 +1,7 @@
 import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
 import type { AlertReport } from '../_shared/alerts/lead-alerts.ts'
+import type { Tally } from '../_shared/outbox/worker-loop.ts'
 import { deliverClaimed, type Board } from '../_shared/delivery/deliver-lead.ts'
 import { placeSpamLeads, type SpamLeads } from '../_shared/delivery/spam-placement.ts'
 
@@ -28,6 +29,8 @@ export type RedeliverDeps = {
   sweep?: () => Promise<unknown>
   /** Evaluated after every run (_shared/alerts/lead-alerts.ts); never throws, never blocks delivery. */
   alerts?: () => Promise<AlertReport | undefined>
+  /** Sends the due notifications (notify/worker.ts) at the end of every run, whether delivery is configured or not. */
+  notifications?: () => Promise<Tally | undefined>
 }
 
 export type RedeliverReport = {
@@ -55,15 +58,18 @@ export function createRedeliverHandler(deps: RedeliverDeps): (req: Request) => P
     if (!deps.store || !deps.board) {
       // Leads still wait in the outbox: the pending-age alert is what tells someone.
       await deps.alerts?.().catch(() => undefined)
+      await deps.notifications?.()
       return json(503, { error: 'Redelivery is not configured' })
     }
 
     const report = await redeliver({ ...deps, store: deps.store, board: deps.board })
     if (report.claimed > 0) deps.logger.info('redelivery run', report)
     const alerts = await deps.alerts?.().catch(() => undefined)
+    const notifications = await deps.notifications?.()
     return json(200, {
       ...report,
-      ...(alerts && (alerts.raised.length || alerts.resolved.length || alerts.failedChannels.length) ? { alerts } : {}),
+      ...(alerts && (alerts.raised.length || alerts.resolved.length) ? { alerts } : {}),
+      ...(notifications?.claimed ? { notifications } : {}),
     })
   }
 }

@@ -41,22 +41,20 @@ serve(
     alerts:
       sql &&
       (async () => {
+        // Each message is queued in the transaction of what it reports; the outbox sends it (notifications).
         // Sales hears of each new lead at once (NEW_LEAD_ALERTS=true); ops hears of failures.
-        if (alerting.newLeadAlerts)
-          await announceNewLeads({ store: pgNewLeadStore(sql), channels: alerting.channels, logger: consoleLogger })
+        if (alerting.newLeadAlerts && alerting.channels.length > 0)
+          await announceNewLeads({ store: pgNewLeadStore(sql), logger: consoleLogger })
         // What pages nobody one by one (unverified, spam, held): one summary an hour at most.
         await summariseNeedsALook({ store: pgNeedsALook(sql), channels: alerting.channels, logger: consoleLogger })
-        const report = await runAlerts({
+        return runAlerts({
           store: pgAlertStore(sql),
           channels: alerting.opsChannels,
-          ops: alerting.ops,
           logger: consoleLogger,
-          now,
           pendingMinutes: alerting.pendingMinutes,
         })
-        // Every message queued anywhere (the notifications outbox) goes out within a minute.
-        await sendNotifications?.()
-        return report
       }),
+    // Every message queued anywhere (the notifications outbox) goes out within a minute.
+    notifications: sendNotifications,
   }),
 )

@@ -29,14 +29,6 @@ export const ALERTS_OFF = 'alerts are off: set ALERT_WEBHOOK_URL, or RESEND_API_
 export const DEFAULT_RESEND_API_URL = 'https://api.resend.com'
 const CHANNEL_TIMEOUT_MS = 5_000
 
-/** Sent once at least one channel took it; throws with every channel's error when none did (or none is set). */
-export async function sendOnAnyChannel(content: AlertContent, channels: AlertChannel[]): Promise<void> {
-  if (channels.length === 0) throw new Error('no alert channel is configured')
-  const results = await Promise.allSettled(channels.map((channel) => channel.send(content(channel.format))))
-  const failed = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []))
-  if (failed.length === results.length) throw new Error(`no alert channel took it: ${failed.join('; ')}`)
-}
-
 type Sent = (answer: { status: number; json: unknown }) => boolean
 
 async function post(

@@ -20,11 +20,3 @@ export function digestDay(now: Date, timeZone: string): string | undefined {
   const clock = agencyClock(now, timeZone)
   return clock.hour >= DIGEST_HOUR ? clock.day : undefined
 }
-
-/** Which agency days already had their digest (table lead_digest_days). */
-export interface DigestDays {
-  /** True when this call took the day; false when another already did. */
-  claim(day: string): Promise<boolean>
-  /** No channel took the digest: the next hourly run tries the day again. */
-  release(day: string): Promise<void>
-}

@@ -1,5 +1,5 @@
 import { ALERTS_OFF, type AlertChannel, type AlertMessage } from './channels.ts'
-import { digestDay, type DigestDays } from './digest-schedule.ts'
+import { digestDay } from './digest-schedule.ts'
 import { leadLine } from './message.ts'
 import { strong, visitorText, type TextFormat } from './text.ts'
 import type { AlertLead } from './lead-alerts.ts'
@@ -75,53 +75,39 @@ export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessag
   return { subject: `Leads digest: ${f.received} received, ${f.failed} failed, ${f.spam} flagged as spam`, text: lines.join('\n') }
 }
 
+export interface DigestStore {
+  /** Records `day`'s digest (none when forced) and queues it under `key`, in one transaction (pg-digest-store.ts). */
+  queue(request: { day?: string; key: string; always: boolean }): Promise<'queued' | 'already sent today' | 'nothing to report'>
+}
+
 export type DigestDeps = {
-  figures: () => Promise<DigestFigures>
+  store: DigestStore
   channels: readonly AlertChannel[]
   logger: Logger
   always: boolean
-  /** Hourly calls send from 07:00 agency time, once per agency day; without it (or `force`) every call sends. */
-  schedule?: { now: () => Date; timeZone: string; days: DigestDays }
+  /** Hourly calls queue it from 07:00 agency time, once per agency day; without it (or `force`) every call does. */
+  schedule?: { timeZone: string }
   /** An operator's call: send now, whatever the hour and whether today's went out. */
   force?: boolean
-  now?: () => Date
+  now: () => Date
 }
 export type DigestReport = {
-  sent: string[]
-  failed: string[]
+  /** The digest's key in the notifications outbox, which sends it. */
+  queued?: string
   skipped?: 'alerts off' | 'nothing to report' | 'before 07:00 agency time' | 'already sent today'
 }
 
-/** The daily digest to every channel; a day with nothing to report sends none unless `always`. */
-export async function sendDigest(deps: DigestDeps): Promise<DigestReport> {
+/** Queues the daily digest for sales; a day with nothing to report queues none unless `always`. */
+export async function queueDigest(deps: DigestDeps): Promise<DigestReport> {
   if (deps.channels.length === 0) {
     deps.logger.warn(ALERTS_OFF)
-    return { sent: [], failed: [], skipped: 'alerts off' }
+    return { skipped: 'alerts off' }
   }
   const schedule = deps.force ? undefined : deps.schedule
-  const day = schedule && digestDay(schedule.now(), schedule.timeZone)
-  if (schedule && !day) return { sent: [], failed: [], skipped: 'before 07:00 agency time' }
-  if (schedule && day && !(await schedule.days.claim(day))) return { sent: [], failed: [], skipped: 'already sent today' }
-
-  const report: DigestReport = { sent: [], failed: [] }
-  try {
-    const figures = await deps.figures()
-    if (!hasNews(figures) && !deps.always) return { sent: [], failed: [], skipped: 'nothing to report' }
-    for (const channel of deps.channels) {
-      try {
-        // One digest e-mail per agency day, however often the job is run again that day.
-        const key = `lead-digest/${day ?? (deps.now?.() ?? new Date()).toISOString().slice(0, 10)}`
-        await channel.send({ ...digestMessage(figures, channel.format), idempotencyKey: key })
-        report.sent.push(channel.name)
-      } catch (error) {
-        deps.logger.error('digest channel failed', { channel: channel.name, error: String(error) })
-        report.failed.push(channel.name)
-      }
-    }
-  } catch (error) {
-    if (schedule && day) await schedule.days.release(day)
-    throw error
-  }
-  if (schedule && day && report.sent.length === 0) await schedule.days.release(day)
-  return report
+  const day = schedule && digestDay(deps.now(), schedule.timeZone)
+  if (schedule && !day) return { skipped: 'before 07:00 agency time' }
+  // One digest per agency day; a forced one is its own message.
+  const key = day ? `digest:${day}` : `digest:forced:${deps.now().toISOString()}`
+  const outcome = await deps.store.queue({ day, key, always: deps.always })
+  return outcome === 'queued' ? { queued: key } : { skipped: outcome }
 }

@@ -1,5 +1,5 @@
 import type { AlertChannel, AlertContent } from './channels.ts'
-import { sendOnAnyChannel } from './channels.ts'
+import type { Db } from './lead-json.ts'
 import { boardUrl, link } from './links.ts'
 import { strong, type TextFormat } from './text.ts'
 import { DECISION_LABELS } from '../board/needs-a-look.ts'
@@ -21,10 +21,11 @@ export type NeedsALookCounts = {
 export type NeedsALookSummary = NeedsALookCounts & { previous: Date }
 
 export interface NeedsALook {
-  /** The hour's summary, claimed by this run, when something new arrived since the last one; else undefined. */
-  claimSummary(): Promise<NeedsALookSummary | undefined>
-  /** The summary was not sent: the next run claims it again. */
-  unclaimSummary(previous: Date): Promise<void>
+  /**
+   * The hour's summary, when something new arrived since the last one: claimed and queued for sales
+   * in one transaction (queue_needs_a_look_summary()); else undefined.
+   */
+  queueSummary(): Promise<NeedsALookSummary | undefined>
 }
 
 type CountsRow = {
@@ -45,18 +46,15 @@ const countsOf = (row: CountsRow): NeedsALookCounts => ({
 
 export function pgNeedsALook(sql: Sql): NeedsALook {
   return {
-    async claimSummary() {
-      const [row] = await sql<(CountsRow & { previous: Date })[]>`select * from public.claim_needs_a_look_summary()`
+    async queueSummary() {
+      const [row] = await sql<(CountsRow & { previous: Date })[]>`select * from public.queue_needs_a_look_summary()`
       return row && { ...countsOf(row), previous: row.previous }
-    },
-    async unclaimSummary(previous) {
-      await sql`select public.unclaim_needs_a_look_summary(${previous})`
     },
   }
 }
 
 /** The same classes over the last 24 hours, for the daily digest. */
-export async function needsALookLastDay(sql: Sql): Promise<NeedsALookCounts> {
+export async function needsALookLastDay(sql: Db): Promise<NeedsALookCounts> {
   const [row] = await sql<CountsRow[]>`select * from public.needs_a_look_counts(now() - interval '1 day')`
   return countsOf(row!)
 }
@@ -94,11 +92,13 @@ export function needsALookMessage(summary: NeedsALookSummary): AlertContent {
       ...needsALookLines(summary),
       boardGroupLine(format),
     ].join('\n'),
-    idempotencyKey: `needs-a-look/${summary.previous.toISOString()}`,
   })
 }
 
-/** Sends the hour's summary when one is due; unsent, it is due again next run. Answers how many it counted; never throws. */
+/**
+ * Queues the hour's summary when one is due (the notifications outbox sends it). Answers how many it
+ * counted; never throws.
+ */
 export async function summariseNeedsALook(deps: {
   store: NeedsALook
   channels: readonly AlertChannel[]
@@ -106,17 +106,10 @@ export async function summariseNeedsALook(deps: {
 }): Promise<number | undefined> {
   if (deps.channels.length === 0) return undefined
   try {
-    const summary = await deps.store.claimSummary()
-    if (!summary) return undefined
-    try {
-      await sendOnAnyChannel(needsALookMessage(summary), [...deps.channels])
-      return needsALookTotal(summary)
-    } catch (error) {
-      await deps.store.unclaimSummary(summary.previous)
-      deps.logger.error('needs-a-look summary not sent', { message: String(error) })
-    }
+    const summary = await deps.store.queueSummary()
+    return summary && needsALookTotal(summary)
   } catch (error) {
     deps.logger.error('needs-a-look summary could not be made', { message: String(error) })
+    return undefined
   }
-  return undefined
 }

@@ -1,7 +1,8 @@
-import { sendOnAnyChannel, type AlertChannel, type AlertContent } from './channels.ts'
+import type { AlertContent } from './channels.ts'
 import { boardLine, phoneText } from './links.ts'
 import { strong, visitorText } from './text.ts'
 import type { Sql } from '../runtime/db.ts'
+import { notify } from '../notify/enqueue.ts'
 import type { Logger } from '../runtime/logger.ts'
 import type { StaffDecision } from '../board/needs-a-look.ts'
 import { pagingOf } from './paging.ts'
@@ -48,55 +49,61 @@ export function newLeadMessage(lead: NewLead): AlertContent {
 }
 
 export interface NewLeadStore {
-  /** The delivered leads not yet announced, claimed for this run. */
-  claim(limit: number): Promise<NewLead[]>
-  /** No channel took the message: the next run announces it. */
-  release(submissionId: string): Promise<void>
+  /**
+   * In one transaction: takes up to `limit` delivered leads not yet announced (FOR UPDATE SKIP
+   * LOCKED), marks them announced and queues the message of each that may page. Answers how many
+   * it queued.
+   */
+  queueDue(limit: number): Promise<number>
 }
+
+type DueLead = { lead: NewLead; released_at: string | null }
+
+/** A lead released on the board is announced once more, under a key of its own. */
+export const newLeadKey = (submissionId: string, releasedAt: string | null) =>
+  releasedAt ? `new-lead:${submissionId}:release:${releasedAt}` : `new-lead:${submissionId}`
 
 export function pgNewLeadStore(sql: Sql): NewLeadStore {
   return {
-    async claim(limit) {
-      const rows = await sql<{ lead: NewLead }[]>`
-        update leads set sales_alerted_at = now()
-        where id in (
-          select id from leads where status = 'delivered'
+    queueDue: (limit) =>
+      sql.begin(async (tx) => {
+        const due = await tx<(DueLead & { id: string })[]>`
+          select id, jsonb_build_object(
+            'submissionId', submission_id, 'name', lead ->> 'name', 'phone', lead ->> 'phone', 'business', lead ->> 'business',
+            'sourceLabel', source ->> 'label', 'sourcePath', source ->> 'path', 'platform', coalesce(tracking ->> 'platform', ''),
+            'keyword', coalesce(tracking ->> 'keyword', ''), 'boardItemId', board_item_id,
+            'verified', verified, 'spam', spam_reason is not null, 'staffDecision', staff_decision) as lead,
+            case when staff_decision = 'release' and staff_decided_at is not null
+              then floor(extract(epoch from staff_decided_at) * 1000)::bigint::text end as released_at
+          from leads where status = 'delivered'
             -- A lead released on the board after it was passed over is due once more.
             and (sales_alerted_at is null or (staff_decision = 'release' and sales_alerted_at < staff_decided_at))
-          order by delivered_at limit ${limit} for update skip locked)
-        returning jsonb_build_object(
-          'submissionId', submission_id, 'name', lead ->> 'name', 'phone', lead ->> 'phone', 'business', lead ->> 'business',
-          'sourceLabel', source ->> 'label', 'sourcePath', source ->> 'path', 'platform', coalesce(tracking ->> 'platform', ''),
-          'keyword', coalesce(tracking ->> 'keyword', ''), 'boardItemId', board_item_id,
-          'verified', verified, 'spam', spam_reason is not null, 'staffDecision', staff_decision) as lead`
-      return rows.map((row) => row.lead)
-    },
-    async release(submissionId) {
-      await sql`update leads set sales_alerted_at = null where submission_id = ${submissionId}`
-    },
+          order by delivered_at limit ${limit} for update skip locked`
+        if (due.length === 0) return 0
+        await tx`update leads set sales_alerted_at = now() where id in ${tx(due.map((row) => row.id))}`
+        let queued = 0
+        for (const { lead, released_at } of due) {
+          // Marked either way: one that may not page waits in 'Needs a look' and is counted in the summary.
+          if (pagingOf(leadPagingSubject(lead)) !== 'page') continue
+          await notify(tx, { kind: 'new-lead', key: newLeadKey(lead.submissionId, released_at), audience: 'sales', payload: lead })
+          queued++
+        }
+        return queued
+      }),
   }
 }
 
-const PER_RUN = 20
+const PER_RUN = 50
 
-/** Announces each new lead that may page (`pagingOf`) on the sales channels; never throws (the redelivery run goes on). */
-export async function announceNewLeads(deps: { store: NewLeadStore; channels: readonly AlertChannel[]; logger: Logger }): Promise<number> {
-  if (deps.channels.length === 0) return 0
-  let sent = 0
+/**
+ * Queues the message of each new lead that may page (`pagingOf`) for sales, in the transaction that
+ * marks it announced; the notifications outbox sends it. Never throws (the redelivery run goes on).
+ */
+export async function announceNewLeads(deps: { store: NewLeadStore; logger: Logger }): Promise<number> {
   try {
-    for (const lead of await deps.store.claim(PER_RUN)) {
-      // Claimed either way: one that may not page waits in 'Needs a look' and is counted in the summary.
-      if (pagingOf(leadPagingSubject(lead)) !== 'page') continue
-      try {
-        await sendOnAnyChannel(newLeadMessage(lead), [...deps.channels])
-        sent++
-      } catch (error) {
-        deps.logger.error('new-lead message not sent; tried again next run', { submissionId: lead.submissionId, error: String(error) })
-        await deps.store.release(lead.submissionId)
-      }
-    }
+    return await deps.store.queueDue(PER_RUN)
   } catch (error) {
-    deps.logger.error('new leads could not be announced', { error: String(error) })
+    deps.logger.error('new leads could not be announced; tried again next run', { error: String(error) })
+    return 0
   }
-  return sent
 }

@@ -2,6 +2,7 @@ import type { AlertContent } from '../alerts/channels.ts'
 import { strong, visitorText } from '../alerts/text.ts'
 import { dealRenderers } from './deal-kinds.ts'
 import type { Renderers } from './notification.ts'
+import { leadsRenderers } from './leads-kinds.ts'
 
 /** 'channel-failing': queued by notification_failed() the first time in a day a channel gives up on a message. */
 const channelFailing =
@@ -22,4 +23,6 @@ export const renderers: Renderers = {
   // Deals: new registration, paid, mismatch, money back, wrong Stripe mode, and the failure alerts of
   // registrations, payments, bookings and board decisions (deal-notices.ts queues them).
   ...dealRenderers,
+  // The leads side: new lead, ops conditions, 'Needs a look' summary, digest (leads-kinds.ts).
+  ...leadsRenderers,
 }
