@@ -1,4 +1,5 @@
-import { fromCallback, type CallbackActorLogic } from 'xstate'
+// Types only from xstate: the services are in every page's script, which holds no machine library.
+import type { CallbackLogicFunction } from 'xstate'
 import type { TurnstileAction, WidgetCommand, WidgetEvent, WidgetInput } from '@/schemas/bot-check'
 import type { Turnstile } from './turnstile'
 
@@ -6,17 +7,23 @@ export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile
 /** Mock mode's same-origin stand-in (mocks/turnstile-stand-in.js), copied into the build's root. */
 export const TURNSTILE_STAND_IN_URL = '/turnstile-stand-in.js'
 
-/** One form's widget as an actor: started with how to draw it, it reports `WidgetEvent`s and takes `widget.reset`. */
-export type WidgetLogic = CallbackActorLogic<WidgetCommand, WidgetInput>
+/**
+ * One form's widget as a callback actor's body (the page wraps it in `fromCallback`): started with
+ * how to draw it, it reports `WidgetEvent`s, takes `widget.reset`, and removes the widget when stopped.
+ */
+export type WidgetCallback = CallbackLogicFunction<WidgetCommand, WidgetEvent, WidgetInput>
 
 export interface TurnstileService {
   /** The widget of a form whose token is for `action`, drawn in `container` (read when it is drawn). */
-  widget(action: TurnstileAction, container: () => HTMLElement | null): WidgetLogic
+  widget(action: TurnstileAction, container: () => HTMLElement | null): WidgetCallback
 }
 
 /** Unset site key: no widget, no script, and every form sends without a token. */
 export const noTurnstile: TurnstileService = {
-  widget: () => fromCallback(({ sendBack }) => sendBack({ type: 'widget.off' } satisfies WidgetEvent)),
+  widget:
+    () =>
+    ({ sendBack }) =>
+      sendBack({ type: 'widget.off' }),
 }
 
 /**
@@ -28,8 +35,9 @@ export function lazyTurnstile(settings: { siteKey: string; scriptUrl: string }):
   let turnstile: Promise<Turnstile> | undefined
   const load = () => (turnstile ??= import('./turnstile').then((module) => module.createTurnstile(settings)))
   return {
-    widget: (action, container) =>
-      fromCallback<WidgetCommand, WidgetInput>(({ input, sendBack, receive }) => {
+    widget:
+      (action, container) =>
+      ({ input, sendBack, receive }) => {
         let stopped = false
         const tell = (event: WidgetEvent) => void (stopped || sendBack(event))
         // A chunk that fails to load counts as a blocked widget.
@@ -41,6 +49,6 @@ export function lazyTurnstile(settings: { siteKey: string; scriptUrl: string }):
           stopped = true
           void drawn.then((widget) => widget?.remove())
         }
-      }),
+      },
   }
 }

@@ -2,8 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { MOCK_SUPABASE_URL } from '@/config'
-import { fromCallback } from 'xstate'
-import type { TokenTake, WidgetCommand, WidgetInput } from '@/schemas/bot-check'
+import type { TokenTake } from '@/schemas/bot-check'
 import { createRegistrationsService } from '@/services/registrations'
 import type { TurnstileService } from '@/services/turnstile-lazy'
 import { renderEnterpriseWizard } from './enterprise-harness'
@@ -24,13 +23,14 @@ beforeAll(() => {
 function handWidget() {
   const challenges: ((take: TokenTake) => void)[] = []
   const service: TurnstileService = {
-    widget: () =>
-      fromCallback<WidgetCommand, WidgetInput>(({ input, sendBack }) => {
+    widget:
+      () =>
+      ({ input, sendBack }) => {
         if (input.appearance === 'interaction-only') return void sendBack({ type: 'widget.failed' })
         challenges.push((take) =>
           sendBack('token' in take ? { type: 'widget.token', token: take.token } : { type: `widget.${take.missing}` }),
         )
-      }),
+      },
   }
   return { service, challenges }
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, setup, waitFor } from 'xstate'
+import { createActor, fromCallback, fromPromise, setup, waitFor } from 'xstate'
 import { BOT_CHECK_ID, botCheckMachine, shownPhase, type BotCheckDone, type BotCheckOutput } from '@/machines/bot-check.machine'
 import type { WidgetEvent } from '@/schemas/bot-check'
 import { createTurnstile, type TurnstileApi, type TurnstileRenderOptions } from '@/services/turnstile'
-import { lazyTurnstile, noTurnstile, type WidgetLogic } from '@/services/turnstile-lazy'
+import { lazyTurnstile, noTurnstile, type WidgetCallback } from '@/services/turnstile-lazy'
 
 /** Cloudflare's widget API as a fake the test drives: it records each render and hands out tokens on demand. */
 function fakeTurnstile() {
@@ -77,9 +77,11 @@ describe('createTurnstile (the lazily loaded chunk)', () => {
 })
 
 /** A form holding the real bot check over `widget`, started as the page starts it, and its answers. */
-function formOver(widget: WidgetLogic) {
+function formOver(widget: WidgetCallback) {
   const answers: BotCheckOutput[] = []
-  const check = botCheckMachine.provide({ actors: { widget, firstTouch: fromPromise(() => new Promise<void>(() => {})) } })
+  const check = botCheckMachine.provide({
+    actors: { widget: fromCallback(widget), firstTouch: fromPromise(() => new Promise<void>(() => {})) },
+  })
   const form = setup({ types: { events: {} as BotCheckDone }, actors: { botCheck: check } }).createMachine({
     invoke: { id: BOT_CHECK_ID, src: 'botCheck', input: { canSkip: true } },
     on: { 'botCheck.done': { actions: ({ event }) => void answers.push(event.output) } },

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { useRouteContext } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate'
+import { fromCallback, fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate'
 import { onFirstTouch } from '@/lib/first-touch'
 import type { TurnstileAction } from '@/schemas/bot-check'
 import { BOT_CHECK_ID, botCheckMachine, shownPhase } from '@/machines/bot-check.machine'
@@ -69,7 +69,7 @@ export function useTurnstile(action: TurnstileAction) {
     botCheckMachine.provide({
       actors: {
         firstTouch: fromPromise(() => page.firstTouch),
-        widget: services.turnstile.widget(action, page.slot),
+        widget: fromCallback(services.turnstile.widget(action, page.slot)),
       },
       delays: { tokenWait: TOKEN_WAIT_MS[action] },
     }),
