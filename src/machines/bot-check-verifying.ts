@@ -1,12 +1,5 @@
 import { forwardTo, sendTo, type AnyActorRef, type EventObject, type MachineContext } from 'xstate'
-import {
-  BOT_CHECK_ID,
-  mayBeVerified,
-  type BotCheckDone,
-  type BotCheckInput,
-  type BotCheckOutput,
-  type BotCheckRequest,
-} from './bot-check.machine'
+import { BOT_CHECK_ID, mayBeVerified, type BotCheckDone, type BotCheckInput, type BotCheckRequest } from './bot-check.machine'
 
 /**
  * The form's bot check, held for the form's life (the widget is drawn on the visitor's first touch,
@@ -45,5 +38,3 @@ export function verifyingState<TContext extends MachineContext, TEvent extends E
     },
   }
 }
-
-export type { BotCheckOutput }
