@@ -1,7 +1,8 @@
-import { assertEvent, assign, emit, forwardTo, fromCallback, fromPromise, not, setup } from 'xstate'
+import { assertEvent, assign, emit, fromCallback, fromPromise, not, setup } from 'xstate'
 import * as v from 'valibot'
 import { templateReply } from '@/lib/reply-templates'
-import { BOT_CHECK_ID, botCheckMachine, mayBeVerified, type BotCheckEvent, type BotCheckOutput } from './bot-check.machine'
+import { botCheckMachine, type BotCheckDone, type BotCheckEvent, type BotCheckOutput } from './bot-check.machine'
+import { botCheckChild, verifyingState } from './bot-check-verifying'
 import type { Failure } from '@/schemas/failure'
 import {
   AiReplyRequestSchema,
@@ -30,6 +31,7 @@ export type AiReplyEvent =
   | { type: 'reply.copy' }
   | StreamEvent
   | BotCheckEvent
+  | BotCheckDone
 
 /** A submit the form refused: the page moves focus to the first field it marked. */
 export type AiReplyEmitted = { type: 'draft.refused' }
@@ -69,6 +71,9 @@ const errorsOf = (form: ReplyForm): AiReplyContext['errors'] => {
 
 const withValue = (form: ReplyForm, field: ReplyField, value: string): ReplyForm =>
   field === 'rating' ? { ...form, rating: (Number(value) || null) as Rating | null } : { ...form, [field]: value }
+
+/** The function refuses a draft without a token: a blocked widget ends in `failed.blocked`, unsent. */
+const verifying = verifyingState<AiReplyContext, AiReplyEvent>({ next: 'drafting', unverified: { target: 'failed.blocked' } })
 
 export const aiReplyMachine = setup({
   types: { context: {} as AiReplyContext, events: {} as AiReplyEvent, emitted: {} as AiReplyEmitted },
@@ -116,7 +121,6 @@ export const aiReplyMachine = setup({
     })),
   },
   guards: {
-    mayBeVerified: (_, check: BotCheckOutput) => mayBeVerified(check),
     isValid: ({ context }) => parse(context.form).success,
     nothingYet: ({ context }) => context.reply === '',
     failedAs: ({ event }, kind: ReplyFailureKind) => {
@@ -127,6 +131,7 @@ export const aiReplyMachine = setup({
 }).createMachine({
   id: 'aiReply',
   context: { form: INITIAL_FORM, errors: {}, reply: '', source: null, reason: null, stopped: false, failure: null },
+  invoke: botCheckChild({ canSkip: false }),
   initial: 'editing',
   on: { 'field.changed': { actions: 'setField' } },
   states: {
@@ -134,21 +139,9 @@ export const aiReplyMachine = setup({
       on: { 'draft.submit': [{ guard: 'isValid', target: 'verifying' }, { actions: ['showErrors', 'refuse'] }] },
     },
     verifying: {
-      entry: 'startDraft',
-      invoke: {
-        id: BOT_CHECK_ID,
-        src: 'botCheck',
-        input: { canSkip: false },
-        onDone: [
-          {
-            guard: { type: 'mayBeVerified', params: ({ event }) => event.output },
-            target: 'drafting',
-            actions: { type: 'keepToken', params: ({ event }) => event.output },
-          },
-          { target: 'failed.blocked' },
-        ],
-      },
-      on: { 'draft.stop': { target: 'editing' }, 'botCheck.*': { actions: forwardTo(BOT_CHECK_ID) } },
+      ...verifying,
+      entry: ['startDraft', verifying.entry],
+      on: { ...verifying.on, 'draft.stop': { target: 'editing' } },
     },
     drafting: {
       entry: 'startDraft',

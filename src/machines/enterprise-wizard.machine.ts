@@ -1,7 +1,8 @@
-import { assertEvent, assign, emit, forwardTo, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { addressAutocompleteMachine } from './address-autocomplete.machine'
-import { BOT_CHECK_ID, botCheckMachine, type BotCheckOutput } from './bot-check.machine'
+import { botCheckMachine, type BotCheckOutput } from './bot-check.machine'
+import { botCheckChild, verifyingState } from './bot-check-verifying'
 import { readFailure } from '@/schemas/failure'
 import {
   DEFAULT_BILLING_CYCLE,
@@ -120,6 +121,7 @@ export const enterpriseWizardMachine = setup({
     failure: null,
     verified: null,
   }),
+  invoke: botCheckChild({ canSkip: true }),
   initial: 'contact',
   states: {
     contact: {
@@ -153,15 +155,7 @@ export const enterpriseWizardMachine = setup({
     submitting: {
       initial: 'verifying',
       states: {
-        verifying: {
-          invoke: {
-            id: BOT_CHECK_ID,
-            src: 'botCheck',
-            input: { canSkip: true },
-            onDone: { target: 'saving', actions: { type: 'keepToken', params: ({ event }) => event.output } },
-          },
-          on: { 'botCheck.*': { actions: forwardTo(BOT_CHECK_ID) } },
-        },
+        verifying: verifyingState<WizardContext, EnterpriseWizardEvent>({ next: 'saving' }),
         saving: {
           invoke: {
             src: 'saveRegistration',

@@ -10,7 +10,7 @@ import type {
 } from '@/schemas/enterprise'
 import type { Failure } from '@/schemas/failure'
 import type { AddressChangedEvent } from './address-autocomplete.machine'
-import type { BotCheckEvent } from './bot-check.machine'
+import type { BotCheckDone, BotCheckEvent } from './bot-check.machine'
 
 /** Step 1 as the wizard holds it; the address text is its address search's. */
 export type WizardValues = Omit<ContactValues, 'full_address'>
@@ -49,6 +49,7 @@ export type EnterpriseWizardEvent =
   | { type: 'details.open'; plan: PlanId }
   | { type: 'details.close' }
   | BotCheckEvent
+  | BotCheckDone
 
 /** The row, and the bot check's token when the widget gave one (without it the registration is kept as unverified). */
 export type SaveRegistrationInput = RegistrationInsert & { turnstileToken?: string }

@@ -1,6 +1,7 @@
-import { assertEvent, assign, emit, forwardTo, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate'
 import { addressAutocompleteMachine, type AddressChangedEvent } from './address-autocomplete.machine'
-import { BOT_CHECK_ID, botCheckMachine, mayBeVerified, type BotCheckEvent, type BotCheckOutput } from './bot-check.machine'
+import { botCheckMachine, mayBeVerified, type BotCheckDone, type BotCheckEvent, type BotCheckOutput } from './bot-check.machine'
+import { botCheckChild, verifyingState } from './bot-check-verifying'
 import {
   fieldErrorsOf,
   LEAD_FIELD_NAMES,
@@ -79,6 +80,7 @@ export type LeadFormEvent =
   | { type: 'congrats.schedule' }
   | AddressChangedEvent
   | BotCheckEvent
+  | BotCheckDone
 
 /** Heard by the page (`actor.on`): a refused submission moves focus to the first field it was refused for. */
 export type LeadFormEmitted = { type: 'field.refused'; field: LeadFieldName }
@@ -213,6 +215,7 @@ export const leadFormMachine = setup({
     }
   },
   entry: 'assignNewSubmissionId',
+  invoke: botCheckChild({ canSkip: true }),
   initial: 'idle',
   states: {
     idle: {
@@ -245,15 +248,7 @@ export const leadFormMachine = setup({
       initial: 'verifying',
       states: {
         // A blocked widget costs no lead: it goes without a token; a failed one is offered visibly first.
-        verifying: {
-          invoke: {
-            id: BOT_CHECK_ID,
-            src: 'botCheck',
-            input: { canSkip: true },
-            onDone: { target: 'sending', actions: { type: 'keepToken', params: ({ event }) => event.output } },
-          },
-          on: { 'botCheck.*': { actions: forwardTo(BOT_CHECK_ID) } },
-        },
+        verifying: verifyingState<LeadFormContext, LeadFormEvent>({ next: 'sending' }),
         sending: {
           invoke: {
             src: 'submitLead',

@@ -1,6 +1,7 @@
-import { assertEvent, assign, emit, forwardTo, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, emit, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { addressAutocompleteMachine, type AddressChangedEvent } from './address-autocomplete.machine'
-import { BOT_CHECK_ID, botCheckMachine, mayBeVerified, type BotCheckEvent, type BotCheckOutput } from './bot-check.machine'
+import { botCheckMachine, type BotCheckDone, type BotCheckEvent, type BotCheckOutput } from './bot-check.machine'
+import { botCheckChild, verifyingState } from './bot-check-verifying'
 import {
   CHECK_FAILURE_KINDS,
   DEFAULT_RADIUS_KM,
@@ -42,6 +43,7 @@ export type ReviewCheckEvent =
   | { type: 'url.changed'; placeId?: string; radiusKm: RadiusKm }
   | { type: 'check.retry' }
   | BotCheckEvent
+  | BotCheckDone
 
 /** A check asked for before a business was chosen: the page moves focus to the business field. */
 export type ReviewCheckEmitted = { type: 'check.refused' }
@@ -108,7 +110,6 @@ export const reviewCheckMachine = setup({
     forgetResult: assign({ failure: null, result: null }),
   },
   guards: {
-    mayBeVerified: (_, check: BotCheckOutput) => mayBeVerified(check),
     hasBusiness: ({ context }) => context.business !== null,
     noReviews: ({ context }) => context.result?.business.reviewCount === 0,
     noCompetitors: ({ context }) => context.result?.competitors.length === 0,
@@ -135,7 +136,7 @@ export const reviewCheckMachine = setup({
     error: null,
     target: 4.8,
   }),
-  invoke: { src: 'followUrl' },
+  invoke: [{ src: 'followUrl' }, botCheckChild({ canSkip: false })],
   initial: 'idle',
   on: {
     'url.changed': { guard: 'urlNamesOther', target: '.checking', actions: 'openShared' },
@@ -161,22 +162,10 @@ export const reviewCheckMachine = setup({
     checking: {
       initial: 'verifying',
       states: {
-        verifying: {
-          invoke: {
-            id: BOT_CHECK_ID,
-            src: 'botCheck',
-            input: { canSkip: false },
-            onDone: [
-              {
-                guard: { type: 'mayBeVerified', params: ({ event }) => event.output },
-                target: 'running',
-                actions: { type: 'keepToken', params: ({ event }) => event.output },
-              },
-              { target: '#reviewCheck.failed.blocked', actions: 'forgetResult' },
-            ],
-          },
-          on: { 'botCheck.*': { actions: forwardTo(BOT_CHECK_ID) } },
-        },
+        verifying: verifyingState<ReviewCheckContext, ReviewCheckEvent>({
+          next: 'running',
+          unverified: { target: '#reviewCheck.failed.blocked', actions: 'forgetResult' },
+        }),
         running: {
           invoke: {
             src: 'runCheck',

@@ -9,9 +9,8 @@ import type { RegistrationsService } from './registrations'
 import type { ReviewCheckService } from './review-check'
 import { createConsentService, type ConsentService } from './consent'
 import type { EmailConfirmationService } from './email-confirmation'
-import type { TurnstileService } from './turnstile'
 import { loadOnFirstCall } from './load-on-first-call'
-import { lazyTurnstile, noTurnstile, TURNSTILE_SCRIPT_URL, TURNSTILE_STAND_IN_URL } from './turnstile-lazy'
+import { lazyTurnstile, noTurnstile, TURNSTILE_SCRIPT_URL, TURNSTILE_STAND_IN_URL, type TurnstileService } from './turnstile-lazy'
 
 export type Services = {
   leads: LeadsService

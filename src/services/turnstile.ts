@@ -1,4 +1,4 @@
-import type { TokenTake, TurnstileAction } from '@/schemas/bot-check'
+import type { TurnstileAction, WidgetAppearance, WidgetEvent } from '@/schemas/bot-check'
 
 /** The part of Cloudflare's `window.turnstile` the site uses (explicit rendering). */
 export interface TurnstileApi {
@@ -11,7 +11,7 @@ export interface TurnstileRenderOptions {
   sitekey: string
   action: TurnstileAction
   /** 'interaction-only' first; 'always' when no token came and the visitor is asked to take the check. */
-  appearance: 'interaction-only' | 'always'
+  appearance: WidgetAppearance
   callback: (token: string) => void
   'expired-callback': () => void
   'error-callback': () => boolean
@@ -23,24 +23,18 @@ declare global {
   }
 }
 
-export interface TurnstileWidget {
-  /** Where the widget draws (shown only when Cloudflare asks the visitor to interact); null when it leaves the page. */
-  attach(container: HTMLElement | null): void
-  /** The visitor touched the form: load the script and render the widget, once. */
-  prepare(): void
-  /**
-   * A token for one submission, waiting at most `waitMs` for it, or why none came. Tokens are
-   * single-use, so the widget then makes a new one.
-   */
-  take(waitMs: number): Promise<TokenTake>
-  /** The widget drawn again, visibly ('always'), for the visitor to take; waits until it gives a token or fails. */
-  challenge(): Promise<TokenTake>
-  /** The form left the page: its widget goes with it (and is rendered again if it comes back). */
-  release(): void
+/** One drawn widget: a new token after one was taken, and gone when its form no longer needs it. */
+export interface DrawnWidget {
+  reset(): void
+  remove(): void
 }
 
-export interface TurnstileService {
-  widget(action: TurnstileAction): TurnstileWidget
+/** What the widget actor (turnstile-lazy.ts) asks of this chunk: draw one widget and report what it does. */
+export interface Turnstile {
+  draw(
+    place: { action: TurnstileAction; container: () => HTMLElement | null; appearance: WidgetAppearance },
+    tell: (event: WidgetEvent) => void,
+  ): Promise<DrawnWidget | undefined>
 }
 
 /** Adds the widget's script to the page; a privacy extension that blocks it makes this reject. */
@@ -56,7 +50,11 @@ export function loadTurnstileScript(src: string): Promise<TurnstileApi> {
   })
 }
 
-export function createTurnstileService({
+/**
+ * Cloudflare's widget, drawn explicitly. The script is added once for every form, when the first
+ * widget is drawn; what each widget does is told to its actor, which holds the state.
+ */
+export function createTurnstile({
   siteKey,
   scriptUrl,
   load = loadTurnstileScript,
@@ -64,115 +62,37 @@ export function createTurnstileService({
   siteKey: string
   scriptUrl: string
   load?: (src: string) => Promise<TurnstileApi>
-}): TurnstileService {
+}): Turnstile {
   let api: Promise<TurnstileApi | undefined> | undefined
   // A blocked script is remembered as "no widget": the forms go on without a token.
   const loadOnce = () => (api ??= load(scriptUrl).catch(() => undefined))
 
   return {
-    widget(action) {
-      let container: HTMLElement | null = null
-      let rendered: Promise<{ turnstile: TurnstileApi; id: string } | undefined> | undefined
-      let token: string | undefined
-      let missing: 'blocked' | 'failed' | undefined
-      const waiting = new Set<() => void>()
-      const wake = () => {
-        for (const resume of waiting) resume()
-        waiting.clear()
+    async draw({ action, container, appearance }, tell) {
+      const turnstile = await loadOnce()
+      if (!turnstile) return void tell({ type: 'widget.blocked' })
+      const element = container()
+      if (!element) return void tell({ type: 'widget.failed' })
+      let id: string | null | undefined
+      try {
+        id = turnstile.render(element, {
+          sitekey: siteKey,
+          action,
+          appearance,
+          callback: (token) => tell({ type: 'widget.token', token }),
+          'expired-callback': () => tell({ type: 'widget.expired' }),
+          // Handled here (the form offers the check again), so the widget logs no error of its own.
+          'error-callback': () => {
+            tell({ type: 'widget.failed' })
+            return true
+          },
+        })
+      } catch {
+        id = undefined
       }
-      const fail = (why: 'blocked' | 'failed' = 'failed'): undefined => {
-        missing = why
-        wake()
-        return undefined
-      }
-
-      const render = async (appearance: TurnstileRenderOptions['appearance']) => {
-        const turnstile = await loadOnce()
-        const element = container
-        if (!turnstile) return fail('blocked')
-        if (!element) return fail()
-        try {
-          const id = turnstile.render(element, {
-            sitekey: siteKey,
-            action,
-            appearance,
-            callback: (issued) => {
-              token = issued
-              missing = undefined
-              wake()
-            },
-            'expired-callback': () => {
-              token = undefined
-            },
-            // Handled here (the form offers the check again), so the widget logs no error of its own.
-            'error-callback': () => {
-              fail()
-              return true
-            },
-          })
-          return id ? { turnstile, id } : fail()
-        } catch {
-          return fail()
-        }
-      }
-      const prepare = () => (rendered ??= render('interaction-only'))
-
-      const taken = async (widget: typeof rendered): Promise<TokenTake> => {
-        const given = token
-        token = undefined
-        if (given === undefined) return { missing: missing ?? 'failed' }
-        const live = await widget
-        live?.turnstile.reset(live.id)
-        return { token: given }
-      }
-      const until = (waitMs?: number) => {
-        if (token !== undefined || missing) return Promise.resolve()
-        let timer: ReturnType<typeof setTimeout> | undefined
-        const woken = new Promise<void>((resume) => waiting.add(resume))
-        if (waitMs === undefined) return woken
-        return Promise.race([woken, new Promise<void>((resume) => (timer = setTimeout(resume, waitMs)))]).finally(() => clearTimeout(timer))
-      }
-      const remove = () => {
-        const widget = rendered
-        rendered = undefined
-        token = undefined
-        missing = undefined
-        void widget?.then((live) => live?.turnstile.remove(live.id))
-      }
-
-      return {
-        attach: (element) => void (container = element),
-        prepare: () => void prepare(),
-        async take(waitMs) {
-          const widget = prepare()
-          await until(waitMs)
-          return taken(widget)
-        },
-        async challenge() {
-          remove()
-          const widget = (rendered = render('always'))
-          await until()
-          return taken(widget)
-        },
-        release: remove,
-      }
+      if (!id) return void tell({ type: 'widget.failed' })
+      const widgetId = id
+      return { reset: () => turnstile.reset(widgetId), remove: () => turnstile.remove(widgetId) }
     },
   }
-}
-
-const TOUCHES = ['focusin', 'pointerdown', 'input'] as const
-
-/** Calls `touched` once, on the first focus, press or input inside `form` (at once if it already holds the focus). */
-export function onFirstTouch(form: HTMLElement, touched: () => void): () => void {
-  const stop = () => TOUCHES.forEach((type) => form.removeEventListener(type, handle, true))
-  function handle() {
-    stop()
-    touched()
-  }
-  if (form.contains(document.activeElement) && document.activeElement !== document.body) {
-    touched()
-    return () => {}
-  }
-  TOUCHES.forEach((type) => form.addEventListener(type, handle, true))
-  return stop
 }

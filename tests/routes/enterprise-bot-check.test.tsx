@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { MOCK_SUPABASE_URL } from '@/config'
 import type { TokenTake } from '@/schemas/bot-check'
 import { createRegistrationsService } from '@/services/registrations'
-import type { TurnstileService } from '@/services/turnstile'
+import type { TurnstileService } from '@/services/turnstile-lazy'
 import { renderEnterpriseWizard } from './enterprise-harness'
 import { withScenario } from '../support/mock-scenario'
 
@@ -19,17 +19,18 @@ beforeAll(() => {
   Element.prototype.scrollIntoView = () => {}
 })
 
-/** A widget the test drives: its invisible token never comes; each visible check waits for `settle`. */
+/** A widget the test drives: the invisible one fails at once; each visible check waits for `settle`. */
 function handWidget() {
   const challenges: ((take: TokenTake) => void)[] = []
   const service: TurnstileService = {
-    widget: () => ({
-      attach: () => {},
-      prepare: () => {},
-      release: () => {},
-      take: async () => ({ missing: 'failed' }),
-      challenge: () => new Promise((settle) => challenges.push(settle)),
-    }),
+    widget:
+      () =>
+      ({ input, sendBack }) => {
+        if (input.appearance === 'interaction-only') return void sendBack({ type: 'widget.failed' })
+        challenges.push((take) =>
+          sendBack('token' in take ? { type: 'widget.token', token: take.token } : { type: `widget.${take.missing}` }),
+        )
+      },
   }
   return { service, challenges }
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createTurnstileService, type TurnstileApi, type TurnstileRenderOptions } from '@/services/turnstile'
-import { lazyTurnstile, noTurnstile } from '@/services/turnstile-lazy'
+import { createActor, fromCallback, fromPromise, setup, waitFor } from 'xstate'
+import { BOT_CHECK_ID, botCheckMachine, shownPhase, type BotCheckDone, type BotCheckOutput } from '@/machines/bot-check.machine'
+import type { WidgetEvent } from '@/schemas/bot-check'
+import { createTurnstile, type TurnstileApi, type TurnstileRenderOptions } from '@/services/turnstile'
+import { lazyTurnstile, noTurnstile, type WidgetCallback } from '@/services/turnstile-lazy'
 
 /** Cloudflare's widget API as a fake the test drives: it records each render and hands out tokens on demand. */
 function fakeTurnstile() {
@@ -17,137 +20,132 @@ function fakeTurnstile() {
 }
 
 const container = {} as HTMLElement
-/** A widget of `service` for `action`, its slot on the page. */
-const attached = <W extends { attach(element: HTMLElement | null): void }>(widget: W) => (widget.attach(container), widget)
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-describe('turnstile service', () => {
-  it('loads the script only when a form is first touched (or a token is wanted), once for every form', async () => {
+describe('createTurnstile (the lazily loaded chunk)', () => {
+  it('loads the script once for every widget, and draws each as asked', async () => {
     const turnstile = fakeTurnstile()
     const load = vi.fn(async () => turnstile.api)
-    const service = createTurnstileService({ siteKey: 'site-key', scriptUrl: '/api.js', load })
-    const lead = attached(service.widget('lead'))
-    const check = attached(service.widget('check'))
+    const drawer = createTurnstile({ siteKey: 'site-key', scriptUrl: '/api.js', load })
     expect(load).not.toHaveBeenCalled()
-    lead.prepare()
-    lead.prepare()
-    check.prepare()
-    await tick()
+    await drawer.draw({ action: 'lead', container: () => container, appearance: 'interaction-only' }, () => {})
+    await drawer.draw({ action: 'check', container: () => container, appearance: 'always' }, () => {})
     expect(load).toHaveBeenCalledOnce()
     expect(load).toHaveBeenCalledWith('/api.js')
     expect(turnstile.widgets.map(({ sitekey, action, appearance }) => ({ sitekey, action, appearance }))).toEqual([
       { sitekey: 'site-key', action: 'lead', appearance: 'interaction-only' },
-      { sitekey: 'site-key', action: 'check', appearance: 'interaction-only' },
+      { sitekey: 'site-key', action: 'check', appearance: 'always' },
     ])
   })
 
-  it('waits for a token still coming, hands it out once and resets the widget for the next (single-use)', async () => {
+  it("tells what the widget does: a token, its expiry, Cloudflare's error (handled, so it logs nothing); reset and remove name it", async () => {
     const turnstile = fakeTurnstile()
-    const widget = attached(
-      createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: async () => turnstile.api }).widget('registration'),
+    const told: WidgetEvent[] = []
+    const drawer = createTurnstile({ siteKey: 'k', scriptUrl: '/api.js', load: async () => turnstile.api })
+    const drawn = await drawer.draw({ action: 'registration', container: () => container, appearance: 'interaction-only' }, (event) =>
+      told.push(event),
     )
-    const taking = widget.take(5_000)
-    await tick()
-    turnstile.last().callback('token-1')
-    await expect(taking).resolves.toEqual({ token: 'token-1' })
-    expect(turnstile.api.reset).toHaveBeenCalledWith('widget-1')
-    turnstile.last().callback('token-2')
-    await expect(widget.take(5_000)).resolves.toEqual({ token: 'token-2' })
-  })
-
-  it('says why no token came, without waiting out the limit: the script blocked, or the challenge failed', async () => {
-    const blocked = createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: () => Promise.reject(new Error('blocked')) })
-    const started = Date.now()
-    await expect(attached(blocked.widget('lead')).take(60_000)).resolves.toEqual({ missing: 'blocked' })
-    const turnstile = fakeTurnstile()
-    const failing = attached(
-      createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: async () => turnstile.api }).widget('check'),
-    )
-    const taking = failing.take(60_000)
-    await tick()
-    expect(turnstile.last()['error-callback']()).toBe(true)
-    await expect(taking).resolves.toEqual({ missing: 'failed' })
-    expect(Date.now() - started).toBeLessThan(5_000)
-  })
-
-  it('gives up after the wait when the token is slow, and drops an expired one', async () => {
-    vi.useFakeTimers()
-    const turnstile = fakeTurnstile()
-    const widget = attached(createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: async () => turnstile.api }).widget('lead'))
-    const taking = widget.take(2_500)
-    await vi.advanceTimersByTimeAsync(2_500)
-    await expect(taking).resolves.toEqual({ missing: 'failed' })
     turnstile.last().callback('token-1')
     turnstile.last()['expired-callback']()
-    const again = widget.take(1_000)
-    await vi.advanceTimersByTimeAsync(1_000)
-    await expect(again).resolves.toEqual({ missing: 'failed' })
-    vi.useRealTimers()
-  })
-
-  it('removes the widget when its form leaves, and renders it again when the form comes back', async () => {
-    const turnstile = fakeTurnstile()
-    const widget = attached(createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: async () => turnstile.api }).widget('reply'))
-    widget.prepare()
-    await tick()
-    widget.release()
-    await tick()
+    expect(turnstile.last()['error-callback']()).toBe(true)
+    expect(told).toEqual([{ type: 'widget.token', token: 'token-1' }, { type: 'widget.expired' }, { type: 'widget.failed' }])
+    drawn?.reset()
+    drawn?.remove()
+    expect(turnstile.api.reset).toHaveBeenCalledWith('widget-1')
     expect(turnstile.api.remove).toHaveBeenCalledWith('widget-1')
-    widget.prepare()
-    await tick()
-    expect(turnstile.api.render).toHaveBeenCalledTimes(2)
   })
 
-  it('as the services hold it, loads its own code on the first widget, and a token the same way', async () => {
+  it('a blocked script is blocked for every widget; no slot, or a render that throws, is a failed widget', async () => {
+    const told: WidgetEvent[] = []
+    const tell = (event: WidgetEvent) => void told.push(event)
+    const load = vi.fn(() => Promise.reject(new Error('blocked')))
+    const blocked = createTurnstile({ siteKey: 'k', scriptUrl: '/api.js', load })
+    await blocked.draw({ action: 'lead', container: () => container, appearance: 'interaction-only' }, tell)
+    await blocked.draw({ action: 'lead', container: () => container, appearance: 'always' }, tell)
+    expect(load).toHaveBeenCalledOnce()
+    const throwing = {
+      ...fakeTurnstile().api,
+      render: () => {
+        throw new Error('bad site key')
+      },
+    }
+    const failing = createTurnstile({ siteKey: 'k', scriptUrl: '/api.js', load: async () => throwing })
+    await failing.draw({ action: 'check', container: () => null, appearance: 'interaction-only' }, tell)
+    await failing.draw({ action: 'check', container: () => container, appearance: 'interaction-only' }, tell)
+    expect(told.map(({ type }) => type)).toEqual(['widget.blocked', 'widget.blocked', 'widget.failed', 'widget.failed'])
+  })
+})
+
+/** A form holding the real bot check over `widget`, started as the page starts it, and its answers. */
+function formOver(widget: WidgetCallback) {
+  const answers: BotCheckOutput[] = []
+  const check = botCheckMachine.provide({
+    actors: { widget: fromCallback(widget), firstTouch: fromPromise(() => new Promise<void>(() => {})) },
+  })
+  const form = setup({ types: { events: {} as BotCheckDone }, actors: { botCheck: check } }).createMachine({
+    invoke: { id: BOT_CHECK_ID, src: 'botCheck', input: { canSkip: true } },
+    on: { 'botCheck.done': { actions: ({ event }) => void answers.push(event.output) } },
+  })
+  const actor = createActor(form).start()
+  return { actor, answers, botCheck: actor.getSnapshot().children[BOT_CHECK_ID]! }
+}
+
+describe('the widget actor the services hold', () => {
+  it('loads its own code on the first draw, gives the token to the bot check, renews it once taken, and removes the widget when the form goes', async () => {
     const turnstile = fakeTurnstile()
     // The API already on the page (as after an earlier form loaded it): no script is added again.
     vi.stubGlobal('window', { turnstile: turnstile.api })
     try {
-      const widget = lazyTurnstile({ siteKey: 'k', scriptUrl: '/api.js' }).widget('lead')
-      widget.attach(container)
-      const taking = widget.take(5_000)
+      const { actor, answers, botCheck } = formOver(lazyTurnstile({ siteKey: 'k', scriptUrl: '/api.js' }).widget('lead', () => container))
+      expect(turnstile.widgets).toHaveLength(0)
+      botCheck.send({ type: 'botCheck.take' })
       await vi.waitFor(() => expect(turnstile.widgets).toHaveLength(1))
       turnstile.last().callback('token-1')
-      await expect(taking).resolves.toEqual({ token: 'token-1' })
+      expect(answers).toEqual([{ token: 'token-1' }])
+      await tick()
+      expect(turnstile.api.reset).toHaveBeenCalledWith('widget-1')
+      actor.stop()
+      await tick()
+      expect(turnstile.api.remove).toHaveBeenCalledWith('widget-1')
     } finally {
       vi.unstubAllGlobals()
     }
   })
 
-  it('without a site key loads nothing and says at once that the check is off', async () => {
-    const widget = attached(noTurnstile.widget('lead'))
-    widget.prepare()
-    await expect(widget.take(60_000)).resolves.toEqual({ missing: 'off' })
-    await expect(widget.challenge()).resolves.toEqual({ missing: 'off' })
+  it('an error draws the widget again visibly in the same slot, removing the invisible one', async () => {
+    const turnstile = fakeTurnstile()
+    vi.stubGlobal('window', { turnstile: turnstile.api })
+    try {
+      const { answers, botCheck } = formOver(lazyTurnstile({ siteKey: 'k', scriptUrl: '/api.js' }).widget('registration', () => container))
+      botCheck.send({ type: 'botCheck.take' })
+      await vi.waitFor(() => expect(turnstile.widgets).toHaveLength(1))
+      turnstile.last()['error-callback']()
+      await waitFor(botCheck, () => shownPhase(botCheck.getSnapshot()) === 'showing')
+      await vi.waitFor(() => expect(turnstile.widgets).toHaveLength(2))
+      expect(turnstile.api.remove).toHaveBeenCalledWith('widget-1')
+      expect(turnstile.widgets.map(({ appearance }) => appearance)).toEqual(['interaction-only', 'always'])
+      turnstile.last().callback('token-seen')
+      expect(answers).toEqual([{ token: 'token-seen' }])
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
-  // Issue 42.1: when no token came, the widget is drawn again, visibly, for the visitor to take.
-  it('draws the widget again visibly for a challenge, and hands out the token the visitor earns there', async () => {
-    const turnstile = fakeTurnstile()
-    const widget = attached(
-      createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: async () => turnstile.api }).widget('registration'),
-    )
-    const taking = widget.take(60_000)
-    await tick()
-    turnstile.last()['error-callback']()
-    await expect(taking).resolves.toEqual({ missing: 'failed' })
-    const challenged = widget.challenge()
-    await tick()
-    expect(turnstile.api.remove).toHaveBeenCalledWith('widget-1')
-    expect(turnstile.widgets.map(({ appearance }) => appearance)).toEqual(['interaction-only', 'always'])
-    turnstile.last().callback('token-seen')
-    await expect(challenged).resolves.toEqual({ token: 'token-seen' })
-    expect(turnstile.api.reset).toHaveBeenCalledWith('widget-2')
+  it('a script that never loads (a privacy extension) counts as a blocked widget', async () => {
+    vi.stubGlobal('window', {})
+    try {
+      // No `document` to add the script to: it never loads.
+      const { answers, botCheck } = formOver(lazyTurnstile({ siteKey: 'k', scriptUrl: '/api.js' }).widget('lead', () => container))
+      botCheck.send({ type: 'botCheck.take' })
+      await vi.waitFor(() => expect(answers).toEqual([{ missing: 'blocked' }]))
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
-  it('a visible challenge that fails says so, and one whose script never loads says blocked', async () => {
-    const turnstile = fakeTurnstile()
-    const widget = attached(createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: async () => turnstile.api }).widget('lead'))
-    const challenged = widget.challenge()
-    await tick()
-    turnstile.last()['error-callback']()
-    await expect(challenged).resolves.toEqual({ missing: 'failed' })
-    const blocked = createTurnstileService({ siteKey: 'k', scriptUrl: '/api.js', load: () => Promise.reject(new Error('blocked')) })
-    await expect(attached(blocked.widget('check')).challenge()).resolves.toEqual({ missing: 'blocked' })
+  it('without a site key loads nothing and says at once that the check is off', () => {
+    const { answers, botCheck } = formOver(noTurnstile.widget('lead', () => container))
+    botCheck.send({ type: 'botCheck.take' })
+    expect(answers).toEqual([{ missing: 'off' }])
   })
 })
