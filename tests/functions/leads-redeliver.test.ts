@@ -83,6 +83,8 @@ describe('leads-redeliver', () => {
     await run()
     expect(store.rows.get(id!)).toMatchObject({ status: 'delivered', boardItemId: '777', attempts: 2 })
     expect(only(calls, 'create_item')).toHaveLength(0)
+    // The item may hold the note from that attempt: looked up before it is made.
+    expect(only(calls, 'item_updates')).toHaveLength(1)
     expect(only(calls, 'create_update')).toHaveLength(1)
   })
 

@@ -135,7 +135,7 @@ export function postLead(
   )
 }
 
-export type Operation = 'create_item' | 'create_update' | 'find_item' | 'change_columns'
+export type Operation = 'create_item' | 'create_update' | 'find_item' | 'change_columns' | 'item_updates'
 export type BoardCall = { operation: Operation; query: string; variables: Record<string, unknown>; headers: Headers; request: Request }
 type Reply = (call: BoardCall) => Response | Promise<Response>
 
@@ -148,11 +148,14 @@ const happy: Record<Operation, Reply> = {
   create_update: (call) => answerBoard(call.request),
   find_item: () => HttpResponse.json({ data: { items_page_by_column_values: { items: [] } } }),
   change_columns: (call) => answerBoard(call.request),
+  // An item found on the board holds no note of ours yet.
+  item_updates: (call) => HttpResponse.json({ data: { items: [{ id: String(call.variables.itemId), updates: [] }] } }),
 }
 
 function operationOf(query: string): Operation {
   if (query.includes('create_update(')) return 'create_update'
   if (query.includes('change_multiple_column_values(')) return 'change_columns'
+  if (query.includes('updates(limit')) return 'item_updates'
   return query.includes('items_page_by_column_values(') ? 'find_item' : 'create_item'
 }
 

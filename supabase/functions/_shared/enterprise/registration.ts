@@ -135,6 +135,9 @@ export type StepColumns = {
   failure_alerted_at?: Date
 }
 
+/** What `take_enterprise_confirm_slot` answers (`*_enterprise_confirm_slot.sql`). */
+export type ConfirmSlot = 'slot' | 'limited' | 'lost'
+
 export type RegistrationStore = Omit<PgOutbox<Registration>, 'record'> & {
   /** Writes a step's columns under this claim; false (nothing written) when a newer claim owns the registration. */
   record(item: ClaimRef, columns: StepColumns): Promise<boolean>
@@ -142,8 +145,12 @@ export type RegistrationStore = Omit<PgOutbox<Registration>, 'record'> & {
   recordAlertChannel(item: ClaimRef, channel: string): Promise<boolean>
   /** True once, for the run that marks the failure alert as sent. */
   claimFailureAlert(id: string): Promise<boolean>
-  /** Counts a confirmation request against the address's day: false when it already had one. */
-  claimConfirmRequest(email: string): Promise<boolean>
+  /**
+   * Takes the address's one confirmation request of the day for this registration and records which
+   * it got (`confirm_slot_at` or `confirm_limited_at`, at `at`) in one transaction, under the claim:
+   * 'lost' (nothing taken) when a newer claim owns it. Answers a recorded one as it is.
+   */
+  takeConfirmSlot(item: ClaimRef, at: Date): Promise<ConfirmSlot>
   /** On the board in 'Needs a look': out of the queue (status 'held') until a person decides (a claimed, pending item only). */
   hold(item: ClaimRef): Promise<boolean>
   /** Out of the queue until the registrant confirms, without using up an attempt (a claimed, pending item only). */
@@ -177,9 +184,10 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
         where id = ${id} and status = 'failed' and failure_alerted_at is null returning id`
       return rows.length === 1
     },
-    async claimConfirmRequest(email) {
-      const [row] = await sql<{ ok: boolean }[]>`select public.claim_enterprise_confirm_request(${email}) as ok`
-      return row?.ok === true
+    async takeConfirmSlot(item, at) {
+      const [row] = await sql<{ slot: ConfirmSlot }[]>`
+        select public.take_enterprise_confirm_slot(${item.id}, ${item.claimToken}, ${at}) as slot`
+      return row?.slot ?? 'lost'
     },
     async hold(item) {
       const rows = await sql`
