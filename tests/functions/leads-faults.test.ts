@@ -17,7 +17,7 @@ let redeliver: DenoFunction
 
 const env = (): Record<string, string> => ({
   ...pipelineEnv(pg.url, board.url),
-  BACKOFF_MAX_MS: '200',
+  LEADS_BACKOFF_MAX_MS: '200',
   LEADS_RATE_LIMIT: '3/60',
   RATE_LIMIT_SALT: 'test-salt',
   CRON_SECRET: SECRET,

@@ -23,8 +23,8 @@ export const pipelineEnv = (dbUrl: string, boardUrl: string): Record<string, str
   MONDAY_API_URL: boardUrl,
   ALLOWED_ORIGINS: ORIGIN,
   BOARD_TIMEOUT_MS: '400',
-  CLAIM_LEASE_MS: '1500',
-  BACKOFF_BASE_MS: '50',
+  LEADS_LEASE_MS: '1500',
+  LEADS_BACKOFF_BASE_MS: '50',
 })
 
 /** enterprise-followup's settings in tests: the pipeline's, the run secret, the fake alert channels and the sender. */
@@ -35,8 +35,12 @@ export const followupEnv = (
   maxAttempts: number,
 ) => ({
   ...pipelineEnv(dbUrl, boardUrl),
-  MAX_ATTEMPTS: String(maxAttempts),
-  BACKOFF_MAX_MS: '100',
+  LEADS_MAX_ATTEMPTS: String(maxAttempts),
+  LEADS_BACKOFF_MAX_MS: '100',
+  ENTERPRISE_LEASE_MS: '1500',
+  ENTERPRISE_BACKOFF_BASE_MS: '50',
+  ENTERPRISE_BACKOFF_MAX_MS: '100',
+  ENTERPRISE_MAX_ATTEMPTS: String(maxAttempts),
   CRON_SECRET: FOLLOWUP_SECRET,
   // Stripe's and Resend's own timeouts (20 s and 10 s in production), short here; at most half the 1.5 s lease.
   STRIPE_TIMEOUT_MS: '700',

@@ -1,5 +1,5 @@
 import { sendOnAnyChannel, type AlertChannel } from '../alerts/channels.ts'
-import type { Board } from '../delivery/deliver-lead.ts'
+import type { Board } from '../board/board.ts'
 import type { BackoffPolicy } from '../outbox/backoff.ts'
 import { keepClaim } from '../outbox/claim-lost.ts'
 import type { Claimed } from '../outbox/outbox.ts'

@@ -2,49 +2,13 @@ import type { BackoffPolicy } from '../outbox/backoff.ts'
 import { settleFailure } from '../outbox/settle.ts'
 import { keepClaim } from '../outbox/claim-lost.ts'
 import type { Claimed } from '../outbox/outbox.ts'
-import { createBoardClient, leadColumnValues, type BoardClient, type BoardFailure } from '../board/client.ts'
-import type { Fetch } from '../http/http.ts'
+import { leadColumnValues, type BoardFailure } from '../board/client.ts'
+import type { Board } from '../board/board.ts'
 import { pagingSubjectOf, type LeadRow, type LeadStore } from './lead-store.ts'
 import { placementOf } from '../board/review-placement.ts'
 import type { Logger } from '../runtime/logger.ts'
 import { updateNoteBody } from '../board/update-note.ts'
 import { createUpdateOnce } from '../board/update-once.ts'
-import { DEFAULT_REVIEW_GROUP_ID } from '../board/needs-a-look.ts'
-
-/** `reviewGroupId`: the 'Needs a look' group (MONDAY_REVIEW_GROUP_ID), for records that page nobody. */
-export type Board = { boardId: string; groupId: string; reviewGroupId: string; client: BoardClient }
-
-// Short: a hung board call holds the lead's claim (and a redelivery worker) no longer than this.
-export const DEFAULT_BOARD_TIMEOUT_MS = 4_000
-export const DEFAULT_LEASE_MS = 60_000
-
-export type BoardSettings = {
-  token: string | undefined
-  boardId: string | undefined
-  groupId: string
-  /** MONDAY_REVIEW_GROUP_ID (default `needs_a_look`). */
-  reviewGroupId?: string
-  apiUrl: string
-  fetch: Fetch
-  sleep?: (ms: number) => Promise<void>
-  timeoutMs?: number
-}
-
-export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-/** Board client shared by `leads` and `leads-redeliver`; undefined until token and board id are set. */
-export function boardFrom(settings: BoardSettings, maxRetryAfterMs: number): Board | undefined {
-  if (!settings.token || !settings.boardId) return undefined
-  const client = createBoardClient({
-    token: settings.token,
-    apiUrl: settings.apiUrl,
-    fetch: settings.fetch,
-    sleep: settings.sleep ?? wait,
-    timeoutMs: settings.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS,
-    maxRetryAfterMs,
-  })
-  return { boardId: settings.boardId, groupId: settings.groupId, reviewGroupId: settings.reviewGroupId ?? DEFAULT_REVIEW_GROUP_ID, client }
-}
 
 export type DeliveryOutcome =
   { kind: 'delivered'; itemId: string } | { kind: 'retry'; at: Date; failure: BoardFailure } | { kind: 'failed'; failure: BoardFailure }
@@ -104,7 +68,7 @@ export async function deliverClaimed(row: Claimed<LeadRow>, deps: DeliverDeps): 
     return settleLead(row, note.failure, deps)
   }
   if (note.warning) logger.warn('update note added with errors', { submissionId, itemId, message: note.warning })
-  if (note.existing) logger.info('the lead\'s note was already on its item', { submissionId, itemId, noteId: note.id })
+  if (note.existing) logger.info("the lead's note was already on its item", { submissionId, itemId, noteId: note.id })
   keepClaim(await deps.store.delivered(row, itemId, note.id), row, 'done')
 
   logger.info('lead delivered', { submissionId, itemId, attempts: row.attempts })

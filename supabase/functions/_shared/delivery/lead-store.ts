@@ -1,13 +1,13 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 import type { ClaimRef, Outbox, OutboxItem } from '../outbox/outbox.ts'
-import type { Unverified } from '../turnstile/siteverify.ts'
+import type { NoteVerification } from '../board/update-note.ts'
 import type { StaffDecision } from '../board/needs-a-look.ts'
 import { leadPagingSubject } from '../alerts/paging-subjects.ts'
 
 export type LeadStatus = 'pending' | 'delivered' | 'failed' | 'spam'
 
 /** What sales is told about a lead's bot check (docs/turnstile.md): null when the check was off. */
-export type LeadVerification = { verified: true } | { verified: false; reason: Unverified } | null
+export type LeadVerification = NoteVerification
 
 export type LeadRow = OutboxItem & {
   submission: LeadSubmission
