@@ -54,6 +54,12 @@ const layers = [
     from: ['./supabase/functions/_shared/enterprise', './supabase/functions/_shared/bookings'],
     message: 'the board, alerts and lead delivery import no enterprise or bookings code',
   },
+  // The board client and its settings serve every stage: lead delivery uses the board, never the other way.
+  {
+    target: './supabase/functions/_shared/board',
+    from: './supabase/functions/_shared/delivery',
+    message: 'the board imports no lead delivery code',
+  },
   {
     target: './supabase/functions/_shared/enterprise',
     from: ['./supabase/functions/_shared/bookings', './supabase/functions/_shared/delivery'],

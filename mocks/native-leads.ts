@@ -43,6 +43,7 @@ function recordingStore(received: ReceivedLead[]): LeadStore {
     },
     claim: nothing,
     claimNext: nothing,
+    recordItem: notApplied,
     delivered: notApplied,
     retryLater: notApplied,
     failed: notApplied,

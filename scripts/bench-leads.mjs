@@ -6,7 +6,7 @@
 // redelivery runs until nothing is pending, and the board is counted per channel (items, notes):
 // every accepted lead must be on it exactly once, lost and duplicated printed with the answers lost.
 // Then the auth-outage run: the board refuses the token for the first half of the leads (they fail
-// after MAX_ATTEMPTS=2), the token is fixed, `retry_failed_leads()` and redelivery send them, and
+// after LEADS_MAX_ATTEMPTS=2), the token is fixed, `retry_failed_leads()` and redelivery send them, and
 // Cron's next runs go on until one sends no alert (a message whose answer was lost goes again on the
 // next run, as in production, where Cron calls every minute); every lead must be on the board once, and the alert and its resolutions must reach the chat webhook and
 // e-mail (Resend) while both take a share of messages and leave them unanswered: no e-mail twice,
@@ -83,10 +83,10 @@ const env = {
   MONDAY_API_URL: board.url,
   ALLOWED_ORIGINS: ORIGIN,
   BOARD_TIMEOUT_MS: '1000',
-  CLAIM_LEASE_MS: '10000',
-  BACKOFF_BASE_MS: '100',
-  BACKOFF_MAX_MS: '1000',
-  MAX_ATTEMPTS: '100',
+  LEADS_LEASE_MS: '10000',
+  LEADS_BACKOFF_BASE_MS: '100',
+  LEADS_BACKOFF_MAX_MS: '1000',
+  LEADS_MAX_ATTEMPTS: '100',
   // The alerts go through the notifications outbox: its retries come as fast as the leads' here.
   NOTIFY_LEASE_MS: '10000',
   NOTIFY_BACKOFF_BASE_MS: '100',
@@ -243,7 +243,10 @@ async function authOutageRun() {
   await pg.sql`truncate leads, lead_alert_state`
   alerts.clear()
   // The inline attempt and one redelivery attempt, then `failed`: what a revoked token does to every lead in ~3.5 h.
-  const [leads, redeliver] = await Promise.all([start('leads', { MAX_ATTEMPTS: '2' }), start('leads-redeliver', { MAX_ATTEMPTS: '2' })])
+  const [leads, redeliver] = await Promise.all([
+    start('leads', { LEADS_MAX_ATTEMPTS: '2' }),
+    start('leads-redeliver', { LEADS_MAX_ATTEMPTS: '2' }),
+  ])
   const distinct = Array.from({ length: LEADS }, (_, i) => lead(LEADS + i))
   const half = Math.floor(LEADS / 2)
   board.lostAnswers.length = 0
@@ -294,7 +297,7 @@ async function authOutageRun() {
       '',
       `auth outage: board refused the token for the first ${half} of ${LEADS} leads`,
       `answers ${list(first.statuses)} while refused, ${list(second.statuses)} after the fix`,
-      `failed after MAX_ATTEMPTS=2 ${failed} (${outage.rounds} redelivery rounds while refused)`,
+      `failed after LEADS_MAX_ATTEMPTS=2 ${failed} (${outage.rounds} redelivery rounds while refused)`,
       `retry_failed_leads() requeued ${requeued}, a second call ${again}`,
       takenUnanswered(ALERTS_UNANSWERED_SHARE),
       `accepted ${accepted.size}`,

@@ -228,11 +228,11 @@ try {
     STRIPE_TIMEOUT_MS: '1000',
     RESEND_TIMEOUT_MS: '1000',
     // Longer than one registration's slowest pass (every step hanging to its timeout), so a claim never lapses mid-way.
-    CLAIM_LEASE_MS: '60000',
-    BACKOFF_BASE_MS: '100',
-    BACKOFF_MAX_MS: '1000',
+    ENTERPRISE_LEASE_MS: '60000',
+    ENTERPRISE_BACKOFF_BASE_MS: '100',
+    ENTERPRISE_BACKOFF_MAX_MS: '1000',
     // 20% of calls failing never exhausts it: the run counts what retries deliver, not give-ups.
-    MAX_ATTEMPTS: '100',
+    ENTERPRISE_MAX_ATTEMPTS: '100',
     CRON_SECRET: SECRET,
     CONFIRM_LINK_SECRET: 'bench-confirm-link-secret',
     SITE_URL: 'https://bench.example',

@@ -19,10 +19,11 @@ const refused: [from: string, imports: string, zone: RegExp][] = [
   [`${SHARED}/http/probe.ts`, "import { workBooking } from '../bookings/booking-worker.ts'", /import no pipeline stage/],
   [`${SHARED}/board/probe.ts`, "import { registrationFigures } from '../enterprise/registration.ts'", /import no enterprise or bookings/],
   [`${SHARED}/delivery/probe.ts`, "import { workBooking } from '../bookings/booking-worker.ts'", /import no enterprise or bookings/],
+  [`${SHARED}/board/probe.ts`, "import { pagingSubjectOf } from '../delivery/lead-store.ts'", /the board imports no lead delivery/],
   [`${SHARED}/enterprise/probe.ts`, "import { workBooking } from '../bookings/booking-worker.ts'", /enterprise imports no bookings/],
   [
     `${SHARED}/enterprise/probe.ts`,
-    "import { boardFrom } from '../delivery/deliver-lead.ts'",
+    "import { deliverClaimed } from '../delivery/deliver-lead.ts'",
     /enterprise imports no bookings or lead delivery/,
   ],
   [`${SHARED}/bookings/probe.ts`, "import { registrationFigures } from '../enterprise/registration.ts'", /bookings import no enterprise/],

@@ -23,7 +23,7 @@ import {
 } from '../../supabase/functions/_shared/board/client.ts'
 import type { BoardClient } from '../../supabase/functions/_shared/board/client.ts'
 import { createUpdateOnce } from '../../supabase/functions/_shared/board/update-once.ts'
-import { boardFrom } from '../../supabase/functions/_shared/delivery/deliver-lead.ts'
+import { boardFrom } from '../../supabase/functions/_shared/board/board.ts'
 import { workBooking } from '../../supabase/functions/_shared/bookings/booking-worker.ts'
 import type { Claimed } from '../../supabase/functions/_shared/outbox/outbox.ts'
 import type { BookingItem, BookingStore } from '../../supabase/functions/_shared/bookings/booking-store.ts'

@@ -34,6 +34,10 @@ const env = (): Record<string, string> => ({
   BOOKINGS_BACKOFF_BASE_MS: '300',
   BOOKINGS_BACKOFF_MAX_MS: '300',
   BOOKINGS_MAX_ATTEMPTS: '3',
+  DECISIONS_LEASE_MS: '1500',
+  DECISIONS_BACKOFF_BASE_MS: '300',
+  DECISIONS_BACKOFF_MAX_MS: '300',
+  DECISIONS_MAX_ATTEMPTS: '3',
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

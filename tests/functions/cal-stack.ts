@@ -63,7 +63,7 @@ export function calStack() {
   let clients = 0
   const env = (): Record<string, string> => ({
     ...pipelineEnv(s.pg.url, s.board.url),
-    BACKOFF_MAX_MS: '100',
+    LEADS_BACKOFF_MAX_MS: '100',
     LEADS_RATE_LIMIT: '1000/60',
     RATE_LIMIT_SALT: 'test-salt',
     CRON_SECRET,
@@ -80,6 +80,10 @@ export function calStack() {
     BOOKINGS_BACKOFF_MAX_MS: '300',
     BOOKINGS_LEAD_WAIT_MS: '300',
     BOOKINGS_MAX_ATTEMPTS: '3',
+    DECISIONS_LEASE_MS: '1500',
+    DECISIONS_BACKOFF_BASE_MS: '300',
+    DECISIONS_BACKOFF_MAX_MS: '300',
+    DECISIONS_MAX_ATTEMPTS: '3',
   })
 
   beforeAll(async () => {

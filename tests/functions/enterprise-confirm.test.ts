@@ -186,6 +186,34 @@ describe('enterprise-confirm: proof of the address (deno, PostgreSQL, fake board
     expect(limited?.confirm_limited_at).not.toBeNull()
   })
 
+  it("a run killed between taking the address's daily slot and recording it: the next run still sends the request", async () => {
+    const id = await register()
+    // The run dies the moment the slot would be recorded (its connection gone, as a SIGKILL leaves it).
+    await pg.sql.unsafe(`
+      create function public.test_killed_at_slot() returns trigger language plpgsql as
+        $$ begin raise exception 'killed between the slot and its record'; end $$;
+      create trigger test_killed_at_slot before update of confirm_slot_at on public.enterprise_registrations
+        for each row when (old.confirm_slot_at is null and new.confirm_slot_at is not null)
+        execute function public.test_killed_at_slot();`)
+    try {
+      expect((await run()).body).toMatchObject({ claimed: 1, interrupted: 1 })
+    } finally {
+      await pg.sql.unsafe(
+        `drop trigger test_killed_at_slot on public.enterprise_registrations; drop function public.test_killed_at_slot();`,
+      )
+    }
+    expect(requests()).toHaveLength(0)
+    // Its lease lapses; the next run takes the registration over.
+    await pg.sql`update enterprise_registrations set claimed_until = now() - interval '1 second' where id = ${id}`
+    expect((await run()).body).toMatchObject({ claimed: 1, awaiting: 1 })
+    expect(requests()).toHaveLength(1)
+    const [slot] = await pg.sql<{ confirm_slot_at: Date | null; confirm_limited_at: Date | null }[]>`
+      select confirm_slot_at, confirm_limited_at from enterprise_registrations where id = ${id}`
+    expect(slot).toMatchObject({ confirm_limited_at: null })
+    expect(slot!.confirm_slot_at).not.toBeNull()
+    expect(salesAlerts().find((message) => message.text.includes(id))!.text).not.toContain('already had one today')
+  })
+
   it('a registration past the daily cap, released, is never asked to confirm', async () => {
     await pg.sql`update enterprise_registration_settings set daily_cap = 0`
     const id = await register()

@@ -25,7 +25,7 @@ beforeAll(async () => {
     startFunction('enterprise-followup', {
       ...followupEnv(pg.url, hanging, channels, 5),
       BOARD_TIMEOUT_MS: '5000',
-      CLAIM_LEASE_MS: '1000',
+      ENTERPRISE_LEASE_MS: '1000',
     }),
     startFunction('enterprise-followup', followupEnv(pg.url, board.url, channels, 5)),
   ])

@@ -19,9 +19,9 @@ let digest: DenoFunction
 
 const env = (): Record<string, string> => ({
   ...pipelineEnv(pg.url, board.url),
-  BACKOFF_MAX_MS: '100',
+  LEADS_BACKOFF_MAX_MS: '100',
   // The inline attempt and one redelivery attempt, then `failed`.
-  MAX_ATTEMPTS: '2',
+  LEADS_MAX_ATTEMPTS: '2',
   LEADS_RATE_LIMIT: '1000/60',
   RATE_LIMIT_SALT: 'test-salt',
   CRON_SECRET: SECRET,

@@ -204,14 +204,14 @@ describe('leads function: board failures', () => {
   it.each([
     ['HTTP 500', () => new HttpResponse('oops', { status: 500 })],
     ['HTTP 200 with errors[]', () => HttpResponse.json({ errors: [{ message: 'Body too long' }] })],
-  ])('an update note failing with %s still answers 200 with the id, and is logged', async (_case, reply) => {
+  ])('an update note failing with %s still answers 200; the item is recorded and the lead waits for its note', async (_case, reply) => {
     fakeBoard({ create_update: [reply] })
     const { handler, logger, store } = leadsHandler()
     const lead = submission()
     const res = await postLead(handler, lead)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
-    expect(store.rows.get(lead.submissionId)).toMatchObject({ status: 'delivered', boardItemId: ITEM_ID })
+    expect(store.rows.get(lead.submissionId)).toMatchObject({ status: 'pending', boardItemId: ITEM_ID, attempts: 1, claimedUntil: null })
     expect(logger.records).toContainEqual(
       expect.objectContaining({
         level: 'warn',

@@ -17,7 +17,7 @@ let redeliver: DenoFunction
 
 const env = (): Record<string, string> => ({
   ...pipelineEnv(pg.url, board.url),
-  BACKOFF_MAX_MS: '200',
+  LEADS_BACKOFF_MAX_MS: '200',
   LEADS_RATE_LIMIT: '3/60',
   RATE_LIMIT_SALT: 'test-salt',
   CRON_SECRET: SECRET,
@@ -99,7 +99,11 @@ describe('leads under faults (deno, PostgreSQL, fake board)', () => {
     expect(await res.json()).toEqual({ id: lead.submissionId, status: 'queued', verified: true })
     const delivered = await afterAnswer(lead.submissionId)
     expect(delivered).toMatchObject({ status: 'delivered', attempts: 1 })
-    expect(board.items.get(delivered.board_item_id!)).toEqual({ submissionId: lead.submissionId, name: 'Lead: Ada Lovelace', groupId: 'topics' })
+    expect(board.items.get(delivered.board_item_id!)).toEqual({
+      submissionId: lead.submissionId,
+      name: 'Lead: Ada Lovelace',
+      groupId: 'topics',
+    })
     await until(() => board.callsFor(delivered.board_item_id!, 'create_update') === 1, 'the update note')
   })
 
@@ -169,6 +173,62 @@ describe('leads under faults (deno, PostgreSQL, fake board)', () => {
     expect(board.itemsFor(lead.submissionId)).toBe(1)
     expect(board.callsFor(lead.submissionId, 'create_item')).toBe(1)
     expect(board.callsFor(lead.submissionId, 'find_item')).toBe(1)
+  }, 60_000)
+
+  /** The lead's notes on its item, and the note id its row recorded. */
+  const notesOf = async (submissionId: string) => {
+    const [lead] = await pg.sql<{ board_item_id: string; board_note_id: string | null }[]>`
+      select board_item_id, board_note_id from leads where submission_id = ${submissionId}`
+    return { notes: board.notes.filter((note) => note.itemId === lead!.board_item_id), recorded: lead!.board_note_id }
+  }
+
+  it('a note made whose answer was lost is found by its reference line on the retry: one note, recorded, then delivered', async () => {
+    const lead = fresh()
+    board.fail('create_update', 'created-lost')
+    await post(lead)
+    const queued = await afterAnswer(lead.submissionId)
+    // The item is recorded; the lead waits for its note.
+    expect(queued).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(queued.board_item_id).not.toBeNull()
+    expect((await settle(lead.submissionId)).status).toBe('delivered')
+    const { notes, recorded } = await notesOf(lead.submissionId)
+    expect(notes).toHaveLength(1)
+    expect(notes[0]!.body.endsWith(`<p>Ref: lead-${lead.submissionId}/note</p>`)).toBe(true)
+    expect(recorded).toBe(notes[0]!.id)
+    expect(board.itemsFor(lead.submissionId)).toBe(1)
+  }, 20_000)
+
+  it('a note the board refused is made later, once, and only then is the lead delivered', async () => {
+    const lead = fresh()
+    board.fail('create_update', 'http-500', 'http-500')
+    await post(lead)
+    expect(await afterAnswer(lead.submissionId)).toMatchObject({ status: 'pending', attempts: 1 })
+    expect((await settle(lead.submissionId)).status).toBe('delivered')
+    const { notes, recorded } = await notesOf(lead.submissionId)
+    expect(notes).toHaveLength(1)
+    expect(recorded).toBe(notes[0]!.id)
+    expect(board.callsFor(lead.submissionId, 'create_item')).toBe(1)
+  }, 20_000)
+
+  it('the function killed after the item, before the note: redelivery makes the note on the recorded item', async () => {
+    const lead = fresh()
+    board.fail('create_update', 'hang')
+    await post(lead)
+    await until(
+      () => board.requests.some((r) => r.operation === 'create_update' && String(r.variables.body).includes(lead.submissionId)),
+      'the note call',
+    )
+    await leads.kill()
+    const killed = await row(lead.submissionId)
+    expect(killed).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(killed!.board_item_id).not.toBeNull()
+
+    leads = await startFunction('leads', env())
+    expect((await settle(lead.submissionId)).status).toBe('delivered')
+    const { notes, recorded } = await notesOf(lead.submissionId)
+    expect(notes).toHaveLength(1)
+    expect(recorded).toBe(notes[0]!.id)
+    expect(board.itemsFor(lead.submissionId)).toBe(1)
   }, 60_000)
 
   it('the database down: 503 with Retry-After, and nothing on the board', async () => {

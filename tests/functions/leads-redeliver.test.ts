@@ -2,7 +2,7 @@ import { HttpResponse } from 'msw'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { LeadSubmissionSchema } from '@/schemas/lead'
-import { boardFrom } from '../../supabase/functions/_shared/delivery/deliver-lead.ts'
+import { boardFrom } from '../../supabase/functions/_shared/board/board.ts'
 import { createRedeliverHandler, type RedeliverDeps } from '../../supabase/functions/leads-redeliver/handler.ts'
 import { SECRET_HEADER } from '../../supabase/functions/_shared/http/secret.ts'
 import { memoryLeadStore } from '../support/memory-lead-store'
@@ -83,6 +83,8 @@ describe('leads-redeliver', () => {
     await run()
     expect(store.rows.get(id!)).toMatchObject({ status: 'delivered', boardItemId: '777', attempts: 2 })
     expect(only(calls, 'create_item')).toHaveLength(0)
+    // The item may hold the note from that attempt: looked up before it is made.
+    expect(only(calls, 'item_updates')).toHaveLength(1)
     expect(only(calls, 'create_update')).toHaveLength(1)
   })
 

@@ -55,9 +55,9 @@ beforeAll(async () => {
     MONDAY_API_TOKEN: 'test-token',
     MONDAY_BOARD_ID: '123',
     MONDAY_API_URL: board.url,
-    BOOKINGS_BACKOFF_BASE_MS: '300',
-    BOOKINGS_BACKOFF_MAX_MS: '300',
-    BOOKINGS_MAX_ATTEMPTS: '3',
+    PAYMENTS_BACKOFF_BASE_MS: '300',
+    PAYMENTS_BACKOFF_MAX_MS: '300',
+    PAYMENTS_MAX_ATTEMPTS: '3',
   }
   ;[webhook, worker, liveWorker] = await Promise.all([
     startFunction('stripe-webhook', { SUPABASE_DB_URL: pg.url, STRIPE_WEBHOOK_SECRET: events.WEBHOOK_SECRET }),

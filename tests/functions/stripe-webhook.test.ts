@@ -41,9 +41,9 @@ beforeAll(async () => {
       ...alertEnv,
       CRON_SECRET: WORKER_SECRET,
       // Longer than a run takes, so a retried event waits for the next run (work() waits this long).
-      BOOKINGS_BACKOFF_BASE_MS: '300',
-      BOOKINGS_BACKOFF_MAX_MS: '300',
-      BOOKINGS_MAX_ATTEMPTS: '3',
+      PAYMENTS_BACKOFF_BASE_MS: '300',
+      PAYMENTS_BACKOFF_MAX_MS: '300',
+      PAYMENTS_MAX_ATTEMPTS: '3',
     }),
   ])
 }, 120_000)

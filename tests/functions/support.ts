@@ -23,8 +23,8 @@ export const pipelineEnv = (dbUrl: string, boardUrl: string): Record<string, str
   MONDAY_API_URL: boardUrl,
   ALLOWED_ORIGINS: ORIGIN,
   BOARD_TIMEOUT_MS: '400',
-  CLAIM_LEASE_MS: '1500',
-  BACKOFF_BASE_MS: '50',
+  LEADS_LEASE_MS: '1500',
+  LEADS_BACKOFF_BASE_MS: '50',
 })
 
 /** enterprise-followup's settings in tests: the pipeline's, the run secret, the fake alert channels and the sender. */
@@ -35,8 +35,12 @@ export const followupEnv = (
   maxAttempts: number,
 ) => ({
   ...pipelineEnv(dbUrl, boardUrl),
-  MAX_ATTEMPTS: String(maxAttempts),
-  BACKOFF_MAX_MS: '100',
+  LEADS_MAX_ATTEMPTS: String(maxAttempts),
+  LEADS_BACKOFF_MAX_MS: '100',
+  ENTERPRISE_LEASE_MS: '1500',
+  ENTERPRISE_BACKOFF_BASE_MS: '50',
+  ENTERPRISE_BACKOFF_MAX_MS: '100',
+  ENTERPRISE_MAX_ATTEMPTS: String(maxAttempts),
   CRON_SECRET: FOLLOWUP_SECRET,
   // Stripe's and Resend's own timeouts (20 s and 10 s in production), short here; at most half the 1.5 s lease.
   STRIPE_TIMEOUT_MS: '700',
@@ -139,7 +143,7 @@ export function postLead(
   )
 }
 
-export type Operation = 'create_item' | 'create_update' | 'find_item' | 'change_columns'
+export type Operation = 'create_item' | 'create_update' | 'find_item' | 'change_columns' | 'item_updates'
 export type BoardCall = { operation: Operation; query: string; variables: Record<string, unknown>; headers: Headers; request: Request }
 type Reply = (call: BoardCall) => Response | Promise<Response>
 
@@ -152,11 +156,14 @@ const happy: Record<Operation, Reply> = {
   create_update: (call) => answerBoard(call.request),
   find_item: () => HttpResponse.json({ data: { items_page_by_column_values: { items: [] } } }),
   change_columns: (call) => answerBoard(call.request),
+  // An item found on the board holds no note of ours yet.
+  item_updates: (call) => HttpResponse.json({ data: { items: [{ id: String(call.variables.itemId), updates: [] }] } }),
 }
 
 function operationOf(query: string): Operation {
   if (query.includes('create_update(')) return 'create_update'
   if (query.includes('change_multiple_column_values(')) return 'change_columns'
+  if (query.includes('updates(limit')) return 'item_updates'
   return query.includes('items_page_by_column_values(') ? 'find_item' : 'create_item'
 }
 

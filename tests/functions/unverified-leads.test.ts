@@ -24,7 +24,7 @@ beforeAll(async () => {
   ;[pg, board, channels, siteverify] = await Promise.all([startPgCluster(), startFakeBoard(), startFakeAlerts(), startFakeSiteverify()])
   const env = {
     ...pipelineEnv(pg.url, board.url),
-    BACKOFF_MAX_MS: '100',
+    LEADS_BACKOFF_MAX_MS: '100',
     RATE_LIMIT_SALT: 'test-salt',
     CRON_SECRET: SECRET,
     TURNSTILE_SECRET_KEY: FAKE_SECRET,

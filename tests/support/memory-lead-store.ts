@@ -65,6 +65,12 @@ export function memoryLeadStore(now: () => Date) {
       const row = [...rows.values()].filter(due).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())[0]
       return row && claimRow(row, leaseMs)
     },
+    async recordItem(item, boardItemId) {
+      guard()
+      const row = underClaim(item)
+      if (row) row.boardItemId = boardItemId
+      return row !== undefined
+    },
     async delivered(item, boardItemId) {
       guard()
       const row = underClaim(item)

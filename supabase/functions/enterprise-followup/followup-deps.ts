@@ -1,5 +1,5 @@
 import type { AlertChannel } from '../_shared/alerts/channels.ts'
-import type { Board } from '../_shared/delivery/deliver-lead.ts'
+import type { Board } from '../_shared/board/board.ts'
 import type { Invoicing } from '../_shared/enterprise/invoicing.ts'
 import type { Registration, RegistrationStore, StepColumns } from '../_shared/enterprise/registration.ts'
 import type { WelcomeSettings } from '../_shared/enterprise/welcome-settings.ts'

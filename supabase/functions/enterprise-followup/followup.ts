@@ -91,16 +91,17 @@ function confirmState(registration: Registration, deps: FollowupDeps): ConfirmSt
   return registration.confirmLimitedAt ? 'limited' : 'requested'
 }
 
-/** Takes the address's one request of the day (in the database), before the sales alert says whether it went. */
+/**
+ * Takes the address's one request of the day, before the sales alert says whether it went. Taking it
+ * and recording it are one transaction: a run killed in between leaves neither.
+ */
 async function confirmSlotStep(registration: Claim, deps: FollowupDeps): Promise<Claim> {
   if (registration.emailConfirmedAt || registration.confirmSlotAt || registration.confirmLimitedAt || !canRequest(deps)) return registration
   const at = deps.now()
-  if (await deps.store.claimConfirmRequest(registration.email)) {
-    await record(registration, { confirm_slot_at: at }, deps)
-    return { ...registration, confirmSlotAt: at }
-  }
+  const slot = await deps.store.takeConfirmSlot(registration, at)
+  keepClaim(slot !== 'lost', registration, 'record')
+  if (slot === 'slot') return { ...registration, confirmSlotAt: at }
   deps.logger.warn('enterprise confirmation request over the daily limit for its address', { registrationId: registration.id })
-  await record(registration, { confirm_limited_at: at }, deps)
   return { ...registration, confirmLimitedAt: at }
 }
 

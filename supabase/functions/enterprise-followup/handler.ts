@@ -1,7 +1,7 @@
 import { summariseNeedsALook, type NeedsALook } from '../_shared/alerts/needs-a-look-summary.ts'
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
-import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
+import { drain } from '../_shared/outbox/worker-loop.ts'
 import { followUp } from './followup.ts'
 import type { FollowupDeps } from './followup-deps.ts'
 
@@ -35,7 +35,7 @@ export type FollowupReport = {
   needsALookSummary?: number
 }
 
-/** Called every minute by pg_cron (`*_enterprise_followup.sql`): works the due registrations one at a time, within its budget. */
+/** Called every minute by pg_cron (`*_enterprise_followup.sql`): works the due registrations one at a time, within its budget (`drain`). */
 export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST'])
@@ -44,28 +44,30 @@ export function createFollowupHandler(deps: FollowupHandlerDeps): (req: Request)
     const { store, board } = deps
     if (!store || !board) return json(503, { error: 'Enterprise follow-through is not configured' })
 
-    const report: FollowupReport = { claimed: 0, done: 0, awaiting: 0, held: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0 }
-    const deadline = deps.now().getTime() + deps.budgetMs
-    while (report.claimed < deps.batchSize && deps.now().getTime() < deadline) {
-      const registration = await store.claimNext(deps.leaseMs)
-      if (!registration) break
-      report.claimed++
-      const outcome = await followUp(registration, { ...deps, store, board }).catch((error: unknown) => {
-        if (error instanceof ClaimLost) {
-          logLateOutcome(deps.logger, error)
-          return 'lost' as const
-        }
-        // The database failed mid-way: the claim lapses, and the recorded steps are skipped next time.
-        deps.logger.error('enterprise follow-through interrupted', { registrationId: registration.id, message: String(error) })
-        return undefined
-      })
-      if (outcome === 'lost') report.lost++
-      else if (!outcome) report.interrupted++
-      else if (outcome.kind === 'done') report.done++
-      else if (outcome.kind === 'awaiting-confirmation') report.awaiting++
-      else if (outcome.kind === 'held') report.held++
-      else if (outcome.kind === 'failed') report.failed++
-      else report.retrying++
+    // The loop counts 'held' and 'awaiting-confirmation' as retrying: this report names them.
+    const parked = { held: 0, awaiting: 0 }
+    const tally = await drain({
+      claimNext: () => store.claimNext(deps.leaseMs),
+      work: async (registration) => {
+        const outcome = await followUp(registration, { ...deps, store, board })
+        if (outcome.kind === 'held') parked.held++
+        else if (outcome.kind === 'awaiting-confirmation') parked.awaiting++
+        return outcome
+      },
+      batchSize: deps.batchSize,
+      deadline: deps.now().getTime() + deps.budgetMs,
+      now: deps.now,
+      logger: deps.logger,
+      what: 'enterprise follow-through',
+    })
+    const report: FollowupReport = {
+      claimed: tally.claimed,
+      done: tally.done,
+      ...parked,
+      retrying: tally.retrying - parked.held - parked.awaiting,
+      failed: tally.failed,
+      interrupted: tally.interrupted,
+      lost: tally.lost,
     }
     const summary = deps.needsALook && (await summariseNeedsALook({ store: deps.needsALook, channels: deps.channels, logger: deps.logger }))
     if (summary !== undefined) report.needsALookSummary = summary

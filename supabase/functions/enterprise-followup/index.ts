@@ -1,8 +1,8 @@
-import { DEFAULT_ENTERPRISE_GROUP_ID } from '../_shared/board/client.ts'
 import { alertConfig } from '../_shared/alerts/config.ts'
 import { DEFAULT_RESEND_API_URL } from '../_shared/alerts/channels.ts'
-import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
-import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
+import { boardFrom } from '../_shared/board/board.ts'
+import { boardSettings } from '../_shared/board/settings.ts'
+import { createDb } from '../_shared/runtime/db.ts'
 import { pgNeedsALook } from '../_shared/alerts/needs-a-look-summary.ts'
 import { enterpriseConfig } from '../_shared/enterprise/config.ts'
 import { welcomeSettings } from '../_shared/enterprise/welcome-settings.ts'
@@ -15,10 +15,13 @@ import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { notificationsWorker } from '../_shared/notify/worker.ts'
 import { createFollowupHandler } from './handler.ts'
 import { FOLLOWUP_TIMING } from './timing.ts'
+import { followupWorker } from './settings.ts'
 
-const { sql, backoff, timeoutMs, ...config } = sharedLeadsConfig()
-const board = boardFrom({ ...config, timeoutMs, fetch }, 0)
-const leaseMs = envInt('CLAIM_LEASE_MS', FOLLOWUP_TIMING.leaseMs)
+const dbUrl = env('SUPABASE_DB_URL')
+const sql = dbUrl ? createDb(dbUrl, { statementTimeoutMs: envInt('DB_STATEMENT_TIMEOUT_MS', 5_000) }) : undefined
+const boardConfig = boardSettings(env)
+const board = boardFrom({ ...boardConfig, fetch }, 0)
+const { leaseMs, backoff } = followupWorker(env)
 // Stripe and Resend wait by their own timeouts, not the board's.
 const enterprise = enterpriseConfig(leaseMs, env)
 for (const warning of enterprise.warnings) consoleLogger.warn(warning)
@@ -41,7 +44,7 @@ serve(
     store: sql && pgRegistrationStore(sql),
     needsALook: sql && pgNeedsALook(sql),
     board,
-    groupId: env('MONDAY_ENTERPRISE_GROUP_ID') ?? DEFAULT_ENTERPRISE_GROUP_ID,
+    groupId: boardConfig.enterpriseGroupId,
     channels: alerting.channels,
     confirmation:
       apiKey && from

@@ -1,15 +1,15 @@
 import type { BackoffPolicy } from '../_shared/outbox/backoff.ts'
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
 import type { AlertReport } from '../_shared/alerts/lead-alerts.ts'
-import type { Tally } from '../_shared/outbox/worker-loop.ts'
-import { deliverClaimed, type Board } from '../_shared/delivery/deliver-lead.ts'
+import type { Board } from '../_shared/board/board.ts'
+import { deliverClaimed } from '../_shared/delivery/deliver-lead.ts'
 import { placeSpamLeads, type SpamLeads } from '../_shared/delivery/spam-placement.ts'
-
-const SPAM_PER_RUN = 10
 import type { LeadStore } from '../_shared/delivery/lead-store.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
-import { ClaimLost, logLateOutcome } from '../_shared/outbox/claim-lost.ts'
+import { drain, type Tally } from '../_shared/outbox/worker-loop.ts'
+
+const SPAM_PER_RUN = 10
 
 export type RedeliverDeps = {
   secret: string | undefined
@@ -75,35 +75,21 @@ export function createRedeliverHandler(deps: RedeliverDeps): (req: Request) => P
 }
 
 async function redeliver(deps: RedeliverDeps & { store: LeadStore; board: Board }): Promise<RedeliverReport> {
-  const report: RedeliverReport = { claimed: 0, delivered: 0, retrying: 0, failed: 0, interrupted: 0, lost: 0, paused: false }
   const deadline = deps.now().getTime() + deps.budgetMs
-
-  async function worker() {
-    while (!report.paused && report.claimed < deps.batchSize && deps.now().getTime() < deadline) {
-      const row = await deps.store.claimNext(deps.leaseMs)
-      if (!row) return
-      report.claimed++
-      const outcome = await deliverClaimed(row, deps).catch((error: unknown) => {
-        if (error instanceof ClaimLost) {
-          logLateOutcome(deps.logger, error, { submissionId: row.submission.submissionId })
-          return 'lost' as const
-        }
-        // The database failed mid-delivery: the claim lapses and the lead is looked up next time.
-        deps.logger.error('redelivery interrupted', { submissionId: row.submission.submissionId, message: String(error) })
-        return undefined
-      })
-      if (outcome === 'lost') report.lost++
-      else if (!outcome) report.interrupted++
-      else if (outcome.kind === 'delivered') report.delivered++
-      else if (outcome.kind === 'failed') report.failed++
-      else {
-        report.retrying++
-        if (outcome.failure.reason === 'rate-limited') report.paused = true
-      }
-    }
-  }
-
-  await Promise.all(Array.from({ length: Math.max(1, deps.concurrency) }, worker))
+  const tally = await drain({
+    claimNext: () => deps.store.claimNext(deps.leaseMs),
+    work: (row) => deliverClaimed(row, deps),
+    batchSize: deps.batchSize,
+    deadline,
+    now: deps.now,
+    logger: deps.logger,
+    what: 'lead',
+    concurrency: deps.concurrency,
+    // The board asked everyone to wait: no worker claims another lead this run.
+    stopAfter: (outcome) => outcome.kind === 'retry' && outcome.failure.reason === 'rate-limited',
+  })
+  const { claimed, done: delivered, retrying, failed, interrupted, lost, stopped: paused } = tally
+  const report: RedeliverReport = { claimed, delivered, retrying, failed, interrupted, lost, paused }
   if (deps.spam && !report.paused && deps.now().getTime() < deadline) {
     const placed = await placeSpamLeads({ ...deps, spam: deps.spam }, SPAM_PER_RUN)
     if (placed > 0) report.spamPlaced = placed

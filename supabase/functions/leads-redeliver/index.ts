@@ -2,7 +2,7 @@ import { alertConfig } from '../_shared/alerts/config.ts'
 import { env, envInt } from '../_shared/runtime/env.ts'
 import { runAlerts } from '../_shared/alerts/lead-alerts.ts'
 import { announceNewLeads, pgNewLeadStore } from '../_shared/alerts/new-lead.ts'
-import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
+import { boardFrom } from '../_shared/board/board.ts'
 import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
 import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
@@ -15,8 +15,7 @@ import { notificationsWorker } from '../_shared/notify/worker.ts'
 import { createRedeliverHandler } from './handler.ts'
 import { REDELIVER_TIMING } from './timing.ts'
 
-const { sql, backoff, ...config } = sharedLeadsConfig()
-const leaseMs = envInt('CLAIM_LEASE_MS', REDELIVER_TIMING.leaseMs)
+const { sql, backoff, leaseMs, ...config } = sharedLeadsConfig()
 const board = boardFrom({ ...config, fetch }, 0)
 const alerting = alertConfig(fetch)
 const now = () => new Date()

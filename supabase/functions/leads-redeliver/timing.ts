@@ -1,5 +1,3 @@
-import { DEFAULT_LEASE_MS } from '../_shared/delivery/deliver-lead.ts'
-
 /**
  * leads-redeliver's time, in one place. Cron calls it every minute and stops waiting for the answer
  * after 55 s (`*_leads_redeliver_cron.sql`). One lead takes at most three board calls of 4 s (look-up,
@@ -8,6 +6,5 @@ import { DEFAULT_LEASE_MS } from '../_shared/delivery/deliver-lead.ts'
 export const REDELIVER_TIMING = {
   /** No new lead is claimed after this. */
   budgetMs: 40_000,
-  /** Longer than one lead's slowest pass (12 s), with room to spare; the claim token covers the rest. */
-  leaseMs: DEFAULT_LEASE_MS,
 }
+// The lease (LEADS_LEASE_MS) is the leads' own setting: `_shared/delivery/config.ts`.

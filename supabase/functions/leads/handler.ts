@@ -3,7 +3,9 @@ import { afterResponse, type AfterResponse } from '../_shared/http/after-respons
 import { BAD_CHARACTERS } from '../../../src/schemas/visitor-text.ts'
 import { withCors } from '../_shared/http/cors.ts'
 import { bodyType, FORM_TYPE, json, JSON_TYPE, methodNotAllowed, parseJson, unsupportedMediaType } from '../_shared/http/http.ts'
-import { boardFrom, DEFAULT_LEASE_MS, type BoardSettings } from '../_shared/delivery/deliver-lead.ts'
+import { boardFrom, type BoardSettings } from '../_shared/board/board.ts'
+import { missingBoardSettings } from '../_shared/board/settings.ts'
+import { DEFAULT_LEADS_LEASE_MS } from '../_shared/delivery/settings.ts'
 import type { LeadStore } from '../_shared/delivery/lead-store.ts'
 import type { RateLimiter } from '../_shared/limits/rate-limit.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
@@ -53,7 +55,7 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
       backoff: { ...DEFAULT_BACKOFF, random: Math.random, ...deps.backoff },
       logger,
       now: deps.now,
-      leaseMs: deps.leaseMs ?? DEFAULT_LEASE_MS,
+      leaseMs: deps.leaseMs ?? DEFAULT_LEADS_LEASE_MS,
       afterResponse: deps.afterResponse ?? afterResponse(logger),
     },
   })
@@ -113,8 +115,4 @@ export function createLeadsHandler(deps: LeadsDeps): (req: Request) => Promise<R
     bookingLinkSecret: deps.bookingLinkSecret,
   })
   return (req) => (isFormPost(req) ? handleForm(req) : handleJson(req))
-}
-
-function missingBoardSettings(deps: Pick<LeadsDeps, 'token' | 'boardId'>): string[] {
-  return [!deps.token && 'MONDAY_API_TOKEN', !deps.boardId && 'MONDAY_BOARD_ID'].filter((name): name is string => Boolean(name))
 }

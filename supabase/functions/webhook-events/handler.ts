@@ -1,6 +1,6 @@
 import { workBooking } from '../_shared/bookings/booking-worker.ts'
 import type { BookingStore } from '../_shared/bookings/booking-store.ts'
-import type { Board } from '../_shared/delivery/deliver-lead.ts'
+import type { Board } from '../_shared/board/board.ts'
 import type { PaymentSettings } from '../_shared/enterprise/payment-alerts.ts'
 import type { PaymentEventStore } from '../_shared/enterprise/payment-events.ts'
 import { workPayment } from '../_shared/enterprise/payment-worker.ts'
@@ -23,10 +23,10 @@ export type WebhookEventsDeps = {
   board: Board | undefined
   /** The board's 'Needs a look' group (MONDAY_REVIEW_GROUP_ID), for bookings a person must judge. */
   reviewGroupId: string
-  backoff: BackoffPolicy
+  /** Each kind's own lease and backoff (BOOKINGS_*, PAYMENTS_*, DECISIONS_*): no kind reads another's. */
+  workers: Record<'bookings' | 'payments' | 'decisions', { leaseMs: number; backoff: BackoffPolicy }>
   logger: Logger
   now: () => Date
-  leaseMs: number
   leadWaitMs: number
   /** At most this many events of each kind per call, claimed within `budgetMs`. */
   batchSize: number
@@ -63,24 +63,25 @@ export function createWebhookEventsHandler(deps: WebhookEventsDeps): (req: Reque
       const { stopped: _stopped, ...tally } = await drain({ claimNext, work, what, deadline, ...deps })
       return tally
     }
+    const { workers } = deps
     if (bookings && board) {
       report.bookings = await run(
-        () => bookings.claimNext(deps.leaseMs),
-        (booking) => workBooking(booking, { ...deps, store: bookings, board }),
+        () => bookings.claimNext(workers.bookings.leaseMs),
+        (booking) => workBooking(booking, { ...deps, backoff: workers.bookings.backoff, store: bookings, board }),
         'booking update',
       )
     }
     if (payments) {
       report.payments = await run(
-        () => payments.claimNext(deps.leaseMs),
-        (event) => workPayment(event, { ...deps, store: payments }),
+        () => payments.claimNext(workers.payments.leaseMs),
+        (event) => workPayment(event, { ...deps, backoff: workers.payments.backoff, store: payments }),
         'payment event',
       )
     }
     if (decisions && board) {
       report.decisions = await run(
-        () => decisions.store.claimNext(deps.leaseMs),
-        (item) => workDecision(item, { ...deps, ...decisions, board }),
+        () => decisions.store.claimNext(workers.decisions.leaseMs),
+        (item) => workDecision(item, { ...deps, ...decisions, backoff: workers.decisions.backoff, board }),
         'board decision',
       )
     }

@@ -1,9 +1,9 @@
 import { alertConfig } from '../_shared/alerts/config.ts'
 import { bookingsConfig } from '../_shared/bookings/config.ts'
 import { pgBookingStore } from '../_shared/bookings/pg-booking-store.ts'
-import { boardFrom } from '../_shared/delivery/deliver-lead.ts'
-import { DEFAULT_BOARD_API_URL, DEFAULT_BOARD_GROUP_ID } from '../_shared/board/client.ts'
-import { enterpriseConfig } from '../_shared/enterprise/config.ts'
+import { boardFrom } from '../_shared/board/board.ts'
+import { boardSettings } from '../_shared/board/settings.ts'
+import { enterpriseConfig, paymentsWorker } from '../_shared/enterprise/config.ts'
 import { pgPaymentEvents } from '../_shared/enterprise/payment-events.ts'
 import { stripeMode } from '../_shared/enterprise/stripe-mode.ts'
 import { stripePaymentLookups } from '../_shared/enterprise/stripe-payments.ts'
@@ -14,15 +14,17 @@ import { cronSecret } from '../_shared/http/secret.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { notificationsWorker } from '../_shared/notify/worker.ts'
 import { createWebhookEventsHandler } from './handler.ts'
-import { decisionGroups } from '../_shared/board/decision-settings.ts'
+import { decisionGroups, decisionsWorker } from '../_shared/board/decision-settings.ts'
 import { pgDecisionStore } from '../_shared/board/pg-decision-store.ts'
 
-const config = bookingsConfig()
+const config = bookingsConfig(env)
+const payments = paymentsWorker(env)
+const decisions = decisionsWorker(env)
 const groups = decisionGroups(env)
 const dbUrl = env('SUPABASE_DB_URL')
 const sql = dbUrl ? createDb(dbUrl, { statementTimeoutMs: 5_000 }) : undefined
 const alerting = alertConfig(fetch)
-const stripe = enterpriseConfig(config.leaseMs, env)
+const stripe = enterpriseConfig(payments.leaseMs, env)
 const mode = stripeMode(env)
 for (const warning of [...stripe.warnings, ...mode.warnings]) consoleLogger.warn(warning)
 consoleLogger.info(`webhook-events: Stripe ${mode.mode ?? 'either'} mode (${mode.source})`)
@@ -34,29 +36,22 @@ serve(
     payments: sql && pgPaymentEvents(sql),
     decisions: sql && { store: pgDecisionStore(sql), ...groups },
     // No waiting inside a call: a board that asks for time gets it through next_attempt_at.
-    board: boardFrom(
-      {
-        token: env('MONDAY_API_TOKEN'),
-        boardId: env('MONDAY_BOARD_ID'),
-        groupId: env('MONDAY_GROUP_ID') ?? DEFAULT_BOARD_GROUP_ID,
-        apiUrl: env('MONDAY_API_URL') ?? DEFAULT_BOARD_API_URL,
-        timeoutMs: config.boardTimeoutMs,
-        fetch,
-      },
-      0,
-    ),
+    board: boardFrom({ ...boardSettings(env), timeoutMs: config.boardTimeoutMs, fetch }, 0),
     payment: {
       ops: alerting.ops,
       mode: mode.mode,
       lookups: stripe.stripe && stripePaymentLookups({ ...stripe.stripe, taxRateId: stripe.stripe.invoice.taxRateId }),
       taxRateId: env('STRIPE_TAX_RATE_ID'),
     },
-    backoff: { ...config.backoff, random: Math.random },
     logger: consoleLogger,
     // Payments, mismatches, money back and failures are queued with what causes them; sent here, last.
     sendNotifications: sql && notificationsWorker(sql, alerting, consoleLogger),
     now: () => new Date(),
-    leaseMs: config.leaseMs,
+    workers: {
+      bookings: { leaseMs: config.leaseMs, backoff: { ...config.backoff, random: Math.random } },
+      payments: { leaseMs: payments.leaseMs, backoff: { ...payments.backoff, random: Math.random } },
+      decisions: { leaseMs: decisions.leaseMs, backoff: { ...decisions.backoff, random: Math.random } },
+    },
     leadWaitMs: config.leadWaitMs,
     reviewGroupId: groups.reviewGroupId,
     batchSize: config.batchSize,

@@ -1,6 +1,6 @@
 import { opsContext } from '../alerts/ops.ts'
 import { escapeHtml } from './update-note.ts'
-import type { Board } from '../delivery/deliver-lead.ts'
+import type { Board } from './board.ts'
 import type { BackoffPolicy } from '../outbox/backoff.ts'
 import { keepClaim } from '../outbox/claim-lost.ts'
 import type { Claimed } from '../outbox/outbox.ts'

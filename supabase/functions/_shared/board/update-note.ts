@@ -1,8 +1,11 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 import { withoutInvisible } from '../../../../src/schemas/visitor-text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
-import type { LeadVerification } from '../delivery/lead-store.ts'
+import type { Unverified } from '../turnstile/siteverify.ts'
 import { parsePhone } from '../runtime/phone.ts'
+
+/** What sales is told about a lead's bot check (docs/turnstile.md): null when the check was off. */
+export type NoteVerification = { verified: true } | { verified: false; reason: Unverified } | null
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
@@ -60,7 +63,7 @@ export const SPAM_NOTE = 'Spam?: flagged as spam when it came in'
 export function updateNoteBody(
   { lead, tracking, source, check, reply }: LeadSubmission,
   submittedAt: Date,
-  verification: LeadVerification = null,
+  verification: NoteVerification = null,
   spamReason: string | null = null,
 ): string {
   return [

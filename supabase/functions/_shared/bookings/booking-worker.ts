@@ -1,4 +1,4 @@
-import type { Board } from '../delivery/deliver-lead.ts'
+import type { Board } from '../board/board.ts'
 import { hasAttemptsLeft, type BackoffPolicy } from '../outbox/backoff.ts'
 import { keepClaim } from '../outbox/claim-lost.ts'
 import type { Claimed } from '../outbox/outbox.ts'

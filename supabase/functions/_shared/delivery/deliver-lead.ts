@@ -2,48 +2,13 @@ import type { BackoffPolicy } from '../outbox/backoff.ts'
 import { settleFailure } from '../outbox/settle.ts'
 import { keepClaim } from '../outbox/claim-lost.ts'
 import type { Claimed } from '../outbox/outbox.ts'
-import { createBoardClient, leadColumnValues, type BoardClient, type BoardFailure } from '../board/client.ts'
-import type { Fetch } from '../http/http.ts'
+import { leadColumnValues, type BoardFailure } from '../board/client.ts'
+import type { Board } from '../board/board.ts'
 import { pagingSubjectOf, type LeadRow, type LeadStore } from './lead-store.ts'
 import { placementOf } from '../board/review-placement.ts'
 import type { Logger } from '../runtime/logger.ts'
 import { updateNoteBody } from '../board/update-note.ts'
-import { DEFAULT_REVIEW_GROUP_ID } from '../board/needs-a-look.ts'
-
-/** `reviewGroupId`: the 'Needs a look' group (MONDAY_REVIEW_GROUP_ID), for records that page nobody. */
-export type Board = { boardId: string; groupId: string; reviewGroupId: string; client: BoardClient }
-
-// Short: a hung board call holds the lead's claim (and a redelivery worker) no longer than this.
-export const DEFAULT_BOARD_TIMEOUT_MS = 4_000
-export const DEFAULT_LEASE_MS = 60_000
-
-export type BoardSettings = {
-  token: string | undefined
-  boardId: string | undefined
-  groupId: string
-  /** MONDAY_REVIEW_GROUP_ID (default `needs_a_look`). */
-  reviewGroupId?: string
-  apiUrl: string
-  fetch: Fetch
-  sleep?: (ms: number) => Promise<void>
-  timeoutMs?: number
-}
-
-export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-/** Board client shared by `leads` and `leads-redeliver`; undefined until token and board id are set. */
-export function boardFrom(settings: BoardSettings, maxRetryAfterMs: number): Board | undefined {
-  if (!settings.token || !settings.boardId) return undefined
-  const client = createBoardClient({
-    token: settings.token,
-    apiUrl: settings.apiUrl,
-    fetch: settings.fetch,
-    sleep: settings.sleep ?? wait,
-    timeoutMs: settings.timeoutMs ?? DEFAULT_BOARD_TIMEOUT_MS,
-    maxRetryAfterMs,
-  })
-  return { boardId: settings.boardId, groupId: settings.groupId, reviewGroupId: settings.reviewGroupId ?? DEFAULT_REVIEW_GROUP_ID, client }
-}
+import { createUpdateOnce } from '../board/update-once.ts'
 
 export type DeliveryOutcome =
   { kind: 'delivered'; itemId: string } | { kind: 'retry'; at: Date; failure: BoardFailure } | { kind: 'failed'; failure: BoardFailure }
@@ -52,24 +17,30 @@ export type DeliverDeps = { board: Board; store: LeadStore; backoff: BackoffPoli
 
 const describe = (failure: BoardFailure) => `${failure.reason}${failure.status ? ` ${failure.status}` : ''}: ${failure.message}`
 
+/** The note's reference line (`update-once.ts`): the same for every attempt, so a lost answer is found, not doubled. */
+export const leadNoteRef = (submissionId: string) => `lead-${submissionId}/note`
+
 /**
- * Delivers one claimed lead. A lead with an earlier attempt may already be on the board (the item
- * was created but its answer, or the function, was lost), so it is looked up by submission id
- * before anything is created. `last_error` survives a replay (which resets attempts), so a replayed
- * lead is looked up too. A lead that may page nobody (unverified, or flagged as spam: `pagingOf`) goes to
- * the 'Needs a look' group with the reason first in its name. The board's answer alone decides where the row goes next; when a newer
- * claim owns the lead by then, nothing is written and `ClaimLost` stops the delivery (no note).
+ * Delivers one claimed lead, step by step, each recorded under the claim before the next starts.
+ * The item: a lead with an earlier attempt may already be on the board (the item was created but its
+ * answer, or the function, was lost), so it is looked up by submission id before anything is created;
+ * `last_error` survives a replay (which resets attempts), so a replayed lead is looked up too. A lead
+ * that may page nobody (unverified, or flagged as spam: `pagingOf`) goes to the 'Needs a look' group
+ * with the reason first in its name (a spam lead placed there and since released keeps its item, and
+ * the note its placement made under the same reference). The item's id is recorded (the lead still pending), then the
+ * note is made, looked up first by its reference line unless the item is new in this run, and only
+ * the note's recorded id marks the lead delivered. A failed look-up, item or note goes back to the
+ * queue with backoff; the next claim skips what is recorded. When a newer claim owns the lead, nothing
+ * is written and `ClaimLost` stops the delivery before its next board call.
  */
 export async function deliverClaimed(row: Claimed<LeadRow>, deps: DeliverDeps): Promise<DeliveryOutcome> {
   const { board, logger } = deps
   const { submission } = row
   const { submissionId } = submission
-  let itemId: string | undefined
-  let warning: string | undefined
+  let itemId = row.boardItemId ?? undefined
+  let itemIsNew = false
 
-  // A lead placed on the board before (a spam lead in 'Needs a look', since released) keeps its item.
-  if (row.boardItemId) itemId = row.boardItemId
-  else if (row.attempts > 1 || row.lastError !== null) {
+  if (!itemId && (row.attempts > 1 || row.lastError !== null)) {
     const found = await board.client.findItem({ boardId: board.boardId, submissionId })
     if (!found.ok) return settleLead(row, found.failure, deps)
     itemId = found.id
@@ -85,19 +56,20 @@ export async function deliverClaimed(row: Claimed<LeadRow>, deps: DeliverDeps): 
     })
     if (!item.ok) return settleLead(row, item.failure, deps)
     itemId = item.id
-    warning = item.warning
+    itemIsNew = true
+    if (item.warning) logger.warn('board created the item with errors', { submissionId, itemId, message: item.warning })
   }
-  if (warning) logger.warn('board created the item with errors', { submissionId, itemId, message: warning })
+  if (!row.boardItemId) keepClaim(await deps.store.recordItem(row, itemId), row, 'record')
 
-  keepClaim(await deps.store.delivered(row, itemId), row, 'done')
-  if (row.boardItemId) {
-    logger.info('lead delivered on its item from before', { submissionId, itemId })
-    return { kind: 'delivered', itemId }
+  const body = updateNoteBody(submission, row.createdAt, row.verification)
+  const note = await createUpdateOnce(board.client, { itemId, body, ref: leadNoteRef(submissionId), itemIsNew })
+  if (!note.ok) {
+    logger.warn('update note was not added to the lead', { submissionId, itemId, ...note.failure })
+    return settleLead(row, note.failure, deps)
   }
-  // The note is a courtesy: its failure is logged, never retried (the item is what matters).
-  const update = await board.client.createUpdate({ itemId, body: updateNoteBody(submission, row.createdAt, row.verification) })
-  if (!update.ok) logger.warn('update note was not added to the lead', { submissionId, itemId, ...update.failure })
-  else if (update.warning) logger.warn('update note added with errors', { submissionId, itemId, message: update.warning })
+  if (note.warning) logger.warn('update note added with errors', { submissionId, itemId, message: note.warning })
+  if (note.existing) logger.info("the lead's note was already on its item", { submissionId, itemId, noteId: note.id })
+  keepClaim(await deps.store.delivered(row, itemId, note.id), row, 'done')
 
   logger.info('lead delivered', { submissionId, itemId, attempts: row.attempts })
   return { kind: 'delivered', itemId }

@@ -1,13 +1,13 @@
 import type { LeadSubmission } from '../../../../src/schemas/lead.ts'
 import type { ClaimRef, Outbox, OutboxItem } from '../outbox/outbox.ts'
-import type { Unverified } from '../turnstile/siteverify.ts'
+import type { NoteVerification } from '../board/update-note.ts'
 import type { StaffDecision } from '../board/needs-a-look.ts'
 import { leadPagingSubject } from '../alerts/paging-subjects.ts'
 
 export type LeadStatus = 'pending' | 'delivered' | 'failed' | 'spam'
 
 /** What sales is told about a lead's bot check (docs/turnstile.md): null when the check was off. */
-export type LeadVerification = { verified: true } | { verified: false; reason: Unverified } | null
+export type LeadVerification = NoteVerification
 
 export type LeadRow = OutboxItem & {
   submission: LeadSubmission
@@ -33,12 +33,15 @@ export type NewLead = { submission: LeadSubmission; status: 'pending' | 'spam'; 
 
 /**
  * The leads outbox (the generic outbox keyed by submission id): `claim*` records an attempt before
- * the board is called; only the board call's outcome moves the row on (`delivered`, `retryLater`,
- * `failed`), and only a pending row under the caller's claim moves (each answers whether it did).
+ * the board is called; only the board calls' outcomes move the row on (`recordItem`, then `delivered`,
+ * or `retryLater`, `failed`), and only a pending row under the caller's claim moves (each answers whether it did).
  */
 export interface LeadStore extends Outbox<LeadRow> {
   find(submissionId: string): Promise<LeadRow | undefined>
   /** Inserts the lead unless its submission id is known; returns the stored row either way. */
   record(lead: NewLead): Promise<LeadRow>
-  delivered(item: ClaimRef, boardItemId: string): Promise<boolean>
+  /** The lead's item is on the board (made or found): recorded under the claim, the lead still pending. */
+  recordItem(item: ClaimRef, boardItemId: string): Promise<boolean>
+  /** Its note is made too (`noteId`; none for a released spam lead, whose placement made it): delivered. */
+  delivered(item: ClaimRef, boardItemId: string, noteId?: string): Promise<boolean>
 }

@@ -74,7 +74,8 @@ export function pgLeadStore(sql: Sql): LeadStore {
     claimNext: outbox.claimNext,
     retryLater: outbox.retryLater,
     failed: outbox.failed,
-    delivered: (item, boardItemId) => outbox.done(item, { board_item_id: boardItemId }),
+    recordItem: (item, boardItemId) => outbox.record(item, { board_item_id: boardItemId }),
+    delivered: (item, boardItemId, noteId) => outbox.done(item, { board_item_id: boardItemId, board_note_id: noteId ?? null }),
     async record({ submission, status, spamReason, verification }) {
       const [row] = await sql<Row[]>`
         select * from public.record_lead(${submission.submissionId}, ${status}, ${sql.json(submission.lead)},

@@ -4,7 +4,9 @@ import { updateNoteBody } from '../board/update-note.ts'
 import { retryDelayMs, type BackoffPolicy } from '../outbox/backoff.ts'
 import type { ClaimRef, Claimed } from '../outbox/outbox.ts'
 import type { Logger } from '../runtime/logger.ts'
-import type { Board } from './deliver-lead.ts'
+import type { Board } from '../board/board.ts'
+import { leadNoteRef } from './deliver-lead.ts'
+import { createUpdateOnce } from '../board/update-once.ts'
 import { pagingSubjectOf, type LeadRow } from './lead-store.ts'
 
 /**
@@ -58,7 +60,9 @@ export async function placeSpamLeads(deps: SpamPlacementDeps, limit: number): Pr
       placed++
       if (!attempt.isNew) continue
       const body = updateNoteBody(row.submission, row.createdAt, row.verification, row.spamReason ?? 'flagged')
-      const note = await board.client.createUpdate({ itemId: attempt.itemId, body })
+      // Under the lead's own reference: once released, its delivery finds this note instead of adding one.
+      const ref = leadNoteRef(row.submission.submissionId)
+      const note = await createUpdateOnce(board.client, { itemId: attempt.itemId, body, ref, itemIsNew: true })
       if (!note.ok)
         logger.warn('update note was not added to the spam lead', { submissionId: row.submission.submissionId, ...note.failure })
     }

@@ -1,4 +1,5 @@
 import type { InvoiceSettings, StripeSettings } from './stripe-invoicing.ts'
+import { workerNames, workerSettings, type WorkerSettings } from '../outbox/worker-settings.ts'
 
 /**
  * Stripe's Node SDK waits 80 s for an answer by default, longer than a claim's 60 s lease, and its
@@ -60,4 +61,14 @@ export function enterpriseConfig(leaseMs: number, read: (name: string) => string
     resendTimeoutMs: timeout('RESEND_TIMEOUT_MS', DEFAULT_RESEND_TIMEOUT_MS),
     warnings,
   }
+}
+
+/**
+ * The payment events' worker (`webhook-events`): PAYMENTS_LEASE_MS (60 s: Stripe's reads, each within
+ * STRIPE_TIMEOUT_MS, cut to half the lease), PAYMENTS_BACKOFF_BASE_MS (30 s) doubling to
+ * PAYMENTS_BACKOFF_MAX_MS (1 h), PAYMENTS_MAX_ATTEMPTS (10). It read the bookings' BOOKINGS_BACKOFF_*
+ * before; it reads none of them now.
+ */
+export function paymentsWorker(read: (name: string) => string | undefined): WorkerSettings {
+  return workerSettings(read, { names: workerNames('PAYMENTS'), leaseMs: 60_000 })
 }

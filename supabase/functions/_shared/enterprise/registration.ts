@@ -137,13 +137,20 @@ export type StepColumns = {
   failure_alerted_at?: Date
 }
 
+/** What `take_enterprise_confirm_slot` answers (`*_enterprise_confirm_slot.sql`). */
+export type ConfirmSlot = 'slot' | 'limited' | 'lost'
+
 export type RegistrationStore = Omit<PgOutbox<Registration>, 'record'> & FailsWithNotice & {
   /** Writes a step's columns under this claim; false (nothing written) when a newer claim owns the registration. */
   record(item: ClaimRef, columns: StepColumns): Promise<boolean>
   /** As `record`, and queues the messages it causes in the same transaction (the sales alert). */
   recordWithNotice(item: ClaimRef, columns: StepColumns, notices: readonly NotificationRequest[]): Promise<boolean>
-  /** Counts a confirmation request against the address's day: false when it already had one. */
-  claimConfirmRequest(email: string): Promise<boolean>
+  /**
+   * Takes the address's one confirmation request of the day for this registration and records which
+   * it got (`confirm_slot_at` or `confirm_limited_at`, at `at`) in one transaction, under the claim:
+   * 'lost' (nothing taken) when a newer claim owns it. Answers a recorded one as it is.
+   */
+  takeConfirmSlot(item: ClaimRef, at: Date): Promise<ConfirmSlot>
   /** On the board in 'Needs a look': out of the queue (status 'held') until a person decides (a claimed, pending item only). */
   hold(item: ClaimRef): Promise<boolean>
   /** Out of the queue until the registrant confirms, without using up an attempt (a claimed, pending item only). */
@@ -163,9 +170,10 @@ export function pgRegistrationStore(sql: Sql): RegistrationStore {
     record: (item, columns) => outbox.record(item, columns),
     recordWithNotice: (item, columns, notices) => recordWithNotice(sql, 'enterprise_registrations', item, columns, notices),
     failedWithNotice: (item, failure, notice) => failWithNotice(sql, 'enterprise_registrations', item, failure, notice),
-    async claimConfirmRequest(email) {
-      const [row] = await sql<{ ok: boolean }[]>`select public.claim_enterprise_confirm_request(${email}) as ok`
-      return row?.ok === true
+    async takeConfirmSlot(item, at) {
+      const [row] = await sql<{ slot: ConfirmSlot }[]>`
+        select public.take_enterprise_confirm_slot(${item.id}, ${item.claimToken}, ${at}) as slot`
+      return row?.slot ?? 'lost'
     },
     async hold(item) {
       const [row] = await sql<{ applied: boolean }[]>`
