@@ -3,14 +3,20 @@
 // sibling imports with explicit extensions, so Deno loads it as it is.
 import type { Lead, LeadSource, Tracking } from './lead.ts'
 
+/** The hidden field the boot fills with the visit's attribution (JSON) when a form is sent natively. */
+export const ATTRIBUTION_FIELD = 'attribution'
+
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
 
 /** What the visitor types, named as the submission's `lead`. */
 export const LEAD_FIELDS = ['locations', 'name', 'phone', 'email', 'business', 'note'] as const satisfies readonly (keyof Lead)[]
 /** The field people never see (the spam trap). */
 export const HONEYPOT_NAME = 'website'
-/** What the page writes in for the visitor: where the form is and the visit's ad click. */
-export const HIDDEN_FIELDS = ['source_path', 'source_label', 'source_note', 'platform', 'keyword'] as const
+/**
+ * What the page writes in for the visitor: where the form is and the visit's ad click. `attribution`
+ * is filled (JSON) by the page's inline boot as the form is sent: the click ids and consent then.
+ */
+export const HIDDEN_FIELDS = ['source_path', 'source_label', 'source_note', 'platform', 'keyword', ATTRIBUTION_FIELD] as const
 /** Every urlencoded field of the form, as the pages render it. */
 export const FORM_FIELDS = [...LEAD_FIELDS, HONEYPOT_NAME, ...HIDDEN_FIELDS] as const
 export type FormField = (typeof FORM_FIELDS)[number]
@@ -26,6 +32,17 @@ export function encodeHiddenFields(source: LeadSource, tracking: Tracking): Reco
     ...(source.note === undefined ? {} : { source_note: source.note }),
     platform: tracking.platform,
     keyword: tracking.keyword,
+    [ATTRIBUTION_FIELD]: '',
+  }
+}
+
+/** The attribution a native post carried: its JSON as the boot wrote it, else the text for the schema to refuse. */
+function attributionOf(text: string | undefined): unknown {
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
   }
 }
 
@@ -49,6 +66,7 @@ export function decodeFormPost(form: URLSearchParams, submissionId: string): Rec
     tracking: { platform: field('platform'), keyword: field('keyword') },
     source: { path: field('source_path'), label: field('source_label'), ...(note ? { note } : {}) },
     guard: { honeypot: field(HONEYPOT_NAME) ?? '', fillMs: 0 },
+    ...(field(ATTRIBUTION_FIELD) ? { attribution: attributionOf(field(ATTRIBUTION_FIELD)) } : {}),
   }
 }
 

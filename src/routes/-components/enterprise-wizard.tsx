@@ -1,10 +1,14 @@
 import { useCallback, useRef } from 'react'
 import { useRouteContext } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
+import * as v from 'valibot'
+import { AttributionSchema } from '@/schemas/attribution'
 import { enterpriseWizardMachine } from '@/machines/enterprise-wizard.machine'
 import { LEGAL_DOCUMENTS, SEATS, type ContactField, type ContactTextField, type PlanId } from '@/schemas/enterprise'
 import { enterpriseErrorMessages, legalDocuments, registrationFailureCopy } from '@/content/enterprise-copy'
 import { useAppActor } from '@/lib/use-app-actor'
+import { visitAttribution } from '@/lib/ad-click'
+import { sessionStore, visitTracking } from '@/lib/visit-tracking'
 import { useFocusOn } from '@/lib/use-focus-on'
 import { ContactStep } from '@/ui/enterprise/contact-step'
 import { WizardProgress } from '@/ui/enterprise/wizard-progress'
@@ -31,7 +35,9 @@ export function EnterpriseWizard() {
         botCheck: turnstile.botCheck,
         saveRegistration: fromPromise(async ({ input, signal }) => {
           try {
-            return await services.registrations.insert(input, signal)
+            const page = { href: window.location.href, clickAt: performance.timeOrigin }
+            const attribution = v.parse(AttributionSchema, visitAttribution(visitTracking(window.location.search, sessionStore()), services.consent.state(), page, sessionStore()))
+            return await services.registrations.insert({ ...input, attribution }, signal)
           } catch (error) {
             console.warn('Enterprise registration failed', error)
             throw error

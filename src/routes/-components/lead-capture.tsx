@@ -21,6 +21,7 @@ import { useFocusOn } from '@/lib/use-focus-on'
 import { leadFailureCopy } from '@/content/lead-failure'
 import { NO_TRACKING, sessionStore, visitTracking } from '@/lib/visit-tracking'
 import { rememberSchedulePrefill } from '@/lib/schedule-prefill'
+import { visitAttribution } from '@/lib/ad-click'
 import { LeadForm } from '@/ui/lead-form/lead-form'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
 import { NoteField } from '@/ui/lead-form/note-field'
@@ -82,7 +83,10 @@ export function LeadCapture({
         addressAutocomplete: placesSearch(services.places),
         botCheck: turnstile.botCheck,
         submitLead: fromService(async (input: SubmitLeadInput, signal) => {
-          const submission = v.parse(LeadSubmissionSchema, input)
+          // The click and consent of this moment (docs/attribution.md), never kept in the machine.
+          const page = { href: window.location.href, clickAt: performance.timeOrigin }
+          const attribution = visitAttribution(input.tracking, services.consent.state(), page, sessionStore())
+          const submission = v.parse(LeadSubmissionSchema, { ...input, attribution })
           const accepted = await services.leads.submit(submission, signal)
           rememberSchedulePrefill(submission, sessionStore(), accepted.booking)
           return accepted

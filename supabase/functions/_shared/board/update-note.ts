@@ -3,6 +3,7 @@ import { withoutInvisible } from '../../../../src/schemas/visitor-text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import type { LeadVerification } from '../delivery/lead-store.ts'
 import { parsePhone } from '../runtime/phone.ts'
+import { adConsentWords, clickIdWords } from './ad-click-words.ts'
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
@@ -58,7 +59,7 @@ export const UNVERIFIED_NOTE =
 export const SPAM_NOTE = 'Spam?: flagged as spam when it came in'
 
 export function updateNoteBody(
-  { lead, tracking, source, check, reply }: LeadSubmission,
+  { lead, tracking, source, check, reply, attribution }: LeadSubmission,
   submittedAt: Date,
   verification: LeadVerification = null,
   spamReason: string | null = null,
@@ -77,6 +78,8 @@ export function updateNoteBody(
     section('Tracking', [
       ['Platform', tracking.platform],
       ['Keyword', tracking.keyword],
+      ['Ad click id', clickIdWords(attribution)],
+      ['Ad consent', adConsentWords(attribution)],
     ]),
     section('Source', [
       ['Path', source.path],

@@ -16,6 +16,7 @@ type Row = {
   source: LeadSubmission['source']
   review_check: LeadSubmission['check'] | null
   ai_reply: LeadSubmission['reply'] | null
+  attribution: LeadSubmission['attribution'] | null
   attempts: number
   claimed_until: Date | null
   claim_token: string | null
@@ -45,6 +46,7 @@ const toLead = (row: Row): LeadRow => ({
     source: row.source,
     ...(row.review_check ? { check: row.review_check } : {}),
     ...(row.ai_reply ? { reply: row.ai_reply } : {}),
+    ...(row.attribution ? { attribution: row.attribution } : {}),
   },
   status: row.status,
   claimToken: row.claim_token,
@@ -78,11 +80,13 @@ export function pgLeadStore(sql: Sql): LeadStore {
     async record({ submission, status, spamReason, verification }) {
       return withConnection(sql, async (db) => {
         const [inserted] = await db<Row[]>`
-          insert into leads (submission_id, status, lead, tracking, source, review_check, ai_reply, spam_reason, verified, verification_failure)
+          insert into leads (submission_id, status, lead, tracking, source, review_check, ai_reply, spam_reason, verified, verification_failure,
+                             attribution)
           values (${submission.submissionId}, ${status}, ${db.json(submission.lead)}, ${db.json(submission.tracking)},
                   ${db.json(submission.source)}, ${submission.check ? db.json(submission.check) : null},
                   ${submission.reply ? db.json(submission.reply) : null}, ${spamReason ?? null},
-                  ${verification ? verification.verified : null}, ${verification && !verification.verified ? verification.reason : null})
+                  ${verification ? verification.verified : null}, ${verification && !verification.verified ? verification.reason : null},
+                  ${submission.attribution ? db.json(submission.attribution) : null})
           on conflict (submission_id) do nothing
           returning *`
         if (inserted) return toLead(inserted)
