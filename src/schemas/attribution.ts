@@ -41,7 +41,7 @@ export const AttributionSchema = v.pipe(
   v.transform((attribution) => {
     const clickIds = Object.fromEntries(Object.entries(attribution.clickIds).filter(([, id]) => id !== undefined))
     const allowed = attribution.consent.ad_user_data === 'granted' && Object.keys(clickIds).length > 0
-    return { ...attribution, clickIds: allowed ? clickIds : {}, clickAt: allowed ? attribution.clickAt : null }
+    return { ...attribution, clickIds: (allowed ? clickIds : {}) as ClickIds, clickAt: allowed ? attribution.clickAt : null }
   }),
 )
 
