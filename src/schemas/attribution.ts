@@ -4,39 +4,67 @@
 // Imports nothing but valibot and siblings with explicit extensions, so Deno loads it as it is.
 import * as v from 'valibot'
 import { CLICK_ID_PATTERN, CONSENT_SOURCES, LANDING_URL_MAX_LENGTH } from './attribution-fields.ts'
+import { withoutInvisible } from './visitor-text.ts'
 
-const clickId = v.optional(v.pipe(v.string(), v.regex(CLICK_ID_PATTERN)))
-const signal = v.picklist(['granted', 'denied'])
-const trackingValue = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100), v.regex(/^[^<>\p{Cc}\p{Cf}]*$/u)), '')
+// Every message is ours: a refusal never repeats what was sent.
+const clickId = v.optional(v.pipe(v.string('a click id'), v.regex(CLICK_ID_PATTERN, 'a click id of URL-safe characters, at most 300')))
+const signal = v.picklist(['granted', 'denied'], 'granted or denied')
+// As the lead's tracking takes them (text of the visit's ad link, escaped wherever it is shown).
+const trackingValue = v.optional(
+  v.pipe(v.string('text'), v.transform(withoutInvisible), v.trim(), v.maxLength(100, 'at most 100 characters')),
+  '',
+)
 
 /** Unknown keys are dropped (valibot's object), as at every level below. */
-export const ClickIdsSchema = v.object({ gclid: clickId, gbraid: clickId, wbraid: clickId, fbclid: clickId, msclkid: clickId })
+export const ClickIdsSchema = v.object({ gclid: clickId, gbraid: clickId, wbraid: clickId, fbclid: clickId, msclkid: clickId }, 'click ids')
 
 /** Consent Mode v2 as it stood when the record was sent, and where that state came from. */
-export const AdConsentSchema = v.object({
-  /** Whether the banner was put to this visitor (a choice was made, or they are asked at once). */
-  asked: v.boolean(),
-  source: v.picklist(CONSENT_SOURCES),
-  ad_storage: signal,
-  ad_user_data: signal,
-  ad_personalization: signal,
-  analytics_storage: signal,
-})
+export const AdConsentSchema = v.object(
+  {
+    /** Whether the banner was put to this visitor (a choice was made, or they are asked at once). */
+    asked: v.boolean('true or false'),
+    source: v.picklist(CONSENT_SOURCES, 'region-default, banner or not-asked'),
+    ad_storage: signal,
+    ad_user_data: signal,
+    ad_personalization: signal,
+    analytics_storage: signal,
+  },
+  'the consent state',
+)
 
 const landingUrl = v.nullable(
-  v.pipe(v.string(), v.maxLength(LANDING_URL_MAX_LENGTH), v.url(), v.regex(/^https?:\/\/[^?#\s]+$/, 'origin and path only')),
+  v.pipe(
+    v.string('a URL'),
+    v.maxLength(LANDING_URL_MAX_LENGTH, 'at most 300 characters'),
+    v.url('a URL'),
+    v.regex(/^https?:\/\/[^?#\s]+$/, 'an http(s) origin and path only'),
+  ),
+  'a URL or null',
 )
 
 export const AttributionSchema = v.pipe(
-  v.object({
-    platform: trackingValue,
-    keyword: trackingValue,
-    clickIds: v.optional(ClickIdsSchema, {}),
-    /** When the visitor landed from the click, in ms since the epoch (the landing page's navigation start). */
-    clickAt: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1_500_000_000_000), v.maxValue(4_102_444_800_000))), null),
-    landingUrl: v.optional(landingUrl, null),
-    consent: AdConsentSchema,
-  }),
+  v.object(
+    {
+      platform: trackingValue,
+      keyword: trackingValue,
+      clickIds: v.optional(ClickIdsSchema, {}),
+      /** When the visitor landed from the click, in ms since the epoch (the landing page's navigation start). */
+      clickAt: v.optional(
+        v.nullable(
+          v.pipe(
+            v.number('a time in ms'),
+            v.integer('a time in ms'),
+            v.minValue(1_500_000_000_000, 'a time in ms'),
+            v.maxValue(4_102_444_800_000, 'a time in ms'),
+          ),
+        ),
+        null,
+      ),
+      landingUrl: v.optional(landingUrl, null),
+      consent: AdConsentSchema,
+    },
+    'an attribution',
+  ),
   // Without ad_user_data granted no click id is kept, whatever a page sent (the platforms' rule and ours).
   v.transform((attribution) => {
     const clickIds = Object.fromEntries(Object.entries(attribution.clickIds).filter(([, id]) => id !== undefined))
