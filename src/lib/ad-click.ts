@@ -48,7 +48,14 @@ export function consentNow(config: ConsentConfig, cookie: string, timeZone: () =
   if (chosen) return { asked: true, source: 'banner', ...signalsFor(chosen) }
   if (asksAtOnce(config.banner, timeZone())) return { asked: true, source: 'region-default', ...signalsFor([]) }
   const signal = config.fallback
-  return { asked: false, source: 'not-asked', ad_storage: signal, analytics_storage: signal, ad_user_data: signal, ad_personalization: signal }
+  return {
+    asked: false,
+    source: 'not-asked',
+    ad_storage: signal,
+    analytics_storage: signal,
+    ad_user_data: signal,
+    ad_personalization: signal,
+  }
 }
 
 export const adDataAllowed = (consent: Pick<AdConsentState, 'ad_user_data'>) => consent.ad_user_data === 'granted'
@@ -65,12 +72,23 @@ export function keepClick(click: AdClick | undefined, consent: Pick<AdConsentSta
 
 function keptClick(storage: Pick<Storage, 'getItem'> | undefined): AdClick | undefined {
   try {
-    const kept = JSON.parse(storage?.getItem(VISIT_CLICK_KEY) ?? 'null') as AdClick | null
-    return kept && typeof kept === 'object' ? kept : undefined
+    const kept = JSON.parse(storage?.getItem(VISIT_CLICK_KEY) ?? 'null') as Partial<AdClick> | null
+    // Read as from a URL again: a value someone else wrote keeps only what a landing URL could give.
+    return kept?.landingUrl && typeof kept.clickAt === 'number'
+      ? clickFromUrl(`${kept.landingUrl}?${new URLSearchParams(kept.clickIds as Record<string, string>)}`, kept.clickAt)
+      : undefined
   } catch {
     return undefined
   }
 }
+
+/** Without its click: what a record sends when its click would not pass the schema. */
+export const withoutClick = (attribution: VisitAttribution): VisitAttribution => ({
+  ...attribution,
+  clickIds: {},
+  clickAt: null,
+  landingUrl: null,
+})
 
 /**
  * What a record carries when sent: the visit's tracking and consent, and, only while ad_user_data is

@@ -30,7 +30,12 @@ export default function visitTrackingBoot(fallback: ConsentConfig['fallback'], b
       const field = (event.target as HTMLFormElement).querySelector<HTMLInputElement>(`input[name="${ATTRIBUTION_FIELD}"]`)
       if (field)
         field.value = JSON.stringify(
-          visitAttribution(visitTracking(location.search, storage), consentState(), { href: location.href, clickAt: performance.timeOrigin }, storage),
+          visitAttribution(
+            visitTracking(location.search, storage),
+            consentState(),
+            { href: location.href, clickAt: performance.timeOrigin },
+            storage,
+          ),
         )
     },
     true,

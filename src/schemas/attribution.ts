@@ -39,7 +39,6 @@ const landingUrl = v.nullable(
     v.url('a URL'),
     v.regex(/^https?:\/\/[^?#\s]+$/, 'an http(s) origin and path only'),
   ),
-  'a URL or null',
 )
 
 export const AttributionSchema = v.pipe(

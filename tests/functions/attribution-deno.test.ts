@@ -28,7 +28,7 @@ const attribution = {
 const withAttribution = (name: string, email: string, value: unknown) => ({
   ...person(name, email),
   tracking: { platform: 'google', keyword: 'vet reviews' },
-  attribution: value,
+  attribution: value as never,
 })
 /** The lead's update note, once the board has it (the item comes first, its note right after). */
 async function noteOf(submissionId: string): Promise<string> {

@@ -130,6 +130,11 @@ describe('the attribution schema (both sides)', () => {
     expect(parsed).toEqual(valid)
   })
 
+  it('takes a record without a click (nulls and an empty set of ids)', () => {
+    const plain = { ...tracking, clickIds: {}, clickAt: null, landingUrl: null, consent: granted }
+    expect(v.parse(AttributionSchema, plain)).toEqual(plain)
+  })
+
   it('keeps no click id where ad_user_data was denied, whatever was sent', () => {
     expect(v.parse(AttributionSchema, { ...valid, consent: { ...granted, ad_user_data: 'denied' } })).toMatchObject({
       clickIds: {},

@@ -14,7 +14,9 @@ const PLATFORM_OF_CLICK: Record<keyof Attribution['clickIds'], string> = {
 
 /** 'Google Ads (gclid)', several joined with a comma, or 'none' (no click id, or consent refused). */
 export function clickIdWords(attribution: Attribution | undefined): string {
-  const names = (Object.keys(attribution?.clickIds ?? {}) as string[]).filter((name): name is keyof typeof PLATFORM_OF_CLICK => name in PLATFORM_OF_CLICK)
+  const names = (Object.keys(attribution?.clickIds ?? {}) as string[]).filter(
+    (name): name is keyof typeof PLATFORM_OF_CLICK => name in PLATFORM_OF_CLICK,
+  )
   if (names.length === 0) return attribution && attribution.consent.ad_user_data !== 'granted' ? 'none kept (no ad consent)' : 'none'
   return names.map((name) => `${PLATFORM_OF_CLICK[name]} (${name})`).join(', ')
 }
