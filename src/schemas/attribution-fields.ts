@@ -13,4 +13,3 @@ export const CLICK_ID_PATTERN = /^[A-Za-z0-9._-]{1,300}$/
 export const LANDING_URL_MAX_LENGTH = 300
 
 export const CONSENT_SOURCES = ['region-default', 'banner', 'not-asked'] as const
-export type ConsentSource = (typeof CONSENT_SOURCES)[number]

@@ -73,5 +73,4 @@ export const AttributionSchema = v.pipe(
 )
 
 export type Attribution = v.InferOutput<typeof AttributionSchema>
-export type AdConsent = v.InferOutput<typeof AdConsentSchema>
 export type ClickIds = v.InferOutput<typeof ClickIdsSchema>
