@@ -80,13 +80,11 @@ export function pgLeadStore(sql: Sql): LeadStore {
     async record({ submission, status, spamReason, verification }) {
       return withConnection(sql, async (db) => {
         const [inserted] = await db<Row[]>`
-          insert into leads (submission_id, status, lead, tracking, source, review_check, ai_reply, spam_reason, verified, verification_failure,
-                             attribution)
+          insert into leads (submission_id, status, lead, tracking, source, review_check, ai_reply, spam_reason, verified, verification_failure)
           values (${submission.submissionId}, ${status}, ${db.json(submission.lead)}, ${db.json(submission.tracking)},
                   ${db.json(submission.source)}, ${submission.check ? db.json(submission.check) : null},
                   ${submission.reply ? db.json(submission.reply) : null}, ${spamReason ?? null},
-                  ${verification ? verification.verified : null}, ${verification && !verification.verified ? verification.reason : null},
-                  ${submission.attribution ? db.json(submission.attribution) : null})
+                  ${verification ? verification.verified : null}, ${verification && !verification.verified ? verification.reason : null})
           on conflict (submission_id) do nothing
           returning *`
         if (inserted) return toLead(inserted)
