@@ -1,5 +1,5 @@
 import type { ConsentConfig } from '@/config'
-import { ATTRIBUTION_FIELD } from '@/schemas/lead-form-post'
+import { ATTRIBUTION_FIELD } from '@/schemas/attribution-fields'
 import { clickFromUrl, consentNow, keepClick, visitAttribution } from './ad-click'
 import { currentTimeZone } from './consent-mode'
 import { keepAdClick, sessionStore, visitTracking } from './visit-tracking'

@@ -13,3 +13,6 @@ export const CLICK_ID_PATTERN = /^[A-Za-z0-9._-]{1,300}$/
 export const LANDING_URL_MAX_LENGTH = 300
 
 export const CONSENT_SOURCES = ['region-default', 'banner', 'not-asked'] as const
+
+/** The lead form's hidden field the page's boot fills with the visit's attribution (JSON) as a native post is sent. */
+export const ATTRIBUTION_FIELD = 'attribution'

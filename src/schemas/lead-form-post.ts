@@ -2,9 +2,7 @@
 // pages render, the `leads` function reads and the hydrating page adopts, and the way back. Only
 // sibling imports with explicit extensions, so Deno loads it as it is.
 import type { Lead, LeadSource, Tracking } from './lead.ts'
-
-/** The hidden field the boot fills with the visit's attribution (JSON) when a form is sent natively. */
-export const ATTRIBUTION_FIELD = 'attribution'
+import { ATTRIBUTION_FIELD } from './attribution-fields.ts'
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
 
