@@ -44,7 +44,9 @@ export const USER_NAME = /* GraphQL */ `
 export type ItemPlace = { name: string; groupId: string | undefined }
 export type BoardStep<T> = { ok: true; value: T } | { ok: false; failure: BoardFailure }
 
-const Items = v.array(v.object({ id: v.union([v.string(), v.number()]), name: v.string(), group: v.nullish(v.object({ id: v.string() })) }))
+const Items = v.array(
+  v.object({ id: v.union([v.string(), v.number()]), name: v.string(), group: v.nullish(v.object({ id: v.string() })) }),
+)
 const Users = v.array(v.object({ name: v.string() }))
 const invalid = (message: string): BoardStep<never> => ({ ok: false, failure: { reason: 'invalid-response', message } })
 
