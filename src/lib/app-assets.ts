@@ -24,12 +24,13 @@ const reactRefreshPreamble = [
 type ScriptTag = { type?: 'module'; src?: string; children?: string }
 
 const consentDefaults: ScriptTag = { children: consentBoot(builtConsentConfig().fallback) }
+const visitTracking: ScriptTag = { children: visitTrackingBoot(builtConsentConfig().fallback, builtConsentConfig().banner) }
 
 /** `headScripts` run from the head; `bodyScripts` close the body, after the page's content. */
 export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScripts: ScriptTag[] } = import.meta.env.DEV
   ? {
       stylesheet: '/src/styles.css',
-      bodyScripts: [{ children: visitTrackingBoot() }, { children: heldClicksBoot() }],
+      bodyScripts: [visitTracking, { children: heldClicksBoot() }],
       headScripts: [
         consentDefaults,
         { type: 'module', children: reactRefreshPreamble },
@@ -41,7 +42,7 @@ export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScri
       stylesheet: '/assets/app.css',
       headScripts: [consentDefaults],
       bodyScripts: [
-        { children: visitTrackingBoot() },
+        visitTracking,
         { children: heldClicksBoot() },
         { children: paintFirstBoot('/assets/app.js') },
         { children: renderLaterBoot() },

@@ -41,3 +41,21 @@ export function storedCategories(cookie: string): string[] | undefined {
     return undefined
   }
 }
+
+/**
+ * Who is asked at once: everyone with `always`; otherwise visitors whose time zone is in Europe. The
+ * time zone is a heuristic (no IP lookup): it catches the EEA, the UK and Switzerland, and some who
+ * are not (Istanbul, Moscow); Google's own region check still denies by default where the law asks.
+ */
+export const asksAtOnce = (banner: 'auto' | 'always', timeZone: string) => banner === 'always' || timeZone.startsWith('Europe/')
+
+/** The device's time zone, or '' when it cannot be read. */
+export function currentTimeZone(): string {
+  try {
+    // Temporal's answer costs nothing; Intl's first DateTimeFormat loads ICU data, a long task.
+    const { Temporal } = globalThis as { Temporal?: { Now: { timeZoneId(): string } } }
+    return Temporal ? Temporal.Now.timeZoneId() : (Intl.DateTimeFormat().resolvedOptions().timeZone ?? '')
+  } catch {
+    return ''
+  }
+}

@@ -1,3 +1,7 @@
+import type { ConsentConfig } from '@/config'
+import { ATTRIBUTION_FIELD } from '@/schemas/attribution-fields'
+import { clickFromUrl, consentNow, keepClick, visitAttribution } from './ad-click'
+import { currentTimeZone } from './consent-mode'
 import { keepAdClick, sessionStore, visitTracking } from './visit-tracking'
 
 // Runs inline at the end of every page's body (bundled into the page by scripts/boot-scripts.mjs),
@@ -5,8 +9,10 @@ import { keepAdClick, sessionStore, visitTracking } from './visit-tracking'
 // never loads. When the visit lands from an ad click (`?platform=google&keyword=vet`), it keeps the
 // values in sessionStorage for the visit; then it fills the hidden tracking fields of the page's
 // lead forms with the visit's tracking, read as the forms read it (visitTracking), so a native post
-// sent before hydration carries them too (decision 012).
-export default function visitTrackingBoot() {
+// sent before hydration carries them too (decision 012). A click id (gclid, fbclid...) is kept only
+// while advertising consent allows it, and a native post's `attribution` field is filled as it is
+// sent, with the consent of that moment (docs/attribution.md).
+export default function visitTrackingBoot(fallback: ConsentConfig['fallback'], banner: ConsentConfig['banner']) {
   const storage = sessionStore()
   keepAdClick(location.search, storage)
   const tracking = visitTracking(location.search, storage)
@@ -14,4 +20,24 @@ export default function visitTrackingBoot() {
     for (const input of document.querySelectorAll<HTMLInputElement>(`form input[type="hidden"][name="${name}"]`))
       input.value = tracking[name]
   }
+  const consentState = () => consentNow({ fallback, banner }, document.cookie, currentTimeZone)
+  const click = clickFromUrl(location.href, performance.timeOrigin)
+  if (click) keepClick(click, consentState(), storage)
+  // The entry list of a submission is built after its submit event: what is written here is sent.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const field = (event.target as HTMLFormElement).querySelector<HTMLInputElement>(`input[name="${ATTRIBUTION_FIELD}"]`)
+      if (field)
+        field.value = JSON.stringify(
+          visitAttribution(
+            visitTracking(location.search, storage),
+            consentState(),
+            { href: location.href, clickAt: performance.timeOrigin },
+            storage,
+          ),
+        )
+    },
+    true,
+  )
 }

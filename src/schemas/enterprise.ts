@@ -4,6 +4,7 @@
 // (data), turned into the visitor's text in one place: src/content/enterprise-copy.ts.
 import * as v from 'valibot'
 import { isCleanLine, withoutFormat } from './visitor-text.ts'
+import { AttributionSchema } from './attribution.ts'
 
 export const SEATS = ['1-10', '11-50', '51-100', '100+'] as const
 export const PLAN_IDS = ['starter', 'growth'] as const
@@ -111,6 +112,8 @@ export const RegistrationSchema = v.object({
 export const RegistrationInsertSchema = v.object({
   submission_id: v.pipe(v.string(), v.uuid()),
   ...RegistrationSchema.entries,
+  /** The ad click and consent when the registration was sent (docs/attribution.md). */
+  attribution: v.optional(AttributionSchema),
 })
 
 export type Contact = v.InferOutput<typeof ContactSchema>

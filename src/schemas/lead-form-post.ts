@@ -2,6 +2,7 @@
 // pages render, the `leads` function reads and the hydrating page adopts, and the way back. Only
 // sibling imports with explicit extensions, so Deno loads it as it is.
 import type { Lead, LeadSource, Tracking } from './lead.ts'
+import { ATTRIBUTION_FIELD } from './attribution-fields.ts'
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
 
@@ -9,8 +10,11 @@ export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
 export const LEAD_FIELDS = ['locations', 'name', 'phone', 'email', 'business', 'note'] as const satisfies readonly (keyof Lead)[]
 /** The field people never see (the spam trap). */
 export const HONEYPOT_NAME = 'website'
-/** What the page writes in for the visitor: where the form is and the visit's ad click. */
-export const HIDDEN_FIELDS = ['source_path', 'source_label', 'source_note', 'platform', 'keyword'] as const
+/**
+ * What the page writes in for the visitor: where the form is and the visit's ad click. `attribution`
+ * is filled (JSON) by the page's inline boot as the form is sent: the click ids and consent then.
+ */
+export const HIDDEN_FIELDS = ['source_path', 'source_label', 'source_note', 'platform', 'keyword', ATTRIBUTION_FIELD] as const
 /** Every urlencoded field of the form, as the pages render it. */
 export const FORM_FIELDS = [...LEAD_FIELDS, HONEYPOT_NAME, ...HIDDEN_FIELDS] as const
 export type FormField = (typeof FORM_FIELDS)[number]
@@ -26,6 +30,17 @@ export function encodeHiddenFields(source: LeadSource, tracking: Tracking): Reco
     ...(source.note === undefined ? {} : { source_note: source.note }),
     platform: tracking.platform,
     keyword: tracking.keyword,
+    [ATTRIBUTION_FIELD]: '',
+  }
+}
+
+/** The attribution a native post carried: its JSON as the boot wrote it, else the text for the schema to refuse. */
+function attributionOf(text: string | undefined): unknown {
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
   }
 }
 
@@ -49,6 +64,7 @@ export function decodeFormPost(form: URLSearchParams, submissionId: string): Rec
     tracking: { platform: field('platform'), keyword: field('keyword') },
     source: { path: field('source_path'), label: field('source_label'), ...(note ? { note } : {}) },
     guard: { honeypot: field(HONEYPOT_NAME) ?? '', fillMs: 0 },
+    ...(field(ATTRIBUTION_FIELD) ? { attribution: attributionOf(field(ATTRIBUTION_FIELD)) } : {}),
   }
 }
 

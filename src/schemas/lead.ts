@@ -2,6 +2,7 @@
 // It imports nothing but valibot, with explicit extensions, so Deno can load it as it is.
 import * as v from 'valibot'
 import { LeadReplySchema } from './ai-reply.ts'
+import { AttributionSchema } from './attribution.ts'
 import { withoutInvisible } from './visitor-text.ts'
 import { isAcceptablePhone, normalisePhone, PHONE_INVALID, PHONE_MAX_LENGTH } from './lead-phone.ts'
 
@@ -136,6 +137,8 @@ export const LeadSubmissionSchema = v.object({
   turnstileToken: v.optional(v.pipe(v.string(), v.maxLength(2048))),
   /** The free AI reply a lead was booked from (/reply): how it was asked for and what answered. */
   reply: v.optional(LeadReplySchema),
+  /** The ad click and consent when the lead was sent (docs/attribution.md); absent from a page without the script. */
+  attribution: v.optional(AttributionSchema),
 })
 
 /** `id` is the board item's id once delivered, else the submission id (the lead is queued). */

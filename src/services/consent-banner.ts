@@ -4,6 +4,8 @@ import * as CookieConsent from 'vanilla-cookieconsent'
 import libraryCss from 'vanilla-cookieconsent/dist/cookieconsent.css?inline'
 import { consentTexts } from '@/content/consent'
 import { CONSENT_COOKIE, CONSENT_COOKIE_DAYS, signalsFor } from '@/lib/consent-mode'
+import { clickFromUrl, keepClick } from '@/lib/ad-click'
+import { sessionStore } from '@/lib/visit-tracking'
 
 // The site's palette and type, and on a phone the three buttons in one row.
 const siteCss = `
@@ -21,7 +23,13 @@ const siteCss = `
 }
 `
 
-const updateGtag = (categories: readonly string[]) => window.gtag?.('consent', 'update', signalsFor(categories))
+// A choice also decides the visit's ad click (docs/attribution.md): advertising granted keeps the
+// click of the page the choice is made on (the landing page, as a rule) from then on; refused forgets any kept.
+const updateGtag = (categories: readonly string[]) => {
+  const signals = signalsFor(categories)
+  keepClick(clickFromUrl(location.href, performance.timeOrigin), signals, sessionStore())
+  window.gtag?.('consent', 'update', signals)
+}
 
 /**
  * While the bar shows, the page gets room below its content and a scroll padding as tall as the bar,

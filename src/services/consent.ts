@@ -1,6 +1,9 @@
 import type { ConsentConfig } from '@/config'
-import { storedCategories } from '@/lib/consent-mode'
+import { asksAtOnce, currentTimeZone, storedCategories } from '@/lib/consent-mode'
 import { whenIdle } from '@/lib/when-idle'
+import { consentNow, type AdConsentState } from '@/lib/ad-click'
+
+export { asksAtOnce } from '@/lib/consent-mode'
 
 export interface ConsentService {
   /** After hydration: opens the banner, once the page is idle, for a visitor it applies to who has not chosen yet. */
@@ -9,6 +12,8 @@ export interface ConsentService {
   openPreferences(): void
   /** Whether analytics may receive this visit's measurements (web vitals) now. */
   analyticsAllowed(): boolean
+  /** Consent as it stands now, each signal and where it came from: what a record carries when sent. */
+  state(): AdConsentState
 }
 
 /** The part of the consent library this service drives. */
@@ -22,13 +27,6 @@ export type ConsentDeps = {
   /** Where the footer's control leads when the library cannot load. */
   fallback: () => void
 }
-
-/**
- * Who is asked at once: everyone with `always`; otherwise visitors whose time zone is in Europe. The
- * time zone is a heuristic (no IP lookup): it catches the EEA, the UK and Switzerland, and some who
- * are not (Istanbul, Moscow); Google's own region check still denies by default where the law asks.
- */
-export const asksAtOnce = (banner: ConsentConfig['banner'], timeZone: string) => banner === 'always' || timeZone.startsWith('Europe/')
 
 export function createConsentService(config: ConsentConfig, deps: Partial<ConsentDeps> = {}): ConsentService {
   const { load, timeZone, cookie, whenIdle, fallback } = { ...browserDeps, ...deps }
@@ -52,20 +50,13 @@ export function createConsentService(config: ConsentConfig, deps: Partial<Consen
       // Not chosen yet: those asked at once are denied until they answer, everyone else has the default.
       return !asksAtOnce(config.banner, timeZone()) && config.fallback === 'granted'
     },
+    state: () => consentNow(config, cookie(), timeZone),
   }
 }
 
 const browserDeps: ConsentDeps = {
   load: () => import('./consent-banner').then(({ consentBanner }) => consentBanner()),
-  timeZone: () => {
-    try {
-      // Temporal's answer costs nothing; Intl's first DateTimeFormat loads ICU data, a long task.
-      const { Temporal } = globalThis as { Temporal?: { Now: { timeZoneId(): string } } }
-      return Temporal ? Temporal.Now.timeZoneId() : (Intl.DateTimeFormat().resolvedOptions().timeZone ?? '')
-    } catch {
-      return ''
-    }
-  },
+  timeZone: currentTimeZone,
   cookie: () => (typeof document === 'undefined' ? '' : document.cookie),
   whenIdle: (run) => whenIdle(run, 3_000, 1_500),
   fallback: () => window.location.assign('/cookies'),

@@ -193,6 +193,9 @@ export function calStack() {
     get channels() {
       return s.channels
     },
+    get fns() {
+      return s.fns
+    },
     ...{ person, postLead, signedLead, run, work, deliver, updatesOn, bookingUpdates, itemOf, bookingRows, bookingItems, deliveredItem },
   }
 }

@@ -140,3 +140,52 @@ describe('enterprise-register', () => {
     expect(foreign.status).toBe(403)
   }, 30_000)
 })
+
+// Issue 44 point 1: the registration carries the visit's click and consent; the function stores it
+// as the shared schema cleans it (unknown keys dropped) and refuses junk before anything is stored.
+describe('enterprise-register: the attribution', () => {
+  const consent = {
+    asked: true,
+    source: 'banner',
+    ad_storage: 'granted',
+    ad_user_data: 'granted',
+    ad_personalization: 'granted',
+    analytics_storage: 'denied',
+  }
+  const attribution = {
+    platform: 'meta',
+    keyword: 'vets',
+    clickIds: { fbclid: 'IwAR3x_y-z' },
+    clickAt: 1_790_000_000_000,
+    landingUrl: 'https://site.test/vet',
+    consent,
+  }
+  const attributionOf = async (submissionId: string) =>
+    (await pg.sql<{ attribution: unknown }[]>`select attribution from enterprise_registrations where submission_id = ${submissionId}`)[0]
+      ?.attribution
+
+  it('stores it without unknown keys, and keeps no click id where ad_user_data was denied', async () => {
+    const row = registrationInsert()
+    const res = await post(passing, {
+      ...row,
+      attribution: { ...attribution, extra: 1, clickIds: { ...attribution.clickIds, ttclid: 'x' } },
+    })
+    expect(res.status).toBe(201)
+    expect(await attributionOf(row.submission_id)).toEqual(attribution)
+    const denied = registrationInsert()
+    await post(passing, { ...denied, attribution: { ...attribution, consent: { ...consent, ad_user_data: 'denied' } } })
+    expect(await attributionOf(denied.submission_id)).toMatchObject({ clickIds: {}, clickAt: null, consent: { ad_user_data: 'denied' } })
+  })
+
+  it.each([
+    ['a click id with markup', { ...attribution, clickIds: { fbclid: '<svg onload=alert(1)>' } }],
+    ['a landing URL with a query', { ...attribution, landingUrl: 'https://site.test/vet?email=a@b.c' }],
+    ['an unknown consent source', { ...attribution, consent: { ...consent, source: 'guessed' } }],
+  ])('refuses %s (400, nothing stored, nothing repeated)', async (_name, junk) => {
+    const row = registrationInsert()
+    const res = await post(passing, { ...row, attribution: junk })
+    expect(res.status).toBe(400)
+    expect(await res.text()).not.toMatch(/onload|email=/)
+    expect(await stored(row.submission_id)).toBeUndefined()
+  })
+})

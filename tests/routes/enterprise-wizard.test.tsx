@@ -156,6 +156,11 @@ describe('EnterpriseWizard (StrictMode, mock places)', { timeout: 20_000 }, () =
       'XXXX.DUMMY.TOKEN.XXXX',
       'XXXX.DUMMY.TOKEN.XXXX',
     ])
+    // The consent of the moment goes with it (docs/attribution.md); this visit came without an ad click.
+    expect(recordedRequests('registrations').map((r) => (r.body as { attribution?: unknown }).attribution)).toEqual([
+      expect.objectContaining({ clickIds: {}, clickAt: null, landingUrl: null, consent: expect.objectContaining({ source: 'not-asked' }) }),
+      expect.objectContaining({ clickIds: {}, consent: expect.objectContaining({ source: 'not-asked' }) }),
+    ])
   })
 
   it('says to call when the network has registered too often, with the sales phone, and keeps step 2 as chosen', async () => {

@@ -69,6 +69,15 @@ describe('LeadCapture (wired to the mock services)', { timeout: 20_000 }, () => 
         // The server measures the fill time now; the token is the offline widget's, taken on first touch.
         guard: { honeypot: '', fillMs: 0 },
         turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX',
+        // The visit's tracking and the consent of the moment; no click id on this URL (docs/attribution.md).
+        attribution: {
+          platform: 'google',
+          keyword: 'vet',
+          clickIds: {},
+          clickAt: null,
+          landingUrl: null,
+          consent: expect.objectContaining({ source: expect.any(String) }),
+        },
       },
     ])
     expect(analytics.events).toEqual(LEAD_EVENTS('AW-MOCK/lead'))

@@ -1,10 +1,14 @@
 import { useCallback, useRef } from 'react'
-import { useRouteContext } from '@tanstack/react-router'
+import { useRouteContext, useRouter } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
+import * as v from 'valibot'
+import { AttributionSchema } from '@/schemas/attribution'
 import { enterpriseWizardMachine } from '@/machines/enterprise-wizard.machine'
 import { LEGAL_DOCUMENTS, SEATS, type ContactField, type ContactTextField, type PlanId } from '@/schemas/enterprise'
 import { enterpriseErrorMessages, legalDocuments, registrationFailureCopy } from '@/content/enterprise-copy'
 import { useAppActor } from '@/lib/use-app-actor'
+import { visitAttribution, withoutClick } from '@/lib/ad-click'
+import { sessionStore, visitTracking } from '@/lib/visit-tracking'
 import { useFocusOn } from '@/lib/use-focus-on'
 import { ContactStep } from '@/ui/enterprise/contact-step'
 import { WizardProgress } from '@/ui/enterprise/wizard-progress'
@@ -24,6 +28,7 @@ const BOXES = LEGAL_DOCUMENTS.map((document) => `accept_${document}` as const)
 export function EnterpriseWizard() {
   const { services } = useRouteContext({ from: '__root__' })
   const turnstile = useTurnstile('registration')
+  const router = useRouter()
   const [state, wizard] = useAppActor(
     enterpriseWizardMachine.provide({
       actors: {
@@ -31,7 +36,12 @@ export function EnterpriseWizard() {
         botCheck: turnstile.botCheck,
         saveRegistration: fromPromise(async ({ input, signal }) => {
           try {
-            return await services.registrations.insert(input, signal)
+            const here = new URL(router.state.location.href, window.location.origin)
+            const page = { href: here.href, clickAt: performance.timeOrigin }
+            const tracking = visitTracking(here.search, sessionStore())
+            const visit = visitAttribution(tracking, services.consent.state(), page, sessionStore())
+            const attribution = v.parse(AttributionSchema, v.is(AttributionSchema, visit) ? visit : withoutClick(visit))
+            return await services.registrations.insert({ ...input, attribution }, signal)
           } catch (error) {
             console.warn('Enterprise registration failed', error)
             throw error

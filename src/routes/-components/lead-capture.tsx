@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react'
-import { useHydrated, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router'
+import { useHydrated, useLocation, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router'
 import * as v from 'valibot'
 import {
   NON_BLANK_INPUT_PATTERN,
@@ -21,6 +21,8 @@ import { useFocusOn } from '@/lib/use-focus-on'
 import { leadFailureCopy } from '@/content/lead-failure'
 import { NO_TRACKING, sessionStore, visitTracking } from '@/lib/visit-tracking'
 import { rememberSchedulePrefill } from '@/lib/schedule-prefill'
+import { visitAttribution, withoutClick } from '@/lib/ad-click'
+import { AttributionSchema } from '@/schemas/attribution'
 import { LeadForm } from '@/ui/lead-form/lead-form'
 import { CongratsDialog } from '@/ui/lead-form/congrats-dialog'
 import { NoteField } from '@/ui/lead-form/note-field'
@@ -74,6 +76,7 @@ export function LeadCapture({
   // The server has no storage; the form's context is not rendered, so this never changes the markup.
   const [tracking] = useState(() => visitTracking(searchStr, sessionStore()))
   const navigate = useNavigate()
+  const router = useRouter()
   const turnstile = useTurnstile('lead')
 
   const [form, formRef] = useAppActor(
@@ -82,7 +85,13 @@ export function LeadCapture({
         addressAutocomplete: placesSearch(services.places),
         botCheck: turnstile.botCheck,
         submitLead: fromService(async (input: SubmitLeadInput, signal) => {
-          const submission = v.parse(LeadSubmissionSchema, input)
+          // The click and consent of this moment (docs/attribution.md), never kept in the machine.
+          const page = { href: new URL(router.state.location.href, window.location.origin).href, clickAt: performance.timeOrigin }
+          const attribution = visitAttribution(input.tracking, services.consent.state(), page, sessionStore())
+          const submission = v.parse(LeadSubmissionSchema, {
+            ...input,
+            attribution: v.is(AttributionSchema, attribution) ? attribution : withoutClick(attribution),
+          })
           const accepted = await services.leads.submit(submission, signal)
           rememberSchedulePrefill(submission, sessionStore(), accepted.booking)
           return accepted

@@ -48,9 +48,11 @@ export function pgRegistrationRecorder(sql: Sql): RegistrationRecorder {
           await tx`select set_config('request.headers', ${JSON.stringify(address.value ? { [address.header]: address.value } : {})}, true)`
           return tx<{ verified: boolean }[]>`
             insert into enterprise_registrations
-              (submission_id, name, email, phone, company_name, full_address, seats, selected_plan, billing_cycle, legal_agreements, verified)
+              (submission_id, name, email, phone, company_name, full_address, seats, selected_plan, billing_cycle, legal_agreements, verified,
+               attribution)
             values (${row.submission_id}, ${row.name}, ${row.email}, ${row.phone}, ${row.company_name}, ${row.full_address},
-                    ${row.seats}, ${row.selected_plan}, ${row.billing_cycle}, ${tx.json(row.legal_agreements)}, ${verified})
+                    ${row.seats}, ${row.selected_plan}, ${row.billing_cycle}, ${tx.json(row.legal_agreements)}, ${verified},
+                    ${row.attribution ? tx.json(row.attribution) : null})
             returning verified`
         })
         return { kind: 'created', verified: inserted!.verified }

@@ -3,6 +3,7 @@ import { withoutInvisible } from '../../../../src/schemas/visitor-text.ts'
 import { agencyTime } from '../runtime/agency-time.ts'
 import type { Unverified } from '../turnstile/siteverify.ts'
 import { parsePhone } from '../runtime/phone.ts'
+import { adConsentWords, clickIdWords } from './ad-click-words.ts'
 
 /** What sales is told about a lead's bot check (docs/turnstile.md): null when the check was off. */
 export type NoteVerification = { verified: true } | { verified: false; reason: Unverified } | null
@@ -61,7 +62,7 @@ export const UNVERIFIED_NOTE =
 export const SPAM_NOTE = 'Spam?: flagged as spam when it came in'
 
 export function updateNoteBody(
-  { lead, tracking, source, check, reply }: LeadSubmission,
+  { lead, tracking, source, check, reply, attribution }: LeadSubmission,
   submittedAt: Date,
   verification: NoteVerification = null,
   spamReason: string | null = null,
@@ -80,6 +81,8 @@ export function updateNoteBody(
     section('Tracking', [
       ['Platform', tracking.platform],
       ['Keyword', tracking.keyword],
+      ['Ad click id', clickIdWords(attribution)],
+      ['Ad consent', adConsentWords(attribution)],
     ]),
     section('Source', [
       ['Path', source.path],

@@ -16,6 +16,7 @@ type Row = {
   source: LeadSubmission['source']
   review_check: LeadSubmission['check'] | null
   ai_reply: LeadSubmission['reply'] | null
+  attribution: LeadSubmission['attribution'] | null
   attempts: number
   claimed_until: Date | null
   claim_token: string | null
@@ -45,6 +46,7 @@ const toLead = (row: Row): LeadRow => ({
     source: row.source,
     ...(row.review_check ? { check: row.review_check } : {}),
     ...(row.ai_reply ? { reply: row.ai_reply } : {}),
+    ...(row.attribution ? { attribution: row.attribution } : {}),
   },
   status: row.status,
   claimToken: row.claim_token,
