@@ -8,8 +8,11 @@ export const DEFAULT_GOOGLE_API_URL = 'https://datamanager.googleapis.com'
 export const DEFAULT_META_API_URL = 'https://graph.facebook.com'
 export const DEFAULT_META_API_VERSION = 'v23.0'
 
-/** Reads one setting, trimmed, blank as missing: `env` from runtime/env.ts in a function. */
+/** Reads one setting: `env` from runtime/env.ts in a function. */
 type Read = (name: string) => string | undefined
+
+/** Blank counts as missing, whatever the reader: a token of spaces must not be sent. */
+const trimmed = (read: Read): Read => (name) => read(name)?.trim() || undefined
 
 function required<T extends string>(read: Read, names: readonly T[]): { values: Record<T, string> } | NotConfigured {
   const values = {} as Record<T, string>
@@ -38,7 +41,8 @@ const GOOGLE_REQUIRED = [
 ] as const
 
 /** GOOGLE_DM_* (docs/ad-conversions.md); any required one missing leaves Google not configured. */
-export function googleSettings(read: Read, home?: CountryCode): GoogleSettings | NotConfigured {
+export function googleSettings(raw: Read, home?: CountryCode): GoogleSettings | NotConfigured {
+  const read = trimmed(raw)
   const found = required(read, GOOGLE_REQUIRED)
   if ('missing' in found) return found
   const v = found.values
@@ -60,7 +64,8 @@ export function googleSettings(read: Read, home?: CountryCode): GoogleSettings |
 }
 
 /** META_CAPI_* (docs/ad-conversions.md); the pixel and its token are required. */
-export function metaSettings(read: Read, home?: CountryCode): MetaSettings | NotConfigured {
+export function metaSettings(raw: Read, home?: CountryCode): MetaSettings | NotConfigured {
+  const read = trimmed(raw)
   const found = required(read, ['META_CAPI_PIXEL_ID', 'META_CAPI_ACCESS_TOKEN'] as const)
   if ('missing' in found) return found
   const testEventCode = read('META_CAPI_TEST_EVENT_CODE')
