@@ -70,6 +70,14 @@ describe('Google Data Manager client against the strict fake', () => {
     expect(fake.duplicates).toEqual([`${GOOGLE_ACTIONS.lead}|lead:2f8e0b9c-1d6a-4f3e-9b7a-5c4d3e2f1a0b`])
   })
 
+  it('a timeout is a retry, and the resend is de-duplicated by transactionId', async () => {
+    const google = client({ GOOGLE_DM_TIMEOUT_MS: '300' })
+    fake.failNext('ingest', 'hang')
+    expect(await google.send(conversionInput())).toMatchObject({ kind: 'retry', reason: expect.stringMatching(/^timeout/) })
+    expect(await google.send(conversionInput())).toMatchObject({ kind: 'sent' })
+    expect([fake.events.size, fake.duplicates.length]).toEqual([1, 1])
+  })
+
   it('429 and 503 are retries, with Retry-After honoured; a 400 is the event refused, never retried', async () => {
     const google = client()
     fake.failNext('ingest', '429', 1, { retryAfter: 30 })

@@ -45,6 +45,14 @@ describe('Meta Conversions API client against the strict fake', () => {
     expect(fake.duplicates).toEqual(['Lead|lead:2f8e0b9c-1d6a-4f3e-9b7a-5c4d3e2f1a0b'])
   })
 
+  it('a timeout is a retry, and the resend is de-duplicated by event_id', async () => {
+    const meta = client({ META_CAPI_TIMEOUT_MS: '300' })
+    fake.failNext('hang')
+    expect(await meta.send(conversionInput())).toMatchObject({ kind: 'retry', reason: expect.stringMatching(/^timeout/) })
+    expect(await meta.send(conversionInput())).toMatchObject({ kind: 'sent' })
+    expect([fake.events.length, fake.duplicates.length]).toEqual([1, 1])
+  })
+
   it('429 (Retry-After) and 503 are retries; a refused parameter is skipped with Meta’s words', async () => {
     const meta = client()
     fake.failNext('429', 1, { retryAfter: 12 })

@@ -1,9 +1,10 @@
 // What the ad-platform fakes share: a server on 127.0.0.1 whose calls are recorded, and faults
 // queued per endpoint ('400', '401', '429', '503' answered before the endpoint runs; 'drop': the
-// endpoint runs and keeps what it took, then the connection is cut before any answer).
+// endpoint runs and keeps what it took, then the connection is cut before any answer; 'hang': it
+// runs and keeps what it took, and no answer ever comes, so the client's timeout fires).
 import { createServer } from 'node:http'
 
-export const FAULTS = ['400', '401', '429', '503', 'drop']
+export const FAULTS = ['400', '401', '429', '503', 'drop', 'hang']
 
 export async function startPlatformServer(route, faultBody) {
   const queued = []
@@ -27,12 +28,16 @@ export async function startPlatformServer(route, faultBody) {
       res.end(JSON.stringify(body))
     }
     if (!handler) return send(404, { error: { code: 404, message: `No route ${call.method} ${url.pathname}`, status: 'NOT_FOUND' } })
-    if (fault && fault.fault !== 'drop') {
+    if (fault && fault.fault !== 'drop' && fault.fault !== 'hang') {
       const status = Number(fault.fault)
       const headers = status === 429 && fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {}
       return send(status, faultBody(status, endpoint), headers)
     }
     const [status, body] = handler.run()
+    if (fault?.fault === 'hang') {
+      record.status = -1
+      return undefined
+    }
     if (fault?.fault === 'drop') {
       record.status = -1
       return req.socket.destroy()
