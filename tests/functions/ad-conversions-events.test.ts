@@ -5,8 +5,18 @@ import { buildMetaEvent } from '../../supabase/functions/_shared/conversions/met
 import { sha256Hex } from '../../supabase/functions/_shared/conversions/hashing.ts'
 import { conversionInput } from '../support/conversion-input'
 
-const destination = { operatingAccountId: '1234567890', loginAccountId: '9876543210', conversionActions: { lead: '7001', call: '7002', purchase: '7003' } }
-const denied = { asked: true, source: 'banner' as const, ad_storage: 'denied' as const, ad_user_data: 'denied' as const, ad_personalization: 'denied' as const }
+const destination = {
+  operatingAccountId: '1234567890',
+  loginAccountId: '9876543210',
+  conversionActions: { lead: '7001', call: '7002', purchase: '7003' },
+}
+const denied = {
+  asked: true,
+  source: 'banner' as const,
+  ad_storage: 'denied' as const,
+  ad_user_data: 'denied' as const,
+  ad_personalization: 'denied' as const,
+}
 
 describe("Google's events:ingest request", () => {
   it('one event to the conversion action of its kind, keyed by the dedup key, the click, hashed user data and the consent', async () => {
@@ -16,7 +26,11 @@ describe("Google's events:ingest request", () => {
       kind: 'event',
       event: {
         destinations: [
-          { operatingAccount: { accountType: 'GOOGLE_ADS', accountId: '1234567890' }, loginAccount: { accountType: 'GOOGLE_ADS', accountId: '9876543210' }, productDestinationId: '7003' },
+          {
+            operatingAccount: { accountType: 'GOOGLE_ADS', accountId: '1234567890' },
+            loginAccount: { accountType: 'GOOGLE_ADS', accountId: '9876543210' },
+            productDestinationId: '7003',
+          },
         ],
         encoding: 'HEX',
         events: [
@@ -25,7 +39,9 @@ describe("Google's events:ingest request", () => {
             eventTimestamp: input.at.toISOString(),
             eventSource: 'WEB',
             adIdentifiers: { gclid: 'Cj0KCQiA-gclid_Value' },
-            userData: { userIdentifiers: [{ emailAddress: await sha256Hex('janedoe@gmail.com') }, { phoneNumber: await sha256Hex('+61412345678') }] },
+            userData: {
+              userIdentifiers: [{ emailAddress: await sha256Hex('janedoe@gmail.com') }, { phoneNumber: await sha256Hex('+61412345678') }],
+            },
             consent: { adUserData: 'CONSENT_GRANTED', adPersonalization: 'CONSENT_GRANTED' },
             conversionValue: 1499,
             currency: 'USD',
@@ -47,8 +63,14 @@ describe("Google's events:ingest request", () => {
 
   it('refuses here what Google would refuse: a click older than 90 days, an event before its click', async () => {
     const at = new Date()
-    expect(await buildGoogleRequest(conversionInput({ at }, { clickAt: at.getTime() - 91 * DAY_MS }), destination)).toEqual({ kind: 'skip', reason: 'click-too-old' })
-    expect(await buildGoogleRequest(conversionInput({ at }, { clickAt: at.getTime() + 1000 }), destination)).toEqual({ kind: 'skip', reason: 'event-before-click' })
+    expect(await buildGoogleRequest(conversionInput({ at }, { clickAt: at.getTime() - 91 * DAY_MS }), destination)).toEqual({
+      kind: 'skip',
+      reason: 'click-too-old',
+    })
+    expect(await buildGoogleRequest(conversionInput({ at }, { clickAt: at.getTime() + 1000 }), destination)).toEqual({
+      kind: 'skip',
+      reason: 'event-before-click',
+    })
   })
 
   it('ad_user_data denied: the click and the denial go, no hashed e-mail or phone', async () => {
@@ -88,7 +110,10 @@ describe("Meta's data[] event", () => {
 
   it('Purchase carries value and currency; Lead is a lead', async () => {
     const purchase = await buildMetaEvent(conversionInput({ kind: 'purchase', valueUsd: 15 }), new Date())
-    expect(purchase.kind === 'event' && [purchase.event.event_name, purchase.event.custom_data]).toEqual(['Purchase', { value: 15, currency: 'USD' }])
+    expect(purchase.kind === 'event' && [purchase.event.event_name, purchase.event.custom_data]).toEqual([
+      'Purchase',
+      { value: 15, currency: 'USD' },
+    ])
     const lead = await buildMetaEvent(conversionInput(), new Date())
     expect(lead.kind === 'event' && lead.event.event_name).toBe('Lead')
   })
@@ -99,7 +124,10 @@ describe("Meta's data[] event", () => {
     expect(await buildMetaEvent(conversionInput({ at: old }), now)).toEqual({ kind: 'skip', reason: 'event-too-old' })
     expect(await buildMetaEvent(conversionInput({}, { clickIds: { gclid: 'g' } }), now)).toEqual({ kind: 'skip', reason: 'no-click-id' })
     expect(await buildMetaEvent(conversionInput({}, { consent: denied }), now)).toEqual({ kind: 'skip', reason: 'consent-denied' })
-    expect(await buildMetaEvent(conversionInput({}, { consent: { asked: false, source: 'not-asked' } }), now)).toEqual({ kind: 'skip', reason: 'consent-denied' })
+    expect(await buildMetaEvent(conversionInput({}, { consent: { asked: false, source: 'not-asked' } }), now)).toEqual({
+      kind: 'skip',
+      reason: 'consent-denied',
+    })
   })
 
   it('a website event without a page or a browser is not sent; the landing URL stands in for the page', async () => {

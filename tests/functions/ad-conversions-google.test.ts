@@ -16,20 +16,22 @@ beforeEach(() => {
   fake.clear()
 })
 
-const env = (overrides: Record<string, string> = {}) => (name: string) =>
-  ({
-    GOOGLE_DM_TOKEN_URL: fake.tokenUrl,
-    GOOGLE_DM_API_URL: fake.url,
-    GOOGLE_DM_CLIENT_ID: GOOGLE_CLIENT.clientId,
-    GOOGLE_DM_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
-    GOOGLE_DM_REFRESH_TOKEN: GOOGLE_CLIENT.refreshToken,
-    GOOGLE_DM_OPERATING_ACCOUNT_ID: `${GOOGLE_ACCOUNT.slice(0, 3)}-${GOOGLE_ACCOUNT.slice(3, 6)}-${GOOGLE_ACCOUNT.slice(6)}`,
-    GOOGLE_DM_LEAD_ACTION_ID: GOOGLE_ACTIONS.lead,
-    GOOGLE_DM_CALL_ACTION_ID: GOOGLE_ACTIONS.call,
-    GOOGLE_DM_PURCHASE_ACTION_ID: GOOGLE_ACTIONS.purchase,
-    GOOGLE_DM_TIMEOUT_MS: '2000',
-    ...overrides,
-  })[name] || undefined
+const env =
+  (overrides: Record<string, string> = {}) =>
+  (name: string) =>
+    ({
+      GOOGLE_DM_TOKEN_URL: fake.tokenUrl,
+      GOOGLE_DM_API_URL: fake.url,
+      GOOGLE_DM_CLIENT_ID: GOOGLE_CLIENT.clientId,
+      GOOGLE_DM_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
+      GOOGLE_DM_REFRESH_TOKEN: GOOGLE_CLIENT.refreshToken,
+      GOOGLE_DM_OPERATING_ACCOUNT_ID: `${GOOGLE_ACCOUNT.slice(0, 3)}-${GOOGLE_ACCOUNT.slice(3, 6)}-${GOOGLE_ACCOUNT.slice(6)}`,
+      GOOGLE_DM_LEAD_ACTION_ID: GOOGLE_ACTIONS.lead,
+      GOOGLE_DM_CALL_ACTION_ID: GOOGLE_ACTIONS.call,
+      GOOGLE_DM_PURCHASE_ACTION_ID: GOOGLE_ACTIONS.purchase,
+      GOOGLE_DM_TIMEOUT_MS: '2000',
+      ...overrides,
+    })[name] || undefined
 const client = (overrides?: Record<string, string>) => googleDataManager(googleSettings(env(overrides)), fetch, () => new Date(Date.now()))
 
 describe('Google Data Manager client against the strict fake', () => {
@@ -38,7 +40,13 @@ describe('Google Data Manager client against the strict fake', () => {
     const outcome = await google.send(conversionInput({ kind: 'purchase', dedupKey: 'paid:in_1', valueUsd: 1499 }))
     expect(outcome).toMatchObject({ kind: 'sent', requestId: expect.stringMatching(/^req-/) })
     const stored = fake.events.get(`${GOOGLE_ACTIONS.purchase}|paid:in_1`)
-    expect(stored?.event).toMatchObject({ conversionValue: 1499, currency: 'USD', userData: { userIdentifiers: [{ emailAddress: await sha256Hex('janedoe@gmail.com') }, { phoneNumber: await sha256Hex('+61412345678') }] } })
+    expect(stored?.event).toMatchObject({
+      conversionValue: 1499,
+      currency: 'USD',
+      userData: {
+        userIdentifiers: [{ emailAddress: await sha256Hex('janedoe@gmail.com') }, { phoneNumber: await sha256Hex('+61412345678') }],
+      },
+    })
     if (outcome.kind !== 'sent') throw new Error(outcome.kind)
     expect(await google.status(outcome.requestId)).toMatchObject({ kind: 'status', requestStatus: 'SUCCESS' })
   })
@@ -87,7 +95,11 @@ describe('Google Data Manager client against the strict fake', () => {
     fake.failNext('token', '503')
     expect(await client().send(conversionInput())).toMatchObject({ kind: 'retry' })
     fake.failNext('ingest', '400')
-    expect(await google.send(conversionInput())).toMatchObject({ kind: 'skipped', reason: 'platform-refused', detail: expect.stringContaining('INVALID_ARGUMENT') })
+    expect(await google.send(conversionInput())).toMatchObject({
+      kind: 'skipped',
+      reason: 'platform-refused',
+      detail: expect.stringContaining('INVALID_ARGUMENT'),
+    })
   })
 
   it('one 401 refreshes the token and succeeds; a second is configuration, as are a revoked token and a wrong action', async () => {
@@ -111,7 +123,10 @@ describe('Google Data Manager client against the strict fake', () => {
   it('not configured: says which settings are missing and sends nothing', async () => {
     const spy = vi.fn(fetch)
     const google = googleDataManager(googleSettings(env({ GOOGLE_DM_REFRESH_TOKEN: '', GOOGLE_DM_CALL_ACTION_ID: '' })), spy)
-    expect(await google.send(conversionInput())).toEqual({ kind: 'not-configured', missing: ['GOOGLE_DM_REFRESH_TOKEN', 'GOOGLE_DM_CALL_ACTION_ID'] })
+    expect(await google.send(conversionInput())).toEqual({
+      kind: 'not-configured',
+      missing: ['GOOGLE_DM_REFRESH_TOKEN', 'GOOGLE_DM_CALL_ACTION_ID'],
+    })
     expect(spy).not.toHaveBeenCalled()
   })
 })

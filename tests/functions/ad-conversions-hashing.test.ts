@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  googleEmail,
-  googlePhone,
-  metaEmail,
-  metaFbc,
-  metaPhone,
-  sha256Hex,
-} from '../../supabase/functions/_shared/conversions/hashing.ts'
+import { googleEmail, googlePhone, metaEmail, metaFbc, metaPhone, sha256Hex } from '../../supabase/functions/_shared/conversions/hashing.ts'
 
 // Known answers from the platforms' own pages.
 //
@@ -22,7 +15,11 @@ import {
 
 describe('Google: normalise as the Data Manager API documents, then SHA-256 hex', () => {
   it.each([
-    ['cloudy.sanfrancisco+shopping@gmail.com', 'cloudysanfrancisco@gmail.com', '223ebda6f6889b1494551ba902d9d381daf2f642bae055888e96343d53e9f9c4'],
+    [
+      'cloudy.sanfrancisco+shopping@gmail.com',
+      'cloudysanfrancisco@gmail.com',
+      '223ebda6f6889b1494551ba902d9d381daf2f642bae055888e96343d53e9f9c4',
+    ],
     ['user.name+NYC@Example.com', 'user.name+nyc@example.com', 'f109a2a632fbcea5fc82049f50beed3d8621bf9034399f437fb622222acccdac'],
   ])('e-mail %s -> %s', async (typed, normalised, hash) => {
     expect(googleEmail(typed)).toBe(normalised)
@@ -46,7 +43,7 @@ describe('Google: normalise as the Data Manager API documents, then SHA-256 hex'
   })
 })
 
-describe("Meta: normalise as the customer information parameters page documents, with its expected hashes", () => {
+describe('Meta: normalise as the customer information parameters page documents, with its expected hashes', () => {
   it('em: John_Smith@gmail.com -> john_smith@gmail.com -> 62a14e44…', async () => {
     expect(metaEmail(' John_Smith@gmail.com ')).toBe('john_smith@gmail.com')
     expect(await sha256Hex(metaEmail('John_Smith@gmail.com')!)).toBe('62a14e44f765419d10fea99367361a727c12365e2520f32218d505ed9aa0f62f')

@@ -17,17 +17,29 @@ beforeEach(() => {
   fake.clear()
 })
 
-const env = (overrides: Record<string, string> = {}) => (name: string) =>
-  ({ META_CAPI_API_URL: fake.url, META_CAPI_PIXEL_ID: META_PIXEL, META_CAPI_ACCESS_TOKEN: META_TOKEN, META_CAPI_TIMEOUT_MS: '2000', ...overrides })[name] ||
-  undefined
+const env =
+  (overrides: Record<string, string> = {}) =>
+  (name: string) =>
+    ({
+      META_CAPI_API_URL: fake.url,
+      META_CAPI_PIXEL_ID: META_PIXEL,
+      META_CAPI_ACCESS_TOKEN: META_TOKEN,
+      META_CAPI_TIMEOUT_MS: '2000',
+      ...overrides,
+    })[name] || undefined
 const client = (overrides?: Record<string, string>) => metaConversions(metaSettings(env(overrides)), fetch)
 
 describe('Meta Conversions API client against the strict fake', () => {
   it("sends the event with hashed em/ph and fbc, the token in the body (not the URL), and answers Meta's trace id", async () => {
     const outcome = await client().send(conversionInput({ kind: 'purchase', dedupKey: 'paid:in_1', valueUsd: 1499 }))
     expect(outcome).toMatchObject({ kind: 'sent', requestId: expect.stringMatching(/^Afake/) })
-    expect(fake.events).toEqual([expect.objectContaining({ event_name: 'Purchase', event_id: 'paid:in_1', custom_data: { value: 1499, currency: 'USD' } })])
-    expect(fake.events[0]!.user_data).toMatchObject({ em: [await sha256Hex('jane.doe+ads@gmail.com')], ph: [await sha256Hex('61412345678')] })
+    expect(fake.events).toEqual([
+      expect.objectContaining({ event_name: 'Purchase', event_id: 'paid:in_1', custom_data: { value: 1499, currency: 'USD' } }),
+    ])
+    expect(fake.events[0]!.user_data).toMatchObject({
+      em: [await sha256Hex('jane.doe+ads@gmail.com')],
+      ph: [await sha256Hex('61412345678')],
+    })
     expect(fake.requests[0]!.path).toBe(`/v23.0/${META_PIXEL}/events`)
   })
 
@@ -60,18 +72,29 @@ describe('Meta Conversions API client against the strict fake', () => {
     fake.failNext('503')
     expect(await meta.send(conversionInput())).toEqual({ kind: 'retry', reason: 'HTTP 503' })
     fake.failNext('400')
-    expect(await meta.send(conversionInput())).toMatchObject({ kind: 'skipped', reason: 'platform-refused', detail: expect.stringContaining('2804019') })
+    expect(await meta.send(conversionInput())).toMatchObject({
+      kind: 'skipped',
+      reason: 'platform-refused',
+      detail: expect.stringContaining('2804019'),
+    })
   })
 
   it('an event Meta finds over 7 days old (its clock) is skipped for good, with its reason', async () => {
     fake.advanceClock(8 * DAY_MS)
-    expect(await client().send(conversionInput())).toMatchObject({ kind: 'skipped', reason: 'platform-refused', detail: expect.stringContaining('Event Timestamp Too Old') })
+    expect(await client().send(conversionInput())).toMatchObject({
+      kind: 'skipped',
+      reason: 'platform-refused',
+      detail: expect.stringContaining('Event Timestamp Too Old'),
+    })
   })
 
   it('a bad or expired token and a wrong pixel are configuration, not the event', async () => {
     fake.failNext('401')
     expect(await client().send(conversionInput())).toMatchObject({ kind: 'config', reason: expect.stringContaining('code 190') })
-    expect(await client({ META_CAPI_PIXEL_ID: '111' }).send(conversionInput())).toMatchObject({ kind: 'config', reason: expect.stringContaining('100/33') })
+    expect(await client({ META_CAPI_PIXEL_ID: '111' }).send(conversionInput())).toMatchObject({
+      kind: 'config',
+      reason: expect.stringContaining('100/33'),
+    })
     fake.revokeToken()
     expect(await client().send(conversionInput())).toMatchObject({ kind: 'config' })
     expect(fake.events).toHaveLength(0)

@@ -23,13 +23,25 @@ beforeEach(() => {
   meta.clear()
 })
 
+// The fakes' answers, as far as these tests read them (Google's `error.status`, Meta's `error.code`).
+type Answer = {
+  requestId?: string
+  events_received?: number
+  error: { status?: string; code?: number; error_subcode?: number; details: { reason?: string }[] }
+}
+
 const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-  return { status: res.status, json: (await res.json()) as Record<string, any> }
+  return { status: res.status, json: (await res.json()) as Answer }
 }
 
 async function token(): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'refresh_token', client_id: GOOGLE_CLIENT.clientId, client_secret: GOOGLE_CLIENT.clientSecret, refresh_token: GOOGLE_CLIENT.refreshToken })
+  const form = new URLSearchParams({
+    grant_type: 'refresh_token',
+    client_id: GOOGLE_CLIENT.clientId,
+    client_secret: GOOGLE_CLIENT.clientSecret,
+    refresh_token: GOOGLE_CLIENT.refreshToken,
+  })
   const res = await fetch(google.tokenUrl, { method: 'POST', body: form })
   return ((await res.json()) as { access_token: string }).access_token
 }
@@ -43,13 +55,23 @@ const ingest = (event: Record<string, unknown>, extra: Record<string, unknown> =
 
 describe('fake Google Data Manager', () => {
   it('trades only the right refresh token, and takes only a live Bearer token', async () => {
-    const bad = await fetch(google.tokenUrl, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', client_id: GOOGLE_CLIENT.clientId, client_secret: GOOGLE_CLIENT.clientSecret, refresh_token: 'stolen' }) })
+    const bad = await fetch(google.tokenUrl, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: GOOGLE_CLIENT.clientId,
+        client_secret: GOOGLE_CLIENT.clientSecret,
+        refresh_token: 'stolen',
+      }),
+    })
     expect([bad.status, ((await bad.json()) as { error: string }).error]).toEqual([400, 'invalid_grant'])
     expect((await post(`${google.url}/v1/events:ingest`, ingest({}), { authorization: 'Bearer nope' })).status).toBe(401)
     const live = await token()
     expect((await post(`${google.url}/v1/events:ingest`, ingest({}), { authorization: `Bearer ${live}` })).status).toBe(200)
     google.advanceClock(3601_000)
-    expect((await post(`${google.url}/v1/events:ingest`, ingest({ transactionId: 'lead:2' }), { authorization: `Bearer ${live}` })).status).toBe(401)
+    expect(
+      (await post(`${google.url}/v1/events:ingest`, ingest({ transactionId: 'lead:2' }), { authorization: `Bearer ${live}` })).status,
+    ).toBe(401)
   })
 
   it.each([
@@ -73,7 +95,7 @@ describe('fake Google Data Manager', () => {
     expect((await post(`${google.url}/v1/events:ingest`, noEncoding, auth)).status).toBe(400)
     const body = ingest({})
     body.destinations[0]!.productDestinationId = '999'
-    expect((await post(`${google.url}/v1/events:ingest`, body, auth)).json.error.details[0].reason).toBe('INVALID_PRODUCT_DESTINATION')
+    expect((await post(`${google.url}/v1/events:ingest`, body, auth)).json.error.details[0]?.reason).toBe('INVALID_PRODUCT_DESTINATION')
   })
 
   it('keeps one conversion per action and transactionId; validateOnly keeps nothing; the status is SUCCESS', async () => {
@@ -83,8 +105,10 @@ describe('fake Google Data Manager', () => {
     const first = await post(`${google.url}/v1/events:ingest`, ingest({}), auth)
     await post(`${google.url}/v1/events:ingest`, ingest({}), auth)
     expect([google.events.size, google.duplicates]).toEqual([1, [`${GOOGLE_ACTIONS.lead}|lead:1`]])
-    const status = await fetch(`${google.url}/v1/requestStatus:retrieve?requestId=${first.json.requestId}`, { headers: auth })
-    expect(((await status.json()) as any).requestStatusPerDestination[0].requestStatus).toBe('SUCCESS')
+    const status = await fetch(`${google.url}/v1/requestStatus:retrieve?requestId=${first.json.requestId ?? ''}`, { headers: auth })
+    expect(
+      ((await status.json()) as { requestStatusPerDestination: { requestStatus: string }[] }).requestStatusPerDestination[0]?.requestStatus,
+    ).toBe('SUCCESS')
   })
 
   it('answers a queued fault, then takes a request and drops the connection', async () => {
@@ -111,7 +135,9 @@ const metaUrl = () => `${meta.url}/v23.0/${META_PIXEL}/events`
 describe('fake Meta Conversions API', () => {
   it('takes the pixel token only, for its own pixel', async () => {
     expect((await post(metaUrl(), { data: [metaEvent()], access_token: 'EAAother' })).json.error.code).toBe(190)
-    expect((await post(`${meta.url}/v23.0/111/events`, { data: [metaEvent()], access_token: META_TOKEN })).json.error.error_subcode).toBe(33)
+    expect((await post(`${meta.url}/v23.0/111/events`, { data: [metaEvent()], access_token: META_TOKEN })).json.error.error_subcode).toBe(
+      33,
+    )
     expect((await post(metaUrl(), { data: [metaEvent()], access_token: META_TOKEN })).json.events_received).toBe(1)
   })
 

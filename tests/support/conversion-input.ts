@@ -20,7 +20,14 @@ export function conversionInput(overrides: Partial<ConversionInput> = {}, attrib
       clickIds: { gclid: 'Cj0KCQiA-gclid_Value', fbclid: 'IwAR2F4-dbP0l7Mn1Iaw' },
       clickAt: at.getTime() - HOUR,
       landingUrl: 'https://agency.example/reviews?platform=google&keyword=reviews',
-      consent: { asked: true, source: 'banner', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' },
+      consent: {
+        asked: true,
+        source: 'banner',
+        ad_storage: 'granted',
+        ad_user_data: 'granted',
+        ad_personalization: 'granted',
+        analytics_storage: 'granted',
+      },
       ...attribution,
     },
   }

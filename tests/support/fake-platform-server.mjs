@@ -58,10 +58,11 @@ export async function startPlatformServer(route, faultBody) {
       queued.length = 0
       requests.length = 0
     },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 

@@ -12,7 +12,10 @@ export const DEFAULT_META_API_VERSION = 'v23.0'
 type Read = (name: string) => string | undefined
 
 /** Blank counts as missing, whatever the reader: a token of spaces must not be sent. */
-const trimmed = (read: Read): Read => (name) => read(name)?.trim() || undefined
+const trimmed =
+  (read: Read): Read =>
+  (name) =>
+    read(name)?.trim() || undefined
 
 function required<T extends string>(read: Read, names: readonly T[]): { values: Record<T, string> } | NotConfigured {
   const values = {} as Record<T, string>

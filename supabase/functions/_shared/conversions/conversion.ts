@@ -66,5 +66,4 @@ export function clickRefusal(input: ConversionInput): SkipReason | undefined {
  * the signal set) counts as given. A signal missing altogether counts as denied: nothing was agreed.
  */
 export const adUserDataGranted = (input: ConversionInput): boolean => input.attribution.consent.ad_user_data === 'granted'
-export const adPersonalizationGranted = (input: ConversionInput): boolean =>
-  input.attribution.consent.ad_personalization === 'granted'
+export const adPersonalizationGranted = (input: ConversionInput): boolean => input.attribution.consent.ad_personalization === 'granted'

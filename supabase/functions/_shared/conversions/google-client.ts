@@ -19,8 +19,7 @@ export type GoogleSettings = GoogleDestination & {
 }
 
 export type GoogleStatus =
-  | { kind: 'status'; requestStatus: string; destinations: unknown[] }
-  | Exclude<SendOutcome, { kind: 'sent' | 'skipped' }>
+  { kind: 'status'; requestStatus: string; destinations: unknown[] } | Exclude<SendOutcome, { kind: 'sent' | 'skipped' }>
 
 export interface GoogleDataManager {
   send(input: ConversionInput): Promise<SendOutcome>
@@ -107,7 +106,11 @@ export function googleDataManager(
       const failure = classify(answer, now())
       if (failure) return failure
       const requestId = record(answer.json).requestId
-      return { kind: 'sent', requestId: typeof requestId === 'string' ? requestId : '', ...(settings.validateOnly && { validateOnly: true }) }
+      return {
+        kind: 'sent',
+        requestId: typeof requestId === 'string' ? requestId : '',
+        ...(settings.validateOnly && { validateOnly: true }),
+      }
     },
 
     async status(requestId) {

@@ -1,5 +1,12 @@
 import type { CountryCode } from 'libphonenumber-js/min'
-import { adPersonalizationGranted, adUserDataGranted, clickRefusal, type Built, type ConversionInput, type ConversionKind } from './conversion.ts'
+import {
+  adPersonalizationGranted,
+  adUserDataGranted,
+  clickRefusal,
+  type Built,
+  type ConversionInput,
+  type ConversionKind,
+} from './conversion.ts'
 import { googleEmail, googlePhone, hashed } from './hashing.ts'
 
 /** Where Google's events go: the Google Ads account that owns the conversion actions, one per kind. */

@@ -7,8 +7,6 @@ export async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-export const HASH_PATTERN = /^[0-9a-f]{64}$/
-
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com'])
 
 /**

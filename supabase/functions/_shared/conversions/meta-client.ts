@@ -30,11 +30,7 @@ const CONFIG_CODES = new Set([10, 102, 190])
 const RETRY_CODES = new Set([1, 2, 4, 17, 32, 613, 80004])
 
 /** Settings absent: nothing is sent, and the answer says so. */
-export function metaConversions(
-  settings: MetaSettings | NotConfigured,
-  fetch: Fetch,
-  now: () => Date = () => new Date(),
-): MetaConversions {
+export function metaConversions(settings: MetaSettings | NotConfigured, fetch: Fetch, now: () => Date = () => new Date()): MetaConversions {
   if (notConfigured(settings)) return { send: () => Promise.resolve({ kind: 'not-configured', missing: settings.missing }) }
   const url = `${settings.apiUrl}/${settings.apiVersion}/${encodeURIComponent(settings.pixelId)}/events`
   return {
@@ -69,7 +65,12 @@ function classify(answer: Answer, now: Date): SendOutcome {
   const detail = `code ${code}${Number.isFinite(subcode) ? `/${subcode}` : ''}: ${words || answer.text.slice(0, 200)}`
   if (RETRY_CODES.has(code) || error.is_transient === true) return { kind: 'retry', reason: detail }
   // 100/33: no such pixel, or the token cannot reach it.
-  const config = answer.status === 401 || answer.status === 403 || CONFIG_CODES.has(code) || (code >= 200 && code < 300) || (code === 100 && subcode === 33)
+  const config =
+    answer.status === 401 ||
+    answer.status === 403 ||
+    CONFIG_CODES.has(code) ||
+    (code >= 200 && code < 300) ||
+    (code === 100 && subcode === 33)
   if (config) return { kind: 'config', reason: detail }
   return { kind: 'skipped', reason: 'platform-refused', detail }
 }

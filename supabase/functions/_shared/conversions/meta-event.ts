@@ -1,5 +1,12 @@
 import type { CountryCode } from 'libphonenumber-js/min'
-import { adUserDataGranted, clickRefusal, META_EVENT_MAX_AGE_MS, type Built, type ConversionInput, type ConversionKind } from './conversion.ts'
+import {
+  adUserDataGranted,
+  clickRefusal,
+  META_EVENT_MAX_AGE_MS,
+  type Built,
+  type ConversionInput,
+  type ConversionKind,
+} from './conversion.ts'
 import { hashed, metaEmail, metaFbc, metaPhone } from './hashing.ts'
 
 export const META_EVENT_NAMES: Record<ConversionKind, 'Lead' | 'Schedule' | 'Purchase'> = {
@@ -25,11 +32,7 @@ export type MetaEvent = {
  * is for US state laws), so an event whose visitor denied `ad_user_data`, or never gave it, is not
  * sent at all. Only the fbclid's visitor is reported: no fbclid, no event.
  */
-export async function buildMetaEvent(
-  input: ConversionInput,
-  now: Date,
-  options: { home?: CountryCode } = {},
-): Promise<Built<MetaEvent>> {
+export async function buildMetaEvent(input: ConversionInput, now: Date, options: { home?: CountryCode } = {}): Promise<Built<MetaEvent>> {
   const { fbclid } = input.attribution.clickIds
   if (!fbclid) return { kind: 'skip', reason: 'no-click-id' }
   if (!adUserDataGranted(input)) return { kind: 'skip', reason: 'consent-denied' }
