@@ -120,13 +120,22 @@ describe('Google Data Manager client against the strict fake', () => {
     expect(fake.requests).toHaveLength(0)
   })
 
-  it('not configured: says which settings are missing and sends nothing', async () => {
+  it('not configured (none set): says so and sends nothing; half set: a configuration failure naming what is missing', async () => {
     const spy = vi.fn(fetch)
-    const google = googleDataManager(googleSettings(env({ GOOGLE_DM_REFRESH_TOKEN: '', GOOGLE_DM_CALL_ACTION_ID: '' })), spy)
-    expect(await google.send(conversionInput())).toEqual({
+    const none = googleDataManager(
+      googleSettings(() => undefined),
+      spy,
+    )
+    expect(await none.send(conversionInput())).toMatchObject({
       kind: 'not-configured',
-      missing: ['GOOGLE_DM_REFRESH_TOKEN', 'GOOGLE_DM_CALL_ACTION_ID'],
+      missing: expect.arrayContaining(['GOOGLE_DM_CLIENT_ID']),
     })
+    const half = googleDataManager(googleSettings(env({ GOOGLE_DM_REFRESH_TOKEN: '', GOOGLE_DM_CALL_ACTION_ID: ' ' })), spy)
+    expect(await half.send(conversionInput())).toEqual({
+      kind: 'config',
+      reason: 'missing settings: GOOGLE_DM_REFRESH_TOKEN, GOOGLE_DM_CALL_ACTION_ID',
+    })
+    expect(await half.status('req-1')).toMatchObject({ kind: 'config' })
     expect(spy).not.toHaveBeenCalled()
   })
 })

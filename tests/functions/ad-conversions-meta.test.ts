@@ -109,10 +109,19 @@ describe('Meta Conversions API client against the strict fake', () => {
     expect(fake.requests).toHaveLength(0)
   })
 
-  it('not configured: names the missing settings and sends nothing', async () => {
+  it('not configured (none set): sends nothing; a pixel without its token (blank) is a configuration failure', async () => {
     const spy = vi.fn(fetch)
-    const meta = metaConversions(metaSettings(env({ META_CAPI_ACCESS_TOKEN: '  ' })), spy)
-    expect(await meta.send(conversionInput())).toEqual({ kind: 'not-configured', missing: ['META_CAPI_ACCESS_TOKEN'] })
+    expect(
+      await metaConversions(
+        metaSettings(() => undefined),
+        spy,
+      ).send(conversionInput()),
+    ).toEqual({
+      kind: 'not-configured',
+      missing: ['META_CAPI_PIXEL_ID', 'META_CAPI_ACCESS_TOKEN'],
+    })
+    const half = metaConversions(metaSettings(env({ META_CAPI_ACCESS_TOKEN: '  ' })), spy)
+    expect(await half.send(conversionInput())).toEqual({ kind: 'config', reason: 'missing settings: META_CAPI_ACCESS_TOKEN' })
     expect(spy).not.toHaveBeenCalled()
   })
 })

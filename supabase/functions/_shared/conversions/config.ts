@@ -25,7 +25,7 @@ function required<T extends string>(read: Read, names: readonly T[]): { values: 
     if (value) values[name] = value
     else missing.push(name)
   }
-  return missing.length > 0 ? { missing } : { values }
+  return missing.length > 0 ? { missing, partly: missing.length < names.length } : { values }
 }
 
 const positive = (text: string | undefined): number | undefined => {
@@ -43,7 +43,7 @@ const GOOGLE_REQUIRED = [
   'GOOGLE_DM_PURCHASE_ACTION_ID',
 ] as const
 
-/** GOOGLE_DM_* (docs/ad-conversions.md); any required one missing leaves Google not configured. */
+/** GOOGLE_DM_* (docs/ad-conversions.md): all required ones set, or the missing ones named. */
 export function googleSettings(raw: Read, home?: CountryCode): GoogleSettings | NotConfigured {
   const read = trimmed(raw)
   const found = required(read, GOOGLE_REQUIRED)

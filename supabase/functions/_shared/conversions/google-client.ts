@@ -3,7 +3,7 @@ import { parseJson, type Fetch } from '../http/http.ts'
 import { getJson, postJson, type Answer } from '../http/upstream.ts'
 import type { ConversionInput } from './conversion.ts'
 import { buildGoogleRequest, type GoogleDestination } from './google-event.ts'
-import { busy, notConfigured, record, transportRetry, type NotConfigured, type SendOutcome } from './outcome.ts'
+import { busy, notConfigured, record, transportRetry, unconfigured, type NotConfigured, type SendOutcome } from './outcome.ts'
 
 export type GoogleSettings = GoogleDestination & {
   tokenUrl: string
@@ -38,8 +38,8 @@ export function googleDataManager(
   now: () => Date = () => new Date(),
 ): GoogleDataManager {
   if (notConfigured(settings)) {
-    const missing = { kind: 'not-configured' as const, missing: settings.missing }
-    return { send: () => Promise.resolve(missing), status: () => Promise.resolve(missing) }
+    const outcome = unconfigured(settings)
+    return { send: () => Promise.resolve(outcome), status: () => Promise.resolve(outcome) }
   }
   const config: GoogleSettings = settings
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS

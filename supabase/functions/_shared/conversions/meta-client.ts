@@ -3,7 +3,7 @@ import type { Fetch } from '../http/http.ts'
 import { postJson, type Answer } from '../http/upstream.ts'
 import type { ConversionInput } from './conversion.ts'
 import { buildMetaEvent } from './meta-event.ts'
-import { busy, notConfigured, record, transportRetry, type NotConfigured, type SendOutcome } from './outcome.ts'
+import { busy, notConfigured, record, transportRetry, unconfigured, type NotConfigured, type SendOutcome } from './outcome.ts'
 
 export type MetaSettings = {
   /** 'https://graph.facebook.com' */
@@ -31,7 +31,7 @@ const RETRY_CODES = new Set([1, 2, 4, 17, 32, 613, 80004])
 
 /** Settings absent: nothing is sent, and the answer says so. */
 export function metaConversions(settings: MetaSettings | NotConfigured, fetch: Fetch, now: () => Date = () => new Date()): MetaConversions {
-  if (notConfigured(settings)) return { send: () => Promise.resolve({ kind: 'not-configured', missing: settings.missing }) }
+  if (notConfigured(settings)) return { send: () => Promise.resolve(unconfigured(settings)) }
   const url = `${settings.apiUrl}/${settings.apiVersion}/${encodeURIComponent(settings.pixelId)}/events`
   return {
     async send(input) {

@@ -17,9 +17,13 @@ export type SendOutcome =
   | { kind: 'not-configured'; missing: string[] }
 
 /** What the settings readers give for a platform left unset: the names to set. */
-export type NotConfigured = { missing: string[] }
+export type NotConfigured = { missing: string[]; partly: boolean }
 
 export const notConfigured = (settings: object): settings is NotConfigured => 'missing' in settings
+
+/** None of a platform's settings: it is simply off. Some but not all: a half-done setup, for ops. */
+export const unconfigured = ({ missing, partly }: NotConfigured): Extract<SendOutcome, { kind: 'config' | 'not-configured' }> =>
+  partly ? { kind: 'config', reason: `missing settings: ${missing.join(', ')}` } : { kind: 'not-configured', missing }
 
 /** Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(headers: Headers, now: Date): number | undefined {
