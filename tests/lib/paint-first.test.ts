@@ -38,6 +38,27 @@ describe('the paint-first boot', () => {
     expect(loaded()).toEqual([...modules, 'script /assets/app.js'])
   })
 
+  it('starts at the first paint while the document is still being parsed, not at DOMContentLoaded (issue 45)', () => {
+    vi.useFakeTimers()
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading')
+    let paint: (list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void = () => {}
+    class Observer {
+      static supportedEntryTypes = ['paint']
+      constructor(callback: typeof paint) {
+        paint = callback
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', Observer)
+    document.head.innerHTML = '<meta name="app-modules" content="/assets/a.js">'
+    runBoot()
+    expect(loaded()).toEqual([])
+    paint({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect() {} })
+    expect(loaded()).toEqual(['/assets/a.js', 'script /assets/app.js'])
+    vi.unstubAllGlobals()
+  })
+
   it('loads the entry alone by the backstop when no paint is reported', () => {
     vi.useFakeTimers()
     vi.spyOn(window, 'requestAnimationFrame').mockReturnValue(0)
