@@ -59,6 +59,21 @@ describe('the paint-first boot', () => {
     vi.unstubAllGlobals()
   })
 
+  it('starts in the first animation frame that has a form to show, before the paint entry arrives (issue 45)', () => {
+    vi.useFakeTimers()
+    const frames: FrameRequestCallback[] = []
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
+    document.head.innerHTML = '<meta name="app-modules" content="/assets/a.js">'
+    const nextFrame = (time: number) => frames.splice(0).forEach((callback) => callback(time))
+    runBoot()
+    nextFrame(0)
+    expect(loaded()).toEqual([])
+    document.body.innerHTML = '<form></form>'
+    nextFrame(16)
+    expect(loaded()).toEqual(['/assets/a.js', 'script /assets/app.js'])
+    document.body.innerHTML = ''
+  })
+
   it('loads the entry alone by the backstop when no paint is reported', () => {
     vi.useFakeTimers()
     vi.spyOn(window, 'requestAnimationFrame').mockReturnValue(0)
