@@ -72,7 +72,20 @@ export async function firstInputSection({ browser, origin, runs, routes, log, ta
   })
   const lines = [
     `-- First input: '${TYPED_NAME}' typed into the lead form ${TYPE_AFTER_PAINT_MS} ms after first paint; medians of ${runs} --`,
-    table(['route', 'form visible', 'hydrated', 'script after paint', 'longest task', 'slowest interaction', 'runs (ms)', 'typed kept', 'budget'], rows),
+    table(
+      [
+        'route',
+        'form visible',
+        'hydrated',
+        'script after paint',
+        'longest task',
+        'slowest interaction',
+        'runs (ms)',
+        'typed kept',
+        'budget',
+      ],
+      rows,
+    ),
     'script after paint = the first script request after the first contentful paint; longest task = the longest task (over 50 ms) from first paint to hydrated',
     'slowest interaction = the longest Event Timing entry with an interactionId (INP), from keydown to the next frame presented',
     ...failures.map((f) => `failed, left out of the medians: ${f}`),

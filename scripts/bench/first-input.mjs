@@ -43,7 +43,9 @@ function eventProbe() {
   const longTasks = []
   window.__longTasks = longTasks
   try {
-    new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({
+    new PerformanceObserver((list) =>
+      longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration }))),
+    ).observe({
       type: 'longtask',
       buffered: true,
     })
@@ -124,20 +126,25 @@ export async function measureFirstInput(browser, url, { trace = false } = {}) {
     // A form that is gone after hydration lost what was typed, too.
     const kept = (await name.inputValue({ timeout: 5000 }).catch(() => null)) === TYPED_NAME
     const events = await page.evaluate(() => window.__firstInput)
-    const { firstPaint, longestTask, scriptRequested } = await page.evaluate((end) => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
-      const scripts = performance.getEntriesByType('resource').filter((e) => /\/assets\/[^?]+\.js(\?|$)/.test(e.name))
-      return {
-        firstPaint: paint,
-        // The tasks that can hold a keystroke: those running at some point between first paint and
-        // hydrated or the last keystroke, whichever is later (the end of the run if it never hydrated).
-        longestTask: Math.max(
-          0,
-          ...window.__longTasks.filter((t) => t.start + t.duration >= paint && (!Number.isFinite(end) || t.start <= end)).map((t) => t.duration),
-        ),
-        scriptRequested: scripts.length ? Math.min(...scripts.map((e) => e.startTime)) : NaN,
-      }
-    }, Math.max(hydrated, typed))
+    const { firstPaint, longestTask, scriptRequested } = await page.evaluate(
+      (end) => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
+        const scripts = performance.getEntriesByType('resource').filter((e) => /\/assets\/[^?]+\.js(\?|$)/.test(e.name))
+        return {
+          firstPaint: paint,
+          // The tasks that can hold a keystroke: those running at some point between first paint and
+          // hydrated or the last keystroke, whichever is later (the end of the run if it never hydrated).
+          longestTask: Math.max(
+            0,
+            ...window.__longTasks
+              .filter((t) => t.start + t.duration >= paint && (!Number.isFinite(end) || t.start <= end))
+              .map((t) => t.duration),
+          ),
+          scriptRequested: scripts.length ? Math.min(...scripts.map((e) => e.startTime)) : NaN,
+        }
+      },
+      Math.max(hydrated, typed),
+    )
     if (trace) {
       const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done))
       await cdp.send('Tracing.end')

@@ -10,27 +10,10 @@
 import type { HeldClicks } from './held-clicks'
 
 // What React would hydrate a part at once for (its discrete events and those it reads text from).
-const INPUT = [
-  'keydown',
-  'keypress',
-  'keyup',
-  'beforeinput',
-  'input',
-  'textInput',
-  'compositionstart',
-  'compositionupdate',
-  'compositionend',
-  'change',
-  'select',
-  'focusin',
-  'focusout',
-  'pointerdown',
-  'pointerup',
-  'mousedown',
-  'mouseup',
-  'touchstart',
-  'touchend',
-]
+const INPUT = (
+  'keydown keypress keyup beforeinput input textInput compositionstart compositionupdate compositionend change select ' +
+  'focusin focusout pointerdown pointerup mousedown mouseup touchstart touchend'
+).split(' ')
 
 export default function heldClicksBoot() {
   const waiting = new Set(document.querySelectorAll('[data-deferred]'))

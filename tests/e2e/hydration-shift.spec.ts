@@ -17,7 +17,11 @@ async function recordShifts(page: Page) {
   })
 }
 const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)
-const leadForm = (page: Page) => page.locator('form').filter({ has: page.getByLabel('Full name') }).first()
+const leadForm = (page: Page) =>
+  page
+    .locator('form')
+    .filter({ has: page.getByLabel('Full name') })
+    .first()
 
 for (const path of ['/vet', '/vet1']) {
   test(`${path}: the lead form is as tall hydrated as prerendered, and nothing shifts`, async ({ page }) => {

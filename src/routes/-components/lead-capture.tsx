@@ -113,7 +113,11 @@ export function LeadCapture({
       formElement.current = element
       watchTouch(element)
       if (!element) return
-      formRef.send({ type: 'form.adopted', values: readFilledForm(element, { text: LEAD_FIELDS }).values, prerendered: prerendered.current })
+      formRef.send({
+        type: 'form.adopted',
+        values: readFilledForm(element, { text: LEAD_FIELDS }).values,
+        prerendered: prerendered.current,
+      })
       const { search } = window.location
       if (isErrorReturn(search)) formRef.send({ type: 'native.failed', fields: refusedFields(search) })
     },
