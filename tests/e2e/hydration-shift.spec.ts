@@ -27,7 +27,9 @@ for (const path of ['/vet', '/vet1']) {
   test(`${path}: the lead form is as tall hydrated as prerendered, and nothing shifts`, async ({ page }) => {
     await recordShifts(page)
     const release = await holdAppScript(page)
-    await page.goto(path, { waitUntil: 'load' })
+    // Not `load`: the boot may insert the held script before it, and `load` waits for that script.
+    await page.goto(path, { waitUntil: 'domcontentloaded' })
+    await expect(leadForm(page)).toBeVisible()
     const before = await leadForm(page).boundingBox()
     release()
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
@@ -40,7 +42,7 @@ for (const path of ['/vet', '/vet1']) {
 
 test('/vet: a note typed before hydration is kept, in the open note, once hydrated', async ({ page }) => {
   const release = await holdAppScript(page)
-  await page.goto('/vet', { waitUntil: 'load' })
+  await page.goto('/vet', { waitUntil: 'domcontentloaded' })
   const note = page.getByRole('textbox', { name: 'Note (optional)' })
   await note.fill('Three clinics')
   release()
