@@ -86,7 +86,8 @@ export async function firstInputSection({ browser, origin, runs, routes, log, ta
       ],
       rows,
     ),
-    'script after paint = the first script request after the first contentful paint; longest task = the longest task (over 50 ms) from first paint to hydrated',
+    'script after paint = when the first script was requested, from the first contentful paint (negative: before it)',
+    'longest task = the longest task over 50 ms (Long Tasks API) from first paint to hydrated or the last keystroke, whichever is later',
     'slowest interaction = the longest Event Timing entry with an interactionId (INP), from keydown to the next frame presented',
     ...failures.map((f) => `failed, left out of the medians: ${f}`),
   ]
