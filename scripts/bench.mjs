@@ -6,18 +6,20 @@
 //   --routes /,/vet                 Lighthouse routes (default: every prerendered route, one article)
 //   --runs N                        Lighthouse runs per route (default 5; the assertions take the median)
 //   --first-input                   only the first-input table: a name typed into each landing route's lead
-//                                   form from the moment it is visible (slowest interaction, typed text kept)
+//                                   form 0.5 s after first paint (when the script was requested, the longest
+//                                   task from first paint to hydrated, slowest interaction, typed text kept)
 //   --first-input-runs N            first-input runs per landing route (default 3)
 //   --first-input-trace DIR         record a Chromium trace of each first-input run into DIR and log, per run,
 //                                   how many keystroke frames the display skipped (decision 016)
 //   --against REF                   side by side: the first-input probe on this build and on REF's (a git ref,
-//                                   built in a temporary git worktree into a temporary folder),
+//                                   built in a temporary git worktree into a temporary folder, kept by
+//                                   commit for the next run),
 //                                   alternating run by run; prints per-route ratios (slowest keystroke, longest
 //                                   task, first paint, hydrated). With --routes (default /,/vet) and
 //                                   --side-runs N (runs a side per route, default 3)
 // BENCH_PORT (default 4174) is the port Lighthouse CI serves the build on.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { createRequire } from 'node:module'
@@ -130,8 +132,15 @@ async function sideBySideRun(ref) {
   const { startStaticServer } = await import('./static-server.mjs')
   const { CHROMIUM_ARGS, chromiumExecutable } = await import('./chromium.mjs')
   const { buildReference, sideBySide } = await import('./bench/side-by-side.mjs')
-  const refDist = mkdtempSync(join(tmpdir(), 'bench-ref-dist-'))
-  buildReference({ root, ref, outDir: refDist, env: { ...process.env, ...LIVE_ENV }, log })
+  // A commit's live build does not change: it is kept in the temporary folder, by commit, for the next run.
+  const sha = spawnSync('git', ['-C', root, 'rev-parse', '--verify', `${ref}^{commit}`], { encoding: 'utf8' }).stdout.trim()
+  if (!sha) throw new Error(`${ref} is not a commit`)
+  const refDist = join(tmpdir(), `bench-ref-dist-${sha}`)
+  if (existsSync(join(refDist, 'index.html'))) log(`reusing the build of ${ref} (${sha}) in ${refDist}`)
+  else {
+    rmSync(refDist, { recursive: true, force: true })
+    buildReference({ root, ref: sha, outDir: refDist, env: { ...process.env, ...LIVE_ENV }, log })
+  }
   const servers = await Promise.all([startStaticServer(dist, 0), startStaticServer(refDist, 0)])
   const offline = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'
   const browser = await chromium.launch({ executablePath: chromiumExecutable, args: [...CHROMIUM_ARGS, offline], timeout: 60_000 })
@@ -153,7 +162,6 @@ async function sideBySideRun(ref) {
   } finally {
     await browser.close().catch(() => {})
     await Promise.all(servers.map((server) => new Promise((done) => server.close(() => done()))))
-    rmSync(refDist, { recursive: true, force: true })
   }
 }
 

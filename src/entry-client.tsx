@@ -25,6 +25,9 @@ async function boot() {
   await yieldToMain()
   const router = createAppRouter(services)
   await yieldToMain()
+  // The boot requests the script at the first paint, so it may run while the document is still being
+  // parsed; hydration needs all of it (and the held-clicks boot, which closes the body, has run then).
+  await documentParsed()
   // As a transition, hydration yields to the browser every few milliseconds instead of running as
   // one long task; a visitor's input still goes first (React hydrates what is touched at once).
   startTransition(() => {
@@ -39,6 +42,11 @@ async function boot() {
   reportWebVitals(services.analytics)
   // The cookie banner (where it opens at once) loads when the hydrated page is idle: never the LCP.
   services.consent.start()
+}
+
+function documentParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve()
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
 }
 
 /** `scheduler.yield` where the browser has it; else a message task, which setTimeout's 4 ms clamp does not delay. */

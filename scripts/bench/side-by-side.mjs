@@ -19,6 +19,7 @@ const MEASURES = [
   ['slowest', 'slowest keystroke'],
   ['longestTask', 'longest task'],
   ['firstPaint', 'first paint'],
+  ['scriptAfterPaint', 'script after paint'],
   ['hydrated', 'hydrated'],
 ]
 
@@ -69,7 +70,8 @@ export async function sideBySide({ browser, sides, routes, runs, log, table }) {
           results.get(route)[i].push(result)
           log(
             `side by side ${round + 1}/${runs} ${route} ${sides[i].name}: slowest keystroke ${Math.round(result.slowest)} ms, ` +
-              `longest task ${Math.round(result.longestTask)} ms, first paint ${Math.round(result.firstPaint)} ms, hydrated ${Math.round(result.hydrated)} ms`,
+              `longest task ${Math.round(result.longestTask)} ms, first paint ${Math.round(result.firstPaint)} ms, ` +
+              `script requested ${Math.round(result.scriptAfterPaint)} ms after it, hydrated ${Math.round(result.hydrated)} ms`,
           )
         } catch (error) {
           log(`side by side ${round + 1}/${runs} ${route} ${sides[i].name} FAILED: ${error.message.split('\n')[0]}`)

@@ -1,7 +1,7 @@
 // The scripts and stylesheet the document loads. Names are fixed at build (vite.config.ts) so the
 // server-rendered head and the hydrating client agree on them. In dev the root renders Vite's client
 // and the React refresh preamble itself (what `transformIndexHtml` would inject), so they hydrate too.
-// In production an inline boot loads the entry after the first paint (paint-first.ts). In both, an
+// In production an inline boot in the head loads the entry at the first paint (paint-first.ts). In both, an
 // inline script keeps the visit's tracking values and fills the forms' hidden fields (visit-tracking-boot.ts),
 // and Consent Mode's defaults come first in the head, before any tag or gtag command (consent-boot.ts).
 // Clicks on a deferred part before it has hydrated are held and replayed (held-clicks-boot.ts).
@@ -40,11 +40,6 @@ export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScri
     }
   : {
       stylesheet: '/assets/app.css',
-      headScripts: [consentDefaults],
-      bodyScripts: [
-        visitTracking,
-        { children: heldClicksBoot() },
-        { children: paintFirstBoot('/assets/app.js') },
-        { children: renderLaterBoot() },
-      ],
+      headScripts: [consentDefaults, { children: paintFirstBoot('/assets/app.js') }],
+      bodyScripts: [visitTracking, { children: heldClicksBoot() }, { children: renderLaterBoot() }],
     }

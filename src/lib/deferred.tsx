@@ -1,6 +1,6 @@
-import { createElement, Suspense, use, useEffect, useId, useState, type ComponentType } from 'react'
+import { createElement, Suspense, use, useEffect, useId, useLayoutEffect, useState, type ComponentType } from 'react'
 import { hydrationStarted, isHydrating, sectionHydrated } from './hydration-progress'
-import { partReady } from './held-clicks'
+import { partHydrated, partReady } from './held-clicks'
 
 /**
  * Progressive hydration. A deferred part is prerendered like any other, but its code is a separate
@@ -65,11 +65,17 @@ export function deferred<P extends object>(name: string, load: Loader<P>): Compo
     }))
   loaders.push(start)
 
-  type Pending = { component: ComponentType<P> | Promise<ComponentType<P>>; release?: (replay: boolean) => void }
+  type Pending = {
+    component: ComponentType<P> | Promise<ComponentType<P>>
+    release?: (replay: boolean) => void
+    live?: () => void
+  }
 
-  function Part({ pending: { component: pending, release }, id, props }: { pending: Pending; id: string; props: P }) {
+  function Part({ pending: { component: pending, release, live }, id, props }: { pending: Pending; id: string; props: P }) {
     // A chunk already loaded renders at once: no fallback, so hydration finds the server's markup.
     const component = pending instanceof Promise ? use(pending) : pending
+    // In the commit that hydrates the part, before any later event: what is typed now goes to React.
+    useLayoutEffect(() => live?.(), [live])
     useEffect(() => {
       sectionHydrated(id)
       // After this commit has settled: every component in the part has started its machine and rendered.
@@ -91,8 +97,9 @@ export function deferred<P extends object>(name: string, load: Loader<P>): Compo
       // Clicks on it are held by an inline boot (held-clicks-boot.ts) until it is ready.
       const element = document.querySelector(`[data-deferred="${CSS.escape(id)}"]`)
       const release = element ? (replay: boolean) => partReady(element, replay) : undefined
+      const live = element ? () => partHydrated(element) : undefined
       // Only a part hydrated with the shell waits; rendered in the browser (navigation) it loads now.
-      if (!element || !isHydrating()) return { component: start(), release }
+      if (!element || !isHydrating()) return { component: start(), release, live }
       hydrationStarted(id)
       // A chunk that fails to load leaves the server HTML as it is: it still works without the script.
       const component = hydrationTrigger(element)
@@ -102,7 +109,7 @@ export function deferred<P extends object>(name: string, load: Loader<P>): Compo
           sectionHydrated(id)
           return new Promise<ComponentType<P>>(() => {})
         })
-      return { component, release }
+      return { component, release, live }
     })
     return (
       <div data-deferred={id} data-part={name}>

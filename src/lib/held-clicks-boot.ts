@@ -9,6 +9,12 @@
 // Inline at the end of the body, bundled into the page by scripts/boot-scripts.mjs.
 import type { HeldClicks } from './held-clicks'
 
+// What React would hydrate a part at once for (its discrete events and those it reads text from).
+const INPUT = (
+  'keydown keypress keyup beforeinput input textInput compositionstart compositionupdate compositionend change select ' +
+  'focusin focusout pointerdown pointerup mousedown mouseup touchstart touchend'
+).split(' ')
+
 export default function heldClicksBoot() {
   const waiting = new Set(document.querySelectorAll('[data-deferred]'))
   const held: HTMLButtonElement[] = []
@@ -20,8 +26,28 @@ export default function heldClicksBoot() {
     held.push(button)
   }
   window.addEventListener('click', hold, true)
+
+  // Input aimed at a part React has not hydrated is kept from React, which listens on the document:
+  // to deliver it, React hydrates at once, in that keystroke's task, everything between the root and
+  // the part (the whole page while the shell is still hydrating: 130 to 340 ms on the bench's phone,
+  // issue 45). The browser still acts on it (the text goes into the field), the part adopts what was
+  // typed when it hydrates, and its input reaches React from the commit that hydrates it (`hydrated`).
+  const dehydrated = new Set(waiting)
+  const keep = (event: Event) => {
+    const target = event.target instanceof Node ? event.target : null
+    for (const part of dehydrated) if (target && part.contains(target)) return event.stopPropagation()
+  }
+  const options = { capture: true, passive: true }
+  for (const type of INPUT) window.addEventListener(type, keep, options)
+  const live = (part: Element) => {
+    dehydrated.delete(part)
+    if (dehydrated.size === 0) for (const type of INPUT) window.removeEventListener(type, keep, options)
+  }
+
   const clicks: HeldClicks = {
+    hydrated: live,
     ready(part, replay = true) {
+      live(part)
       waiting.delete(part)
       if (waiting.size === 0) window.removeEventListener('click', hold, true)
       for (const button of held.filter((b) => part.contains(b))) {

@@ -1,5 +1,8 @@
-/** What the inline boot (held-clicks-boot.ts) gives the app: a part is ready, its held clicks replay. */
-export type HeldClicks = { ready: (part: Element, replay?: boolean) => void }
+/**
+ * What the inline boot (held-clicks-boot.ts) gives the app: a part has hydrated, its input goes to
+ * React again; a part is ready, its held clicks replay.
+ */
+export type HeldClicks = { hydrated?: (part: Element) => void; ready: (part: Element, replay?: boolean) => void }
 
 declare global {
   interface Window {
@@ -9,3 +12,6 @@ declare global {
 
 /** The part has hydrated (or, `replay` false, never will): clicks held for it are clicked again. */
 export const partReady = (part: Element, replay = true) => window.heldClicks?.ready(part, replay)
+
+/** The part's hydration has committed: input aimed at it reaches React again. */
+export const partHydrated = (part: Element) => window.heldClicks?.hydrated?.(part)

@@ -41,7 +41,7 @@ export type LeadAddressSearchRef = ActorRefFrom<typeof addressAutocompleteMachin
 
 export interface LeadFormContext {
   values: FormValues
-  /** The optional note (veterinary form): shown until hydration, then while it holds text or once added. */
+  /** The optional note (veterinary form): shown on the prerendered page; in the browser, while it holds text or once added. */
   noteShown: boolean
   /** What the schema (here, or the function's 400) refused, field by field, in the visitor's words. */
   fieldErrors: LeadFieldErrors
@@ -70,7 +70,8 @@ export type LeadFormEvent =
   /** `honeypot`: the hidden field people never see, as the form held it. */
   | { type: 'lead.submit'; honeypot?: string }
   /** Hydration: what the visitor typed or chose before the script ran, read from the page (the address goes to its search). */
-  | { type: 'form.adopted'; values: Partial<LeadValues> }
+  /** `prerendered`: the form is the prerendered page's, hydrated; its note stays as the page showed it. */
+  | { type: 'form.adopted'; values: Partial<LeadValues>; prerendered?: boolean }
   /** The native post came back refused (`?lead=error`), naming the fields it refused when it did. */
   | { type: 'native.failed'; fields?: readonly LeadFieldName[] }
   | { type: 'note.add' }
@@ -160,7 +161,9 @@ export const leadFormMachine = setup({
       assertEvent(event, 'form.adopted')
       const { business: _address, ...typed } = event.values
       const values = { ...context.values, ...typed }
-      return { values, noteShown: values.note !== '' }
+      // Folding the prerendered page's note would move the form's end up by its height (a layout
+      // shift on /vet, issue 45); only a form rendered in the browser starts folded.
+      return { values, noteShown: event.prerendered === true || values.note !== '' }
     }),
     adoptAddress: sendTo(
       ({ context }) => context.address,

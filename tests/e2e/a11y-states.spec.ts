@@ -116,8 +116,8 @@ test('/enterprise: step 2 with the registration error', async ({ page }) => {
 for (const path of ['/vet', '/vet1']) {
   test(`${path}: the note open and the carousel moved`, async ({ page }) => {
     await gotoHydrated(page, path)
-    await page.getByRole('button', { name: '+ Add note (optional)' }).click()
-    await expect(page.getByRole('textbox', { name: 'Note (optional)' })).toBeFocused()
+    // The prerendered page's note stays open once hydrated (issue 45).
+    await expect(page.getByRole('textbox', { name: 'Note (optional)' })).toBeVisible()
     const carousel = page.getByRole('region', { name: 'Client testimonials' })
     await carousel.getByRole('button', { name: 'Previous testimonial' }).click()
     await expect(carousel.locator('[aria-roledescription="slide"]:not(.invisible)')).toHaveAttribute('aria-label', '2 of 2')

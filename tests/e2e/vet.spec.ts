@@ -19,14 +19,18 @@ for (const [path, label] of [
   ['/vet', 'Veterinary Page'],
   ['/vet1', 'Veterinary Page (Alt)'],
 ] as const) {
-  test(`${path}: the note is added, removed, added again and sent with the lead (${label})`, async ({ page }) => {
+  test(`${path}: the note is removed, added, removed, added again and sent with the lead (${label})`, async ({ page }) => {
     await gotoHydrated(page, path)
     await expect(page.getByText('50+ veterinary practices').first()).toBeVisible()
     const options = await page.getByLabel('Number of locations').locator('option:not([disabled])').allTextContents()
     expect(options).toEqual(['1', '2-5', '6-15', '15+'])
     await fillVetForm(page)
 
+    // The prerendered page's note is open, also once hydrated (no layout shift, issue 45).
+    await expect(noteBox(page)).toBeVisible()
+    await page.getByRole('button', { name: 'Remove note' }).click()
     await expect(noteBox(page)).toBeHidden()
+    await expect(addNote(page)).toBeFocused()
     await addNote(page).click()
     await expect(noteBox(page)).toBeFocused()
     await page.keyboard.type('Dropped by mistake')

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import heldClicksBoot from '@/lib/held-clicks-boot?boot'
-import { partReady } from '@/lib/held-clicks'
+import { partHydrated, partReady } from '@/lib/held-clicks'
 
 // The inline boot as the page runs it (the bundled script), then the app telling it a part is ready.
 const runBoot = () => new Function(heldClicksBoot())()
@@ -49,5 +49,22 @@ describe('held clicks boot', () => {
     button('Unmute video').click()
     partReady(part(), false)
     expect(acted).toEqual(['Send', 'Menu'])
+  })
+
+  it('keeps input aimed at a part that has not hydrated from React until the part has (issue 45)', () => {
+    const heard: string[] = []
+    const listen = (event: Event) => heard.push(event.type)
+    for (const type of ['keydown', 'input', 'focusin']) document.addEventListener(type, listen, true)
+    const field = document.createElement('input')
+    part().append(field)
+    field.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }))
+    field.dispatchEvent(new Event('input', { bubbles: true }))
+    button('Menu').dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    expect(heard).toEqual(['focusin'])
+    partHydrated(part())
+    field.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }))
+    field.dispatchEvent(new Event('input', { bubbles: true }))
+    expect(heard).toEqual(['focusin', 'keydown', 'input'])
+    for (const type of ['keydown', 'input', 'focusin']) document.removeEventListener(type, listen, true)
   })
 })

@@ -38,6 +38,43 @@ describe('the paint-first boot', () => {
     expect(loaded()).toEqual([...modules, 'script /assets/app.js'])
   })
 
+  it('starts at the first paint while the document is still being parsed, not at DOMContentLoaded (issue 45)', () => {
+    vi.useFakeTimers()
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading')
+    let paint: (list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void = () => {}
+    class Observer {
+      static supportedEntryTypes = ['paint']
+      constructor(callback: typeof paint) {
+        paint = callback
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', Observer)
+    document.head.innerHTML = '<meta name="app-modules" content="/assets/a.js">'
+    runBoot()
+    expect(loaded()).toEqual([])
+    paint({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect() {} })
+    expect(loaded()).toEqual(['/assets/a.js', 'script /assets/app.js'])
+    vi.unstubAllGlobals()
+  })
+
+  it('starts right after the first animation frame that has a form to show, before the paint entry arrives (issue 45)', () => {
+    vi.useFakeTimers()
+    const frames: FrameRequestCallback[] = []
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
+    document.head.innerHTML = '<meta name="app-modules" content="/assets/a.js">'
+    const nextFrame = (time: number) => frames.splice(0).forEach((callback) => callback(time))
+    runBoot()
+    nextFrame(0)
+    expect(loaded()).toEqual([])
+    document.body.innerHTML = '<form></form>'
+    nextFrame(16)
+    vi.advanceTimersByTime(0)
+    expect(loaded()).toEqual(['/assets/a.js', 'script /assets/app.js'])
+    document.body.innerHTML = ''
+  })
+
   it('loads the entry alone by the backstop when no paint is reported', () => {
     vi.useFakeTimers()
     vi.spyOn(window, 'requestAnimationFrame').mockReturnValue(0)

@@ -271,7 +271,7 @@ describe('leadFormMachine', () => {
 describe('leadFormMachine note', () => {
   const shown = (actor: Actor) => actor.getSnapshot().context.noteShown
 
-  it('is shown until hydration, then folds away unless the visitor had typed one', () => {
+  it('a form rendered in the browser folds it away unless it holds text', () => {
     const empty = start(async () => ({ id: 'x' })).actor
     expect(shown(empty)).toBe(true)
     empty.send({ type: 'form.adopted', values: { name: 'Quinn' } })
@@ -280,6 +280,17 @@ describe('leadFormMachine note', () => {
     const typedBefore = start(async () => ({ id: 'x' })).actor
     typedBefore.send({ type: 'form.adopted', values: { note: 'Two clinics' } })
     expect(shown(typedBefore)).toBe(true)
+    typedBefore.send({ type: 'note.remove' })
+    expect(typedBefore.getSnapshot().context).toMatchObject({ noteShown: false, values: { note: '' } })
+  })
+
+  it('the prerendered page keeps it shown when hydrated, empty or not, so the form keeps its height (issue 45)', () => {
+    const empty = start(async () => ({ id: 'x' })).actor
+    empty.send({ type: 'form.adopted', values: { name: 'Quinn' }, prerendered: true })
+    expect(shown(empty)).toBe(true)
+    const typedBefore = start(async () => ({ id: 'x' })).actor
+    typedBefore.send({ type: 'form.adopted', values: { note: 'Two clinics' }, prerendered: true })
+    expect(typedBefore.getSnapshot().context).toMatchObject({ noteShown: true, values: { note: 'Two clinics' } })
     typedBefore.send({ type: 'note.remove' })
     expect(typedBefore.getSnapshot().context).toMatchObject({ noteShown: false, values: { note: '' } })
   })

@@ -109,6 +109,8 @@ export function LeadCapture({
   )
   // After the actor, so the first render after hydration already holds what was adopted.
   const hydrated = useHydrated()
+  // Whether this form came with the prerendered page (its first render is the hydration's).
+  const prerendered = useRef(!hydrated)
 
   // When the form element arrives (hydration): what the visitor typed before the script ran becomes
   // the machine's, and a native post that came back invalid (`?lead=error`) shows its error. The URL
@@ -120,7 +122,11 @@ export function LeadCapture({
       formElement.current = element
       watchTouch(element)
       if (!element) return
-      formRef.send({ type: 'form.adopted', values: readFilledForm(element, { text: LEAD_FIELDS }).values })
+      formRef.send({
+        type: 'form.adopted',
+        values: readFilledForm(element, { text: LEAD_FIELDS }).values,
+        prerendered: prerendered.current,
+      })
       const { search } = window.location
       if (isErrorReturn(search)) formRef.send({ type: 'native.failed', fields: refusedFields(search) })
     },
