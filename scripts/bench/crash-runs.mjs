@@ -1,0 +1,98 @@
+// How the crash bench runs the workers. Under faults: each worker is called again and again as
+// Cron calls it, and a seeded draw decides, per run, whether SIGKILL lands in it and when (a
+// fraction of how long its last whole run took); the killed process is replaced at once. The fakes
+// take a share of calls and never answer them. Then cleanly: no kills, every answer given, the
+// three workers and the registrants again and again until nothing changes for longer than a
+// claim's lease and the longest backoff (what a killed run left claimed is due again by then).
+import { sleep } from './load-run.mjs'
+import { BACKOFF_MAX_MS, CRON_SECRET, LEASE_MS, WORKERS } from './crash-stack.mjs'
+import { registrantsAct } from './crash-actors.mjs'
+
+const KILL_SHARE = 0.6
+const QUIET_MS = LEASE_MS + BACKOFF_MAX_MS + 2_000
+
+const callWorker = (fn) =>
+  fetch(fn.url, { method: 'POST', headers: { 'x-cron-secret': CRON_SECRET }, signal: AbortSignal.timeout(60_000) }).then(
+    async (res) => ({ status: res.status, body: await res.text() }),
+    (error) => ({ status: 0, body: String(error) }),
+  )
+
+/** Calls and kills the workers until `kills` kills have landed mid-run (or `limitMs` passed); their tallies. */
+export async function underFaults(stack, { kills, dropRate, randoms, registrants, limitMs }) {
+  const share = { share: dropRate }
+  stack.board.unanswered({ ...share, random: randoms.board })
+  stack.alerts.unanswered({ ...share, random: randoms.alerts })
+  stack.stripe.unanswered({ ...share, random: randoms.stripe })
+  const tally = Object.fromEntries(WORKERS.map((name) => [name, { runs: 0, killed: 0, missed: 0 }]))
+  const until = Date.now() + limitMs
+  let landed = 0
+  const going = () => landed < kills && Date.now() < until
+
+  async function worker(name) {
+    let lastMs = 1_000
+    while (going()) {
+      const started = Date.now()
+      const run = callWorker(stack.workers[name]).then((answer) => ((lastMs = Math.max(50, Date.now() - started)), answer))
+      tally[name].runs++
+      const kill = randoms.kills() < KILL_SHARE
+      const at = randoms.kills() * lastMs
+      if (!kill) {
+        await run
+        continue
+      }
+      const finished = await Promise.race([run.then(() => true), sleep(at).then(() => false)])
+      if (finished) {
+        tally[name].missed++
+        continue
+      }
+      landed++
+      tally[name].killed++
+      await stack.restart(name)
+      await run
+    }
+  }
+  async function people() {
+    while (going()) {
+      await registrantsAct(stack, registrants, { random: randoms.repeats, repeatShare: dropRate })
+      await sleep(200)
+    }
+  }
+  await Promise.all([...WORKERS.map(worker), people()])
+  stack.board.unanswered(null)
+  stack.alerts.unanswered(null)
+  stack.stripe.unanswered(null)
+  return { tally, landed }
+}
+
+/** Everything the readers and our tables hold that a run can change: equal twice means that run changed nothing. */
+async function snapshot(stack) {
+  const count = (table) => stack.pg.sql.unsafe(`select status, count(*)::int as n from ${table} group by status order by status`)
+  const tables = await Promise.all(['leads', 'enterprise_registrations', 'stripe_webhook_events', 'notifications'].map(count))
+  const { board, alerts, stripe } = stack
+  return JSON.stringify([
+    board.items.size,
+    board.notes.length,
+    alerts.webhook.length,
+    alerts.emailRequests.length,
+    stripe.requests.filter((request) => request.method === 'POST').length,
+    tables,
+  ])
+}
+
+/** Runs the workers (no kills, no faults) until nothing changes for QUIET_MS; rounds and seconds, or `settled: false`. */
+export async function cleanly(stack, { registrants, randoms, limitMs }) {
+  const started = Date.now()
+  let last = await snapshot(stack)
+  let changedAt = Date.now()
+  let rounds = 0
+  while (Date.now() - changedAt < QUIET_MS) {
+    if (Date.now() - started > limitMs) return { rounds, seconds: (Date.now() - started) / 1000, settled: false }
+    await Promise.all(WORKERS.map((name) => callWorker(stack.workers[name])))
+    await registrantsAct(stack, registrants, { random: randoms.repeats, repeatShare: 0 })
+    rounds++
+    const now = await snapshot(stack)
+    if (now !== last) ((last = now), (changedAt = Date.now()))
+    await sleep(250)
+  }
+  return { rounds, seconds: (Date.now() - started) / 1000, settled: true }
+}
