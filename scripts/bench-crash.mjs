@@ -30,9 +30,8 @@ const result = await runCrashBench({
   dropRate: Number(opts['drop-rate']),
   latencyMs: Number(opts['latency-ms']),
 })
+const section = (title, lines) => (lines.length ? [`${title}:`, ...lines] : [`${title}: none`])
 console.log(
-  [...result.summary, '', result.table, '', ...(result.traces.length ? ['chat resends:', ...result.traces] : ['chat resends: none'])].join(
-    '\n',
-  ),
+  [...result.summary, '', result.table, '', ...section('lost', result.lost), ...section('chat resends', result.traces)].join('\n'),
 )
 if (!result.ok) process.exitCode = 1

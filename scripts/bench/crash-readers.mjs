@@ -1,8 +1,8 @@
 // What each reader actually received, counted from the fakes' own records (never from our tables):
 // the board's items and notes, the sales chat and e-mail, the registrant's inbox and Stripe. Every
 // reader must hold each expected message or record exactly once. A chat webhook cannot tell a
-// repeat, so a chat message sent again after its answer was lost is a resend, counted and traced
-// to that lost answer; a resend with no lost answer before it is a duplicate.
+// repeat, so a chat message sent again after its answer was lost (dropped by the fake, or with the
+// run that sent it killed) is a resend, counted and traced; a resend nothing explains is a duplicate.
 import { channelReport, chatReport } from './load-run.mjs'
 import { SALES } from './crash-stack.mjs'
 
@@ -14,9 +14,10 @@ const noteOf =
   (body = '') =>
     new RegExp(`Ref: reg-([0-9a-f-]{36})/${suffix}\\b`).exec(body)?.[1]
 
-/** A reader's row: expected, delivered, lost, duplicated, chat resends, and the answers the fake dropped there. */
-const row = (reader, report, expected, dropped) => ({
+/** A reader's row: expected, delivered, lost (and which), duplicated, chat resends, and the answers the fake dropped there. */
+const row = (reader, report, expected, dropped, ids) => ({
   reader,
+  missing: [...expected].filter((id) => !ids.includes(id)),
   expected: expected.size,
   delivered: expected.size - report.lost,
   lost: report.lost,
@@ -26,41 +27,44 @@ const row = (reader, report, expected, dropped) => ({
   ok: report.ok,
 })
 
-/** Each chat resend, traced: which message, and the lost answers that made it go again. */
-function chatTraces(reader, deliveredIds, lostAnswers, idOf, labelOf) {
-  const counts = new Map()
-  for (const id of deliveredIds) counts.set(id, (counts.get(id) ?? 0) + 1)
-  return [...counts]
-    .filter(([, n]) => n > 1)
-    .map(([id, n]) => {
-      const dropped = lostAnswers.filter((lost) => idOf(lost.text) === id)
-      const why = dropped.length ? `answer dropped (${dropped.map((lost) => lost.how).join(', ')})` : 'NO answer dropped: a duplicate'
-      return `${reader}: ${labelOf(id)} received ${n} times; ${why}`
-    })
-}
-
-function chat(alerts, reader, expected, idOf, labelOf, traces) {
-  const ids = alerts.webhook.map((message) => idOf(message.text)).filter(Boolean)
-  const lost = alerts.lostAnswers.filter((answer) => answer.channel === 'webhook' && idOf(answer.text))
-  traces.push(...chatTraces(reader, ids, lost, idOf, labelOf))
-  return row(
-    reader,
-    chatReport(
-      reader,
-      expected,
-      ids,
-      lost.map((answer) => idOf(answer.text)),
-    ),
-    expected,
-    lost.length,
-  )
+/**
+ * The chat's messages for one reader, each copy after the first traced: to an answer the fake
+ * dropped, or to a killed run it was sent in (the run died before it could record the send). A
+ * copy with neither is a duplicate.
+ */
+function chat(alerts, reader, expected, idOf, labelOf, { traces, killWindows }) {
+  const ids = alerts.webhook.map((message) => idOf(message.text))
+  const dropped = alerts.lostAnswers.filter((answer) => answer.channel === 'webhook' && idOf(answer.text))
+  const reasons = []
+  const seen = new Map()
+  for (const [index, id] of ids.entries()) {
+    if (!id) continue
+    const copies = seen.get(id) ?? []
+    seen.set(id, [...copies, index])
+  }
+  for (const [id, copies] of seen) {
+    if (copies.length < 2) continue
+    const why = dropped.filter((answer) => idOf(answer.text) === id).map((answer) => `answer dropped (${answer.how})`)
+    for (const index of copies.slice(0, -1)) {
+      const killed = killWindows.find((window) => window.from <= index && index < window.to)
+      if (killed) why.push(`sent in a run of ${killed.worker} that was killed`)
+    }
+    const explained = Math.min(why.length, copies.length - 1)
+    const unexplained = copies.length - 1 - explained
+    traces.push(
+      `${reader}: ${labelOf(id)} received ${copies.length} times; ${why.slice(0, explained).join('; ') || 'no answer dropped'}${unexplained ? `; ${unexplained} DUPLICATED (nothing explains it)` : ''}`,
+    )
+    reasons.push(...Array.from({ length: explained }, () => id))
+  }
+  const report = chatReport(reader, expected, ids.filter(Boolean), reasons)
+  return row(reader, report, expected, dropped.length, ids.filter(Boolean))
 }
 
 function email(alerts, reader, expected, emails, idOf) {
   const ids = emails.map(idOf).filter(Boolean)
   const keys = new Set(emails.map((each) => each.idempotencyKey))
   const dropped = alerts.lostAnswers.filter((answer) => answer.channel === 'email' && keys.has(answer.idempotencyKey)).length
-  return row(reader, channelReport(reader, expected, ids, dropped), expected, dropped)
+  return row(reader, channelReport(reader, expected, ids, dropped), expected, dropped, ids)
 }
 
 /**
@@ -68,8 +72,9 @@ function email(alerts, reader, expected, emails, idOf) {
  * traces. Registrants are expected on every reader: whatever was lost upstream (a request never
  * sent, so never confirmed) shows as lost downstream too.
  */
-export function countReaders({ board, alerts, stripe }, leads, registrants) {
+export function countReaders({ board, alerts, stripe }, leads, registrants, killWindows) {
   const traces = []
+  const chats = { traces, killWindows }
   const leadIds = new Set(leads.values())
   const nameOf = new Map([...leads].map(([name, id]) => [id, name]))
   const regIds = new Set(registrants.map((registrant) => registrant.id))
@@ -77,19 +82,18 @@ export function countReaders({ board, alerts, stripe }, leads, registrants) {
   const itemSubmission = (itemId) => board.items.get(itemId)?.submissionId
   const boardDropped = (operation, ids, idOf = (lost) => lost.submissionId) =>
     board.lostAnswers.filter((lost) => lost.operation === operation && ids.has(idOf(lost))).length
-  const boardRow = (reader, expected, ids, dropped) => row(reader, channelReport(reader, expected, ids, dropped), expected, dropped)
+  const boardRow = (reader, expected, ids, dropped) => row(reader, channelReport(reader, expected, ids, dropped), expected, dropped, ids)
   const items = [...board.items.values()].map((item) => item.submissionId)
   const notes = (suffix) => board.notes.map((note) => noteOf(suffix)(note.body)).filter(Boolean)
   const noteDropped = (suffix) => boardDropped('create_update', regIds, (lost) => noteOf(suffix)(lost.body))
-  const toSales = (subject) => alerts.emails.filter((each) => each.to.includes(SALES) && each.subject.startsWith(subject))
+  const toSales = (words) => alerts.emails.filter((each) => each.to.includes(SALES) && each.text.includes(words))
   const toRegistrant = (prefix) => alerts.emails.filter((each) => each.idempotencyKey?.startsWith(prefix))
   const registrantOf = (each) => each.to.map((to) => regOfEmail.get(to)).find(Boolean)
-  const leadOfKey = (each) => each.idempotencyKey?.replace(/^new-lead-/, '')
   const invoices = [...stripe.invoices.values()].filter((invoice) => regIds.has(invoice.metadata?.registration_id))
   const invoiceOf = (invoice) => invoice.metadata.registration_id
   const stripeDropped = (...operations) => stripe.lostAnswers.filter((lost) => operations.includes(lost.operation)).length
   const stripeRow = (reader, ids, ...operations) => boardRow(reader, regIds, ids, stripeDropped(...operations))
-  const paidText = (text = '') => (text.startsWith('Paid: activate') ? registrationIdIn(text) : undefined)
+  const paidText = (text = '') => (text.includes('Paid: activate') ? registrationIdIn(text) : undefined)
   const salesText = (text = '') => (text.includes('New enterprise registration') ? registrationIdIn(text) : undefined)
 
   const rows = [
@@ -113,7 +117,7 @@ export function countReaders({ board, alerts, stripe }, leads, registrants) {
       (id) => nameOf.get(id),
       traces,
     ),
-    email(alerts, 'e-mail: new-lead', leadIds, toSales('New lead'), leadOfKey),
+    email(alerts, 'e-mail: new-lead', leadIds, toSales('New lead'), (each) => leads.get(leadNameIn(each.text))),
     boardRow(
       'board items: registrations',
       regIds,
@@ -122,12 +126,12 @@ export function countReaders({ board, alerts, stripe }, leads, registrants) {
     ),
     boardRow('board notes: registration', regIds, notes('note'), noteDropped('note')),
     boardRow("board notes: 'E-mail confirmed'", regIds, notes('confirmed'), noteDropped('confirmed')),
-    chat(alerts, 'chat: sales (new registration)', regIds, salesText, (id) => `registration ${id}`, traces),
+    chat(alerts, 'chat: sales (new registration)', regIds, salesText, (id) => `registration ${id}`, chats),
     email(alerts, 'e-mail: sales (new registration)', regIds, toSales('New enterprise registration'), (each) =>
       registrationIdIn(each.text),
     ),
-    chat(alerts, 'chat: paid', regIds, paidText, (id) => `registration ${id}`, traces),
-    email(alerts, 'e-mail: paid', regIds, toSales('Paid:'), (each) => registrationIdIn(each.text)),
+    chat(alerts, 'chat: paid', regIds, paidText, (id) => `registration ${id}`, chats),
+    email(alerts, 'e-mail: paid', regIds, toSales('Paid: activate'), (each) => registrationIdIn(each.text)),
     email(alerts, 'e-mail: registrant, request to confirm', regIds, toRegistrant('enterprise-confirm-request/'), registrantOf),
     email(alerts, 'e-mail: registrant, welcome', regIds, toRegistrant('enterprise-welcome/'), registrantOf),
     stripeRow(

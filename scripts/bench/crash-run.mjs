@@ -2,26 +2,18 @@
 // leads and registrations through the front doors, run the workers under kills and dropped answers
 // (the registrants confirming and paying as their e-mails and invoices arrive), run them cleanly
 // until nothing changes, then count what each reader received.
-import { mulberry32 } from './load-run.mjs'
+import { lostByKind, mulberry32 } from './load-run.mjs'
 import { register, sendLeads } from './crash-actors.mjs'
 import { countReaders, readerTable } from './crash-readers.mjs'
+import { lostDetails } from './crash-lost.mjs'
 import { cleanly, underFaults } from './crash-runs.mjs'
 import { startCrashStack } from './crash-stack.mjs'
-
-const lostByKind = (lostAnswers, kindOf) => {
-  const counts = {}
-  for (const lost of lostAnswers) counts[kindOf(lost)] = (counts[kindOf(lost)] ?? 0) + 1
-  return (
-    Object.entries(counts)
-      .map(([kind, n]) => `${kind}:${n}`)
-      .join(' ') || 'none'
-  )
-}
 
 /**
  * `options`: leads, registrations, kills (landed mid-run), seed, dropRate (share of calls each fake
  * takes and never answers), latencyMs (every fake's answer), faultsLimitMs, cleanLimitMs.
- * Answers the readers' rows, the chat traces, the summary lines, and `ok`.
+ * Answers the readers' rows, the chat traces, what was lost (and where it stands in our tables), the
+ * summary lines, the printed table, and `ok`.
  */
 export async function runCrashBench(options) {
   const {
@@ -44,7 +36,7 @@ export async function runCrashBench(options) {
     const faults = await underFaults(stack, { kills, dropRate, randoms, registrants, limitMs: faultsLimitMs })
     const clean = await cleanly(stack, { registrants, randoms, limitMs: cleanLimitMs })
     await stack.board.quiet()
-    const counted = countReaders(stack, leads, registrants)
+    const counted = countReaders(stack, leads, registrants, faults.killWindows)
     const { board, alerts, stripe } = stack
     const tallies = Object.entries(faults.tally).map(
       ([name, t]) => `${name} ${t.runs} runs, ${t.killed} killed mid-run (${t.missed} ended before the kill)`,
@@ -57,7 +49,8 @@ export async function runCrashBench(options) {
       `cleanly: ${clean.rounds} rounds, ${clean.seconds.toFixed(1)} s, ${clean.settled ? 'until nothing changed' : 'NOT SETTLED (still changing at the limit)'}`,
     ]
     if (counted.unexpected.length) summary.push(`unexpected messages: ${counted.unexpected.map((text) => text.split('\n')[0]).join(' | ')}`)
-    return { ...counted, summary, table: readerTable(counted.rows), faults, clean, ok: counted.ok && clean.settled }
+    const lost = await lostDetails(stack.pg.sql, counted.rows, leads)
+    return { ...counted, lost, summary, table: readerTable(counted.rows), faults, clean, ok: counted.ok && clean.settled }
   } finally {
     await stack.close()
   }

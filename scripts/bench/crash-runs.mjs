@@ -9,6 +9,8 @@ import { BACKOFF_MAX_MS, CRON_SECRET, LEASE_MS, WORKERS } from './crash-stack.mj
 import { registrantsAct } from './crash-actors.mjs'
 
 const KILL_SHARE = 0.6
+// How long a worker's first run is taken to last, until one has been timed.
+const FIRST_GUESS_MS = 3_000
 const QUIET_MS = LEASE_MS + BACKOFF_MAX_MS + 2_000
 
 const callWorker = (fn) =>
@@ -17,42 +19,45 @@ const callWorker = (fn) =>
     (error) => ({ status: 0, body: String(error) }),
   )
 
-/** Calls and kills the workers until `kills` kills have landed mid-run (or `limitMs` passed); their tallies. */
+/**
+ * Calls and kills each worker until its share of `kills` (a third each) has landed mid-run, or
+ * `limitMs` passed; their tallies. The kill lands at a seeded fraction of the worker's last whole run.
+ */
 export async function underFaults(stack, { kills, dropRate, randoms, registrants, limitMs }) {
   const share = { share: dropRate }
   stack.board.unanswered({ ...share, random: randoms.board })
   stack.alerts.unanswered({ ...share, random: randoms.alerts })
   stack.stripe.unanswered({ ...share, random: randoms.stripe })
   const tally = Object.fromEntries(WORKERS.map((name) => [name, { runs: 0, killed: 0, missed: 0 }]))
+  // Each killed run's stretch of the chat's messages: one sent in it may go again (its send never recorded).
+  const killWindows = []
+  const quota = Math.ceil(kills / WORKERS.length)
   const until = Date.now() + limitMs
-  let landed = 0
-  const going = () => landed < kills && Date.now() < until
+  const going = (name) => tally[name].killed < quota && Date.now() < until
 
   async function worker(name) {
-    let lastMs = 1_000
-    while (going()) {
+    let lastMs = FIRST_GUESS_MS
+    while (going(name)) {
       const started = Date.now()
-      const run = callWorker(stack.workers[name]).then((answer) => ((lastMs = Math.max(50, Date.now() - started)), answer))
+      const from = stack.alerts.webhook.length
+      const run = callWorker(stack.workers[name])
       tally[name].runs++
       const kill = randoms.kills() < KILL_SHARE
       const at = randoms.kills() * lastMs
-      if (!kill) {
-        await run
-        continue
-      }
-      const finished = await Promise.race([run.then(() => true), sleep(at).then(() => false)])
+      const finished = await Promise.race([run.then(() => true), kill ? sleep(at).then(() => false) : new Promise(() => {})])
       if (finished) {
-        tally[name].missed++
+        lastMs = Math.max(50, Date.now() - started)
+        if (kill) tally[name].missed++
         continue
       }
-      landed++
       tally[name].killed++
       await stack.restart(name)
+      killWindows.push({ worker: name, from, to: stack.alerts.webhook.length })
       await run
     }
   }
   async function people() {
-    while (going()) {
+    while (WORKERS.some(going)) {
       await registrantsAct(stack, registrants, { random: randoms.repeats, repeatShare: dropRate })
       await sleep(200)
     }
@@ -61,37 +66,47 @@ export async function underFaults(stack, { kills, dropRate, randoms, registrants
   stack.board.unanswered(null)
   stack.alerts.unanswered(null)
   stack.stripe.unanswered(null)
-  return { tally, landed }
+  return { tally, killWindows, landed: WORKERS.reduce((sum, name) => sum + tally[name].killed, 0) }
 }
+
+const OUTBOXES = ['leads', 'enterprise_registrations', 'stripe_webhook_events', 'notifications']
 
 /** Everything the readers and our tables hold that a run can change: equal twice means that run changed nothing. */
 async function snapshot(stack) {
   const count = (table) => stack.pg.sql.unsafe(`select status, count(*)::int as n from ${table} group by status order by status`)
-  const tables = await Promise.all(['leads', 'enterprise_registrations', 'stripe_webhook_events', 'notifications'].map(count))
+  const tables = await Promise.all(OUTBOXES.map(count))
   const { board, alerts, stripe } = stack
-  return JSON.stringify([
-    board.items.size,
-    board.notes.length,
-    alerts.webhook.length,
-    alerts.emailRequests.length,
-    stripe.requests.filter((request) => request.method === 'POST').length,
-    tables,
-  ])
+  const pending = tables.flat().reduce((sum, row) => sum + (row.status === 'pending' ? row.n : 0), 0)
+  return {
+    pending,
+    key: JSON.stringify([
+      board.items.size,
+      board.notes.length,
+      alerts.webhook.length,
+      alerts.emailRequests.length,
+      stripe.requests.filter((request) => request.method === 'POST').length,
+      tables,
+    ]),
+  }
 }
 
-/** Runs the workers (no kills, no faults) until nothing changes for QUIET_MS; rounds and seconds, or `settled: false`. */
+/**
+ * Runs the workers (no kills, no faults) until nothing changes for QUIET_MS and no outbox row is
+ * pending; rounds and seconds, or `settled: false` at `limitMs` (a row still pending, or still changing).
+ */
 export async function cleanly(stack, { registrants, randoms, limitMs }) {
   const started = Date.now()
   let last = await snapshot(stack)
   let changedAt = Date.now()
   let rounds = 0
-  while (Date.now() - changedAt < QUIET_MS) {
+  while (Date.now() - changedAt < QUIET_MS || last.pending > 0) {
     if (Date.now() - started > limitMs) return { rounds, seconds: (Date.now() - started) / 1000, settled: false }
     await Promise.all(WORKERS.map((name) => callWorker(stack.workers[name])))
     await registrantsAct(stack, registrants, { random: randoms.repeats, repeatShare: 0 })
     rounds++
     const now = await snapshot(stack)
-    if (now !== last) ((last = now), (changedAt = Date.now()))
+    if (now.key !== last.key) changedAt = Date.now()
+    last = now
     await sleep(250)
   }
   return { rounds, seconds: (Date.now() - started) / 1000, settled: true }

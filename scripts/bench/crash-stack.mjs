@@ -40,6 +40,10 @@ function settings({ pg, board, alerts, stripe, siteverify }) {
     BOOKINGS_BACKOFF_BASE_MS: '100',
     BOOKINGS_BACKOFF_MAX_MS: String(BACKOFF_MAX_MS),
     BOOKINGS_MAX_ATTEMPTS: '1000',
+    NOTIFY_LEASE_MS: String(LEASE_MS),
+    NOTIFY_BACKOFF_BASE_MS: '100',
+    NOTIFY_BACKOFF_MAX_MS: String(BACKOFF_MAX_MS),
+    NOTIFY_MAX_ATTEMPTS: '1000',
     LEADS_RATE_LIMIT: '100000/60',
     RATE_LIMIT_SALT: 'crash-salt',
     NEW_LEAD_ALERTS: 'true',
@@ -60,6 +64,10 @@ function settings({ pg, board, alerts, stripe, siteverify }) {
     TURNSTILE_VERIFY_URL: siteverify.url,
     TURNSTILE_HOSTNAMES: FAKE_HOSTNAME,
     AGENCY_TIME_ZONE: 'Australia/Sydney',
+    // Small batches: the work spreads over many short runs, so more kills land in one that is working.
+    REDELIVER_BATCH_SIZE: '5',
+    ENTERPRISE_BATCH_SIZE: '3',
+    WEBHOOK_EVENTS_BATCH_SIZE: '3',
   }
 }
 
