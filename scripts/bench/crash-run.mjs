@@ -7,7 +7,7 @@ import { register, sendLeads } from './crash-actors.mjs'
 import { countReaders, readerTable } from './crash-readers.mjs'
 import { lostDetails } from './crash-lost.mjs'
 import { cleanly, underFaults } from './crash-runs.mjs'
-import { startCrashStack } from './crash-stack.mjs'
+import { startCrashStack, WORKERS } from './crash-stack.mjs'
 
 /**
  * `options`: leads, registrations, kills (landed mid-run), seed, dropRate (share of calls each fake
@@ -28,7 +28,8 @@ export async function runCrashBench(options) {
   } = options
   // One stream per use, so what one draws does not shift what another draws.
   const stream = (n) => mulberry32(seed * 7919 + n)
-  const randoms = { kills: stream(1), board: stream(2), alerts: stream(3), stripe: stream(4), repeats: stream(5) }
+  const perWorker = Object.fromEntries(WORKERS.map((name, i) => [name, stream(10 + i)]))
+  const randoms = { kills: perWorker, board: stream(2), alerts: stream(3), stripe: stream(4), repeats: stream(5) }
   const stack = await startCrashStack({ latencyMs })
   try {
     const leads = await sendLeads(stack, leadCount)

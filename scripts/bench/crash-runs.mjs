@@ -42,8 +42,8 @@ export async function underFaults(stack, { kills, dropRate, randoms, registrants
       const from = stack.alerts.webhook.length
       const run = callWorker(stack.workers[name])
       tally[name].runs++
-      const kill = randoms.kills() < KILL_SHARE
-      const at = randoms.kills() * lastMs
+      const kill = randoms.kills[name]() < KILL_SHARE
+      const at = randoms.kills[name]() * lastMs
       const finished = await Promise.race([run.then(() => true), kill ? sleep(at).then(() => false) : new Promise(() => {})])
       if (finished) {
         lastMs = Math.max(50, Date.now() - started)
@@ -51,8 +51,7 @@ export async function underFaults(stack, { kills, dropRate, randoms, registrants
         continue
       }
       tally[name].killed++
-      await stack.restart(name)
-      killWindows.push({ worker: name, from, to: stack.alerts.webhook.length })
+      await stack.restart(name, () => killWindows.push({ worker: name, from, to: stack.alerts.webhook.length }))
       await run
     }
   }

@@ -107,9 +107,10 @@ export async function startCrashStack({ latencyMs }) {
     siteverify,
     front: { leads, register, confirm, stripeWebhook },
     workers,
-    /** Kills the worker's process (SIGKILL) and starts a new one in its place. */
-    async restart(name) {
+    /** Kills the worker's process (SIGKILL), calls `killed()`, and starts a new one in its place. */
+    async restart(name, killed = () => undefined) {
       await workers[name].kill()
+      killed()
       workers[name] = await start(name)
     },
     async close() {
