@@ -115,7 +115,7 @@ export function countReaders({ board, alerts, stripe }, leads, registrants, kill
       leadIds,
       (text) => leads.get(leadNameIn(text)),
       (id) => nameOf.get(id),
-      traces,
+      chats,
     ),
     email(alerts, 'e-mail: new-lead', leadIds, toSales('New lead'), (each) => leads.get(leadNameIn(each.text))),
     boardRow(
