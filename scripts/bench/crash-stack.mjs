@@ -81,6 +81,7 @@ export async function startCrashStack({ latencyMs }) {
     startFakeSiteverify(),
   ])
   alerts.slowWebhook(latencyMs)
+  alerts.slowEmail(latencyMs)
   // Every registrant its own address: neither the daily cap nor the per-address limit is under test.
   await pg.sql`update enterprise_registration_settings set daily_cap = 100000`
   const env = settings({ pg, board, alerts, stripe, siteverify })
