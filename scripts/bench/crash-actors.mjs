@@ -5,6 +5,7 @@
 // an answer it did not get.
 import Stripe from 'stripe'
 import { ORIGIN, WEBHOOK_SECRET } from './crash-stack.mjs'
+import { sleep } from './load-run.mjs'
 
 const CONFIRM_REQUEST_KEY = 'enterprise-confirm-request/'
 const PLANS = ['starter', 'growth']
@@ -22,55 +23,60 @@ async function post(url, body, address) {
   return { status: res.status, body: await res.json().catch(() => ({})) }
 }
 
-/** `count` leads through `leads`; answers each accepted one's submission id by its name (the chat names it). */
-export async function sendLeads(stack, count) {
-  const byName = new Map()
-  for (let i = 0; i < count; i++) {
-    const name = `Crash Lead ${letters(i)}`
-    const body = {
-      submissionId: crypto.randomUUID(),
-      lead: { locations: '2-10', name, phone: '0422470721', email: `lead${i}@crash.example`, business: `${i} Crash St` },
-      tracking: { platform: 'bench', keyword: '' },
-      source: { path: '/', label: 'Homepage' },
-      guard: { honeypot: '', fillMs: 8_000 },
-      turnstileToken: stack.siteverify.issue({ action: 'lead' }),
-    }
-    const answer = await post(stack.front.leads.url, body, `198.51.100.${(i % 250) + 1}`)
-    if (answer.status !== 200 || answer.body.verified !== true)
-      throw new Error(`lead ${i}: ${answer.status} ${JSON.stringify(answer.body)}`)
-    byName.set(name, body.submissionId)
+/** Lead `i` through `leads`, its submission id kept under its name in `leads` (the chat names it). */
+async function sendLead(stack, i, leads) {
+  const name = `Crash Lead ${letters(i)}`
+  const body = {
+    submissionId: crypto.randomUUID(),
+    lead: { locations: '2-10', name, phone: '0422470721', email: `lead${i}@crash.example`, business: `${i} Crash St` },
+    tracking: { platform: 'bench', keyword: '' },
+    source: { path: '/', label: 'Homepage' },
+    guard: { honeypot: '', fillMs: 8_000 },
+    turnstileToken: stack.siteverify.issue({ action: 'lead' }),
   }
-  return byName
+  const answer = await post(stack.front.leads.url, body, `198.51.100.${(i % 250) + 1}`)
+  if (answer.status !== 200 || answer.body.verified !== true) throw new Error(`lead ${i}: ${answer.status} ${JSON.stringify(answer.body)}`)
+  leads.set(name, body.submissionId)
 }
 
-/** `count` registrations through `enterprise-register`; answers the registrants (id, e-mail, address). */
-export async function register(stack, count) {
-  const registrants = []
-  for (let i = 0; i < count; i++) {
-    const address = `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`
-    const body = {
-      submission_id: crypto.randomUUID(),
-      name: `Crash Registrant ${letters(i)}`,
-      email: `registrant${i}@crash.example`,
-      phone: '+61422470721',
-      company_name: `Crash ${i} & Co.`,
-      full_address: `${i} Crash Street, Sydney NSW, Australia`,
-      seats: '11-50',
-      selected_plan: PLANS[i % 2],
-      billing_cycle: CYCLES[Math.floor(i / 2) % 2],
-      legal_agreements: { terms: true, privacy: true, cookies: true, dpa: true },
-      turnstileToken: stack.siteverify.issue({ action: 'registration' }),
-    }
-    const answer = await post(stack.front.register.url, body, address)
-    if (answer.status !== 201 || answer.body.verified !== true)
-      throw new Error(`registration ${i}: ${answer.status} ${JSON.stringify(answer.body)}`)
-    registrants.push({ submissionId: body.submission_id, email: body.email, address, confirmed: false, paid: null })
+/** Registration `i` through `enterprise-register`, its registrant (id, e-mail, address) added to `registrants`. */
+async function register(stack, i, registrants) {
+  const address = `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`
+  const body = {
+    submission_id: crypto.randomUUID(),
+    name: `Crash Registrant ${letters(i)}`,
+    email: `registrant${i}@crash.example`,
+    phone: '+61422470721',
+    company_name: `Crash ${i} & Co.`,
+    full_address: `${i} Crash Street, Sydney NSW, Australia`,
+    seats: '11-50',
+    selected_plan: PLANS[i % 2],
+    billing_cycle: CYCLES[Math.floor(i / 2) % 2],
+    legal_agreements: { terms: true, privacy: true, cookies: true, dpa: true },
+    turnstileToken: stack.siteverify.issue({ action: 'registration' }),
   }
+  const answer = await post(stack.front.register.url, body, address)
+  if (answer.status !== 201 || answer.body.verified !== true)
+    throw new Error(`registration ${i}: ${answer.status} ${JSON.stringify(answer.body)}`)
   // The row's id names it everywhere staff look (board column, alerts, Stripe metadata).
-  const rows = await stack.pg.sql`select id, submission_id from enterprise_registrations`
-  const idOf = new Map(rows.map((row) => [row.submission_id, row.id]))
-  for (const registrant of registrants) registrant.id = idOf.get(registrant.submissionId)
-  return registrants
+  const [row] = await stack.pg.sql`select id from enterprise_registrations where submission_id = ${body.submission_id}`
+  registrants.push({ id: row.id, email: body.email, address, confirmed: false, paid: null })
+}
+
+/**
+ * The visitors: `count.leads` leads and `count.registrations` registrations. The first half of each
+ * arrive at once (a backlog for the first runs), the rest interleaved one every `gapMs`, so they keep
+ * arriving while the workers run (and are killed).
+ */
+export async function visitorsArrive(stack, count, { leads, registrants, gapMs }) {
+  const first = { leads: Math.ceil(count.leads / 2), registrations: Math.ceil(count.registrations / 2) }
+  for (let i = 0; i < first.leads; i++) await sendLead(stack, i, leads)
+  for (let i = 0; i < first.registrations; i++) await register(stack, i, registrants)
+  for (let l = first.leads, r = first.registrations; l < count.leads || r < count.registrations; l++, r++) {
+    await sleep(gapMs)
+    if (l < count.leads) await sendLead(stack, l, leads)
+    if (r < count.registrations) await register(stack, r, registrants)
+  }
 }
 
 function paidEvent(invoice) {

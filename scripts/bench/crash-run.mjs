@@ -3,7 +3,7 @@
 // (the registrants confirming and paying as their e-mails and invoices arrive), run them cleanly
 // until nothing changes, then count what each reader received.
 import { lostByKind, mulberry32 } from './load-run.mjs'
-import { register, sendLeads } from './crash-actors.mjs'
+import { visitorsArrive } from './crash-actors.mjs'
 import { countReaders, readerTable } from './crash-readers.mjs'
 import { lostDetails } from './crash-lost.mjs'
 import { cleanly, underFaults } from './crash-runs.mjs'
@@ -11,7 +11,8 @@ import { startCrashStack, WORKERS } from './crash-stack.mjs'
 
 /**
  * `options`: leads, registrations, kills (landed mid-run), seed, dropRate (share of calls each fake
- * takes and never answers), latencyMs (every fake's answer), faultsLimitMs, cleanLimitMs.
+ * takes and never answers), latencyMs (every fake's answer), gapMs (between two arrivals while the
+ * workers run), faultsLimitMs, cleanLimitMs.
  * Answers the readers' rows, the chat traces, what was lost (and where it stands in our tables), the
  * summary lines, the printed table, and `ok`.
  */
@@ -23,28 +24,31 @@ export async function runCrashBench(options) {
     seed,
     dropRate,
     latencyMs = 100,
+    gapMs = 300,
     faultsLimitMs = 180_000,
     cleanLimitMs = 180_000,
   } = options
   // One stream per use, so what one draws does not shift what another draws.
   const stream = (n) => mulberry32(seed * 7919 + n)
-  const perWorker = Object.fromEntries(WORKERS.map((name, i) => [name, stream(10 + i)]))
-  const randoms = { kills: perWorker, board: stream(2), alerts: stream(3), stripe: stream(4), repeats: stream(5) }
+  const perWorker = (from) => Object.fromEntries(WORKERS.map((name, i) => [name, stream(from + i)]))
+  const randoms = { kills: perWorker(10), calls: perWorker(20), board: stream(2), alerts: stream(3), stripe: stream(4), repeats: stream(5) }
   const stack = await startCrashStack({ latencyMs })
   try {
-    const leads = await sendLeads(stack, leadCount)
-    const registrants = await register(stack, registrations)
-    const faults = await underFaults(stack, { kills, dropRate, randoms, registrants, limitMs: faultsLimitMs })
+    const leads = new Map()
+    const registrants = []
+    const arrive = () => visitorsArrive(stack, { leads: leadCount, registrations }, { leads, registrants, gapMs })
+    const faults = await underFaults(stack, { kills, dropRate, randoms, registrants, limitMs: faultsLimitMs, arrive })
     const clean = await cleanly(stack, { registrants, randoms, limitMs: cleanLimitMs })
     await stack.board.quiet()
     const counted = countReaders(stack, leads, registrants, faults.killWindows)
     const { board, alerts, stripe } = stack
     const tallies = Object.entries(faults.tally).map(
-      ([name, t]) => `${name} ${t.runs} runs, ${t.killed} killed mid-run (${t.missed} ended before the kill)`,
+      ([name, t]) =>
+        `${name} ${t.runs} runs, killed ${t.killed} times mid-run and ${t.atCall} times right after a fake took its call (${t.missed} runs ended before their kill)`,
     )
     const summary = [
-      `seed ${seed}: ${leadCount} leads, ${registrations} registrations; every fake answers after ${latencyMs} ms`,
-      `under faults: ${faults.landed} SIGKILLs landed mid-run (asked for ${kills}): ${tallies.join('; ')}`,
+      `seed ${seed}: ${leadCount} leads, ${registrations} registrations, arriving every ${gapMs} ms while the workers run; every fake answers after ${latencyMs} ms`,
+      `under faults: ${faults.landed} SIGKILLs landed mid-run (at least ${kills} asked): ${tallies.join('; ')}`,
       `answers dropped (${Math.round(dropRate * 100)}% of calls taken, never answered): board ${lostByKind(board.lostAnswers, (lost) => lost.operation)}; chat ${alerts.lostAnswers.filter((lost) => lost.channel === 'webhook').length}; e-mail ${alerts.lostAnswers.filter((lost) => lost.channel === 'email').length}; Stripe ${lostByKind(stripe.lostAnswers, (lost) => lost.operation)}`,
       `registrants: ${registrants.filter((each) => each.confirmed).length} confirmed, ${registrants.filter((each) => each.paid?.told).length} paid (Stripe told us)`,
       `cleanly: ${clean.rounds} rounds, ${clean.seconds.toFixed(1)} s, ${clean.settled ? 'until nothing changed' : 'NOT SETTLED (still changing at the limit)'}`,

@@ -1,6 +1,7 @@
 // How the crash bench runs the workers. Under faults: each worker is called again and again as
-// Cron calls it, and a seeded draw decides, per run, whether SIGKILL lands in it and when (a
-// fraction of how long its last whole run took); the killed process is replaced at once. The fakes
+// Cron calls it, and seeded draws decide where SIGKILL lands: per run, whether and when (a fraction
+// of how long its last whole run took), and per call a fake took, whether the worker dies before the
+// answer reaches it; the killed process is replaced at once. The fakes
 // take a share of calls and never answer them. Then cleanly: no kills, every answer given, the
 // three workers and the registrants again and again until nothing changes for longer than a
 // claim's lease and the longest backoff (what a killed run left claimed is due again by then).
@@ -8,7 +9,9 @@ import { sleep } from './load-run.mjs'
 import { BACKOFF_MAX_MS, CRON_SECRET, LEASE_MS, WORKERS } from './crash-stack.mjs'
 import { registrantsAct } from './crash-actors.mjs'
 
-const KILL_SHARE = 0.6
+const KILL_SHARE = 0.5
+// The share of calls a fake took after which the worker dies before it has the answer.
+const CALL_KILL_SHARE = 0.08
 // How long a worker's first run is taken to last, until one has been timed.
 const FIRST_GUESS_MS = 3_000
 const QUIET_MS = LEASE_MS + BACKOFF_MAX_MS + 2_000
@@ -20,52 +23,71 @@ const callWorker = (fn) =>
   )
 
 /**
- * Calls and kills each worker until its share of `kills` (a third each) has landed mid-run, or
- * `limitMs` passed; their tallies. The kill lands at a seeded fraction of the worker's last whole run.
+ * Calls and kills each worker while `arrive()` (the visitors) goes on, then until its share of
+ * `kills` (a third each) has landed mid-run, or `limitMs` passed; their tallies. A kill lands at a
+ * seeded fraction of the worker's last whole run.
  */
-export async function underFaults(stack, { kills, dropRate, randoms, registrants, limitMs }) {
+export async function underFaults(stack, { kills, dropRate, randoms, registrants, limitMs, arrive }) {
   const share = { share: dropRate }
   stack.board.unanswered({ ...share, random: randoms.board })
   stack.alerts.unanswered({ ...share, random: randoms.alerts })
   stack.stripe.unanswered({ ...share, random: randoms.stripe })
-  const tally = Object.fromEntries(WORKERS.map((name) => [name, { runs: 0, killed: 0, missed: 0 }]))
+  const tally = Object.fromEntries(WORKERS.map((name) => [name, { runs: 0, killed: 0, atCall: 0, missed: 0 }]))
   // Each killed run's stretch of the chat's messages: one sent in it may go again (its send never recorded).
   const killWindows = []
   const quota = Math.ceil(kills / WORKERS.length)
   const until = Date.now() + limitMs
-  const going = (name) => tally[name].killed < quota && Date.now() < until
+  let arriving = true
+  const killedSoFar = (name) => tally[name].killed + tally[name].atCall
+  // Killed while visitors arrive, then until its share of the kills is reached.
+  const going = (name) => (killedSoFar(name) < quota || arriving) && Date.now() < until
+  const runFrom = {}
+  const killing = {}
+  const kill = (name) =>
+    (killing[name] ??= stack
+      .restart(name, () => killWindows.push({ worker: name, from: runFrom[name], to: stack.alerts.webhook.length }))
+      .finally(() => (killing[name] = undefined)))
+  // A fake took the worker's call and did it: a seeded draw kills the worker before the answer reaches it.
+  stack.hooks.afterTaken = async (name) => {
+    if (killing[name] || !going(name) || randoms.calls[name]() >= CALL_KILL_SHARE) return
+    tally[name].atCall++
+    await kill(name)
+  }
 
   async function worker(name) {
     let lastMs = FIRST_GUESS_MS
     while (going(name)) {
       const started = Date.now()
-      const from = stack.alerts.webhook.length
+      runFrom[name] = stack.alerts.webhook.length
       const run = callWorker(stack.workers[name])
       tally[name].runs++
-      const kill = randoms.kills[name]() < KILL_SHARE
+      const timed = randoms.kills[name]() < KILL_SHARE
       const at = randoms.kills[name]() * lastMs
-      const finished = await Promise.race([run.then(() => true), kill ? sleep(at).then(() => false) : new Promise(() => {})])
-      if (finished) {
+      const finished = await Promise.race([run.then(() => true), timed ? sleep(at).then(() => false) : new Promise(() => {})])
+      if (killing[name]) await killing[name]
+      else if (finished) {
         lastMs = Math.max(50, Date.now() - started)
-        if (kill) tally[name].missed++
-        continue
+        if (timed) tally[name].missed++
+      } else {
+        tally[name].killed++
+        await kill(name)
+        await run
       }
-      tally[name].killed++
-      await stack.restart(name, () => killWindows.push({ worker: name, from, to: stack.alerts.webhook.length }))
-      await run
     }
   }
   async function people() {
-    while (WORKERS.some(going)) {
+    while (arriving || WORKERS.some(going)) {
       await registrantsAct(stack, registrants, { random: randoms.repeats, repeatShare: dropRate })
       await sleep(200)
     }
   }
-  await Promise.all([...WORKERS.map(worker), people()])
+  const visitors = arrive().finally(() => (arriving = false))
+  await Promise.all([...WORKERS.map(worker), people(), visitors])
   stack.board.unanswered(null)
   stack.alerts.unanswered(null)
   stack.stripe.unanswered(null)
-  return { tally, killWindows, landed: WORKERS.reduce((sum, name) => sum + tally[name].killed, 0) }
+  stack.hooks.afterTaken = async () => undefined
+  return { tally, killWindows, landed: WORKERS.reduce((sum, name) => sum + killedSoFar(name), 0) }
 }
 
 const OUTBOXES = ['leads', 'enterprise_registrations', 'stripe_webhook_events', 'notifications']

@@ -9,6 +9,7 @@ import { startFakeBoard } from '../../tests/support/fake-board.mjs'
 import { FAKE_HOSTNAME, FAKE_SECRET, startFakeSiteverify } from '../../tests/support/fake-siteverify.mjs'
 import { STRIPE_KEY, startFakeStripe } from '../../tests/support/fake-stripe.mjs'
 import { startPgCluster } from '../../tests/support/pg-cluster.mjs'
+import { startTap } from './crash-taps.mjs'
 
 export const WORKERS = ['leads-redeliver', 'enterprise-followup', 'webhook-events']
 export const CRON_SECRET = 'crash-bench-secret'
@@ -71,7 +72,10 @@ function settings({ pg, board, alerts, stripe, siteverify }) {
   }
 }
 
-/** Starts everything; `close()` stops it all. `workers[name]` is the running process of each worker. */
+/**
+ * Starts everything; `close()` stops it all. `workers[name]` is the running process of each worker;
+ * `hooks.afterTaken(worker)` runs after a fake took a worker's call, before the worker has the answer.
+ */
 export async function startCrashStack({ latencyMs }) {
   const [pg, board, alerts, stripe, siteverify] = await Promise.all([
     startPgCluster(),
@@ -99,8 +103,26 @@ export async function startCrashStack({ latencyMs }) {
     start('enterprise-confirm'),
     start('stripe-webhook'),
   ])
-  const workers = Object.fromEntries(await Promise.all(WORKERS.map(async (name) => [name, await start(name)])))
+  // Each worker reaches the fakes through its own taps, so a kill can land right after a fake took its call.
+  const hooks = { afterTaken: async () => undefined }
+  const afterTaken = (worker) => hooks.afterTaken(worker)
+  const taps = []
+  const tapped = {}
+  for (const name of WORKERS) {
+    const [toBoard, toAlerts, toStripe] = await Promise.all(
+      [board.url, alerts.webhookUrl, stripe.url].map((url) => startTap(url, name, afterTaken)),
+    )
+    taps.push(toBoard, toAlerts, toStripe)
+    tapped[name] = {
+      MONDAY_API_URL: `${toBoard.url}${new URL(board.url).pathname}`,
+      ALERT_WEBHOOK_URL: `${toAlerts.url}${new URL(alerts.webhookUrl).pathname}`,
+      RESEND_API_URL: toAlerts.url,
+      STRIPE_API_URL: toStripe.url,
+    }
+  }
+  const workers = Object.fromEntries(await Promise.all(WORKERS.map(async (name) => [name, await start(name, tapped[name])])))
   return {
+    hooks,
     pg,
     board,
     alerts,
@@ -112,11 +134,11 @@ export async function startCrashStack({ latencyMs }) {
     async restart(name, killed = () => undefined) {
       await workers[name].kill()
       killed()
-      workers[name] = await start(name)
+      workers[name] = await start(name, tapped[name])
     },
     async close() {
       await Promise.all(running.map((fn) => fn.stop().catch(() => undefined)))
-      await Promise.all([board.close(), alerts.close(), stripe.close(), siteverify.stop()])
+      await Promise.all([board.close(), alerts.close(), stripe.close(), siteverify.stop(), ...taps.map((tap) => tap.close())])
       await pg.stop()
     },
   }
