@@ -1,11 +1,12 @@
 // `npm run bench:crash` (issue 43 point 9): the Cron-called workers (`leads-redeliver`,
 // `enterprise-followup`, `webhook-events`) under Deno against a throwaway PostgreSQL and the fakes,
-// every fake slow, while SIGKILL lands in their runs at seeded random moments and the fakes take a
-// share of calls without answering. Leads and registrations come in through the real front doors
-// (`leads`, `enterprise-register`), registrants confirm through `enterprise-confirm` and pay the
-// invoice Stripe sent them (Stripe then calls `stripe-webhook`). Then the workers run cleanly until
-// nothing changes, and each reader is counted from the fakes' own records: expected, delivered,
-// lost, duplicated; chat resends are counted and each is traced to the answer that was dropped.
+// every fake slow. SIGKILL lands in their runs at seeded random moments, and right after a fake
+// took one of their calls; the fakes take a share of calls without answering. Leads and
+// registrations come in through the real front doors (`leads`, `enterprise-register`), registrants
+// confirm through `enterprise-confirm` and pay the invoice Stripe sent them (Stripe then calls
+// `stripe-webhook`). Then the workers run cleanly until nothing changes, and each reader is counted
+// from the fakes' own records: expected, delivered, lost, duplicated; chat resends are counted and
+// each is traced to the answer that was dropped, or to the killed run that sent it.
 // Exit 1 on any loss or duplicate (a traced chat resend is neither). docs/crash-bench.md.
 // Options: --leads N, --registrations N, --kills N, --seed N, --drop-rate X, --latency-ms N.
 import { parseArgs } from 'node:util'

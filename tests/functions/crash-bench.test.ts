@@ -12,9 +12,9 @@ let result: CrashBenchResult
 beforeAll(async () => {
   loopbackPassesThrough()
   result = await runCrashBench({
-    leads: 10,
+    leads: 12,
     registrations: 2,
-    kills: 12,
+    kills: 24,
     seed: 7,
     dropRate: 0.15,
     latencyMs: 60,
@@ -28,7 +28,7 @@ beforeEach(loopbackPassesThrough)
 
 describe('a worker killed at any moment, an answer dropped anywhere', () => {
   it('killed the workers mid-run and dropped answers', () => {
-    expect(result.faults.landed).toBeGreaterThanOrEqual(12)
+    expect(result.faults.landed).toBeGreaterThanOrEqual(24)
     expect(result.clean.settled).toBe(true)
   })
 
