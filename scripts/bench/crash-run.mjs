@@ -31,7 +31,7 @@ export async function runCrashBench(options) {
   // One stream per use, so what one draws does not shift what another draws.
   const stream = (n) => mulberry32(seed * 7919 + n)
   const perWorker = (from) => Object.fromEntries(WORKERS.map((name, i) => [name, stream(from + i)]))
-  const randoms = { kills: perWorker(10), calls: perWorker(20), board: stream(2), alerts: stream(3), stripe: stream(4), repeats: stream(5) }
+  const randoms = { kills: perWorker(10), board: stream(2), alerts: stream(3), stripe: stream(4), repeats: stream(5) }
   const stack = await startCrashStack({ latencyMs })
   try {
     const leads = new Map()

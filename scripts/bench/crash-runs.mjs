@@ -1,19 +1,20 @@
 // How the crash bench runs the workers. Under faults: each worker is called again and again as
-// Cron calls it, and seeded draws decide where SIGKILL lands: per run, whether and when (a fraction
-// of how long its last whole run took), and per call a fake took, whether the worker dies before the
-// answer reaches it; the killed process is replaced at once. The fakes
-// take a share of calls and never answer them. Then cleanly: no kills, every answer given, the
+// Cron calls it, and a seeded draw per run decides where SIGKILL lands in it: at a moment (a fraction
+// of how long its last whole run took), or right after the fakes took its k-th call, before it has
+// the answer (k drawn over the calls its last whole run made), or nowhere. The killed process is
+// replaced at once. The fakes take a share of calls and never answer them. Then cleanly: no kills, every answer given, the
 // three workers and the registrants again and again until nothing changes for longer than a
 // claim's lease and the longest backoff (what a killed run left claimed is due again by then).
 import { sleep } from './load-run.mjs'
 import { BACKOFF_MAX_MS, CRON_SECRET, LEASE_MS, WORKERS } from './crash-stack.mjs'
 import { registrantsAct } from './crash-actors.mjs'
 
-const KILL_SHARE = 0.5
-// The share of calls a fake took after which the worker dies before it has the answer.
-const CALL_KILL_SHARE = 0.08
+// Of the runs: killed at a moment, killed right after a call (the rest run whole).
+const TIMED_SHARE = 0.35
+const AT_CALL_SHARE = 0.35
 // How long a worker's first run is taken to last, until one has been timed.
 const FIRST_GUESS_MS = 3_000
+const FIRST_GUESS_CALLS = 10
 const QUIET_MS = LEASE_MS + BACKOFF_MAX_MS + 2_000
 
 const callWorker = (fn) =>
@@ -47,27 +48,32 @@ export async function underFaults(stack, { kills, dropRate, randoms, registrants
     (killing[name] ??= stack
       .restart(name, () => killWindows.push({ worker: name, from: runFrom[name], to: stack.alerts.webhook.length }))
       .finally(() => (killing[name] = undefined)))
-  // A fake took the worker's call and did it: a seeded draw kills the worker before the answer reaches it.
+  // A fake took the worker's call and did it: on the run's k-th, the worker dies before the answer reaches it.
+  const calls = Object.fromEntries(WORKERS.map((name) => [name, { made: 0, killAt: 0 }]))
   stack.hooks.afterTaken = async (name) => {
-    if (killing[name] || !going(name) || randoms.calls[name]() >= CALL_KILL_SHARE) return
+    if (killing[name] || ++calls[name].made !== calls[name].killAt) return
     tally[name].atCall++
     await kill(name)
   }
 
   async function worker(name) {
     let lastMs = FIRST_GUESS_MS
+    let lastCalls = FIRST_GUESS_CALLS
     while (going(name)) {
       const started = Date.now()
+      const draw = randoms.kills[name]()
+      const where = randoms.kills[name]()
+      const timed = draw < TIMED_SHARE
+      calls[name] = { made: 0, killAt: !timed && draw < TIMED_SHARE + AT_CALL_SHARE ? 1 + Math.floor(where * lastCalls) : 0 }
       runFrom[name] = stack.alerts.webhook.length
       const run = callWorker(stack.workers[name])
       tally[name].runs++
-      const timed = randoms.kills[name]() < KILL_SHARE
-      const at = randoms.kills[name]() * lastMs
-      const finished = await Promise.race([run.then(() => true), timed ? sleep(at).then(() => false) : new Promise(() => {})])
+      const finished = await Promise.race([run.then(() => true), timed ? sleep(where * lastMs).then(() => false) : new Promise(() => {})])
       if (killing[name]) await killing[name]
       else if (finished) {
         lastMs = Math.max(50, Date.now() - started)
-        if (timed) tally[name].missed++
+        lastCalls = Math.max(1, calls[name].made)
+        if (timed || calls[name].killAt) tally[name].missed++
       } else {
         tally[name].killed++
         await kill(name)
