@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { registrationInsert } from '../support/enterprise-row'
-import { FAKE_HOSTNAME, FAKE_SECRET, PASS_SECRET, startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify'
+import { FAKE_HOSTNAME, FAKE_SECRET, PASS_SECRET, startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN } from './support'
 

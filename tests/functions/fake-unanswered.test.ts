@@ -80,6 +80,20 @@ describe('taken, then unanswered', () => {
     ])
   })
 
+  it('a slow Resend sends and answers only after its delay', async () => {
+    alerts.slowEmail(150)
+    const started = Date.now()
+    const res = await fetch(`${alerts.resendUrl}/emails`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${RESEND_KEY}`, 'idempotency-key': 'slow-1' },
+      body: JSON.stringify({ from: 'a@example.com', to: ['slow@example.com'], subject: 'S', text: 'T' }),
+    })
+    alerts.slowEmail(0)
+    expect(res.status).toBe(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
+    expect(alerts.emails.filter((email) => email.to.includes('slow@example.com'))).toHaveLength(1)
+  })
+
   it('a share of 0 answers every call', async () => {
     board.unanswered({ share: 0 })
     const before = board.lostAnswers.length

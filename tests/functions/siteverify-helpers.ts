@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { createVerifier, type TurnstileSettings } from '../../supabase/functions/_shared/turnstile/siteverify.ts'
 import type { TokenLedger } from '../../supabase/functions/_shared/turnstile/token-ledger.ts'
 import type { Logger } from '../../supabase/functions/_shared/runtime/logger.ts'
-import { FAKE_HOSTNAME, FAKE_SECRET, startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify'
+import { FAKE_HOSTNAME, FAKE_SECRET, startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify.mjs'
 import { loopbackPassesThrough, recordingLogger } from './support'
 
 /** The fake siteverify for one test file: started once, and up again before each test. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { type TurnstileSettings } from '../../supabase/functions/_shared/turnstile/siteverify.ts'
 import type { TokenLedger } from '../../supabase/functions/_shared/turnstile/token-ledger.ts'
-import { DUMMY_TOKEN, FAIL_SECRET, FAKE_SECRET, PASS_SECRET, SPENT_SECRET } from '../support/fake-siteverify'
+import { DUMMY_TOKEN, FAIL_SECRET, FAKE_SECRET, PASS_SECRET, SPENT_SECRET } from '../support/fake-siteverify.mjs'
 import { fakeVerifier, fakeSiteverifyForFile } from './siteverify-helpers'
 import { recordingLogger } from './support'
 

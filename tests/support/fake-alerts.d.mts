@@ -34,6 +34,8 @@ export interface FakeAlerts {
   lostAnswers: LostAnswer[]
   breakChannel(channel: 'webhook' | 'email', down?: boolean): void
   slowWebhook(ms: number): void
+  /** Resend takes `ms` before it sends and answers (0: at once). */
+  slowEmail(ms: number): void
   clear(): void
   loseNextEmailAnswer(address: string): void
   emailRequests: { to: string[]; idempotencyKey?: string }[]

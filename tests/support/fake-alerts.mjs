@@ -14,6 +14,7 @@ export async function startFakeAlerts() {
   const emailRequests = []
   let loseAnswerTo = null
   let webhookDelayMs = 0
+  let emailDelayMs = 0
   let random = null
   // Taken, then unanswered: { share, random, channels } while on.
   let dropping = null
@@ -51,6 +52,7 @@ export async function startFakeAlerts() {
       if (broken.email) return reply(500, { message: 'e-mail down' })
       const { from, to, subject, text } = body
       if (!from || !Array.isArray(to) || !subject || !text) return reply(422, { message: 'from, to, subject and text are required' })
+      if (emailDelayMs) await new Promise((resolve) => setTimeout(resolve, emailDelayMs))
       // As Resend: a repeated Idempotency-Key sends nothing again and answers the first e-mail's id,
       // or 409 invalid_idempotent_request when the payload differs from the first one's.
       const key = req.headers['idempotency-key']
@@ -103,6 +105,8 @@ export async function startFakeAlerts() {
     breakChannel: (channel, down = true) => void (broken[channel] = down),
     /** The webhook takes `ms` before it answers (0: at once), so a test can hold a sender mid-alert. */
     slowWebhook: (ms) => void (webhookDelayMs = ms),
+    /** Resend takes `ms` before it sends and answers (0: at once). */
+    slowEmail: (ms) => void (emailDelayMs = ms),
     /** Every e-mail call, sent or deduplicated: who to and its Idempotency-Key. */
     emailRequests,
     clear: () => void ((webhook.length = 0), (emails.length = 0), (emailRequests.length = 0), (lostAnswers.length = 0), sentByKey.clear()),

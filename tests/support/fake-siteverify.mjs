@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:http'
 
 // Cloudflare's siteverify on 127.0.0.1, answering as Cloudflare documents it: a form-encoded POST of
 // secret, response, remoteip and idempotency_key. The documented dummy secrets answer every token
 // alike (1x…AA passes, 2x…AA fails, 3x…AA 'already spent'); the fake's own secret takes only tokens
 // it issued, each once (a retry with the same idempotency key gets the same answer), for 300 s.
+// Plain .mjs, so `npm run bench:crash` can use it as well as Vitest.
 
 export const PASS_SECRET = '1x0000000000000000000000000000000AA'
 export const FAIL_SECRET = '2x0000000000000000000000000000000AA'
@@ -14,27 +14,15 @@ export const DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX'
 export const FAKE_SECRET = 'fake-siteverify-secret'
 export const FAKE_HOSTNAME = 'site.test'
 
-type Issued = { hostname: string; action: string; challengeTs: Date; spentBy?: string }
-export type SiteverifyRequest = { contentType: string; fields: Record<string, string> }
+export async function startFakeSiteverify() {
+  // Each token it issued: { hostname, action, challengeTs, spentBy }.
+  const issued = new Map()
+  const requests = []
+  const fake = { mode: 'up' }
 
-export interface FakeSiteverify {
-  url: string
-  /** A token as the widget would get it on `hostname` for `action`, solved `ageMs` ago. */
-  issue(options: { action: string; hostname?: string; ageMs?: number }): string
-  requests: SiteverifyRequest[]
-  /** 'down': every request answers 500 until set back to 'up'. */
-  mode: 'up' | 'down'
-  stop(): Promise<void>
-}
-
-export async function startFakeSiteverify(): Promise<FakeSiteverify> {
-  const issued = new Map<string, Issued>()
-  const requests: SiteverifyRequest[] = []
-  const fake = { mode: 'up' as 'up' | 'down' }
-
-  const answer = (fields: Record<string, string>) => {
-    const fail = (...codes: string[]) => ({ success: false, 'error-codes': codes, messages: [] })
-    const pass = (hostname: string, action: string, challengeTs: Date) => ({
+  const answer = (fields) => {
+    const fail = (...codes) => ({ success: false, 'error-codes': codes, messages: [] })
+    const pass = (hostname, action, challengeTs) => ({
       success: true,
       challenge_ts: challengeTs.toISOString(),
       hostname,
@@ -58,9 +46,9 @@ export async function startFakeSiteverify(): Promise<FakeSiteverify> {
     return pass(token.hostname, token.action, token.challengeTs)
   }
 
-  const server: Server = createServer((req, res) => {
+  const server = createServer((req, res) => {
     let body = ''
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('data', (chunk) => (body += chunk.toString()))
     req.on('end', () => {
       const contentType = req.headers['content-type'] ?? ''
       const fields = Object.fromEntries(new URLSearchParams(body))
@@ -73,16 +61,16 @@ export async function startFakeSiteverify(): Promise<FakeSiteverify> {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(fields)))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
 
   return Object.assign(fake, {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/turnstile/v0/siteverify`,
+    url: `http://127.0.0.1:${server.address().port}/turnstile/v0/siteverify`,
     requests,
-    issue({ action, hostname = FAKE_HOSTNAME, ageMs = 10_000 }: { action: string; hostname?: string; ageMs?: number }) {
+    issue({ action, hostname = FAKE_HOSTNAME, ageMs = 10_000 }) {
       const token = `fake.${randomUUID()}`
       issued.set(token, { hostname, action, challengeTs: new Date(Date.now() - ageMs) })
       return token
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
   })
 }
