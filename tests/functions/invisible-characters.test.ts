@@ -126,6 +126,12 @@ describe('invisible characters never reach a channel (deno, PostgreSQL, fake boa
     const [stored] = await pg.sql<{ name: string; note: string }[]>`
       select lead ->> 'name' as name, lead ->> 'note' as note from leads where submission_id = ${lead.submissionId}`
     expect(stored).toEqual({ name: 'Bot remmapS', note: 'Call me\nplease' })
+    // The lead reaches the board after the answer; the run that announces it must come after that.
+    for (let tries = 0; tries < 100; tries++) {
+      const [row] = await pg.sql<{ status: string }[]>`select status from leads where submission_id = ${lead.submissionId}`
+      if (row?.status === 'delivered') break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     await fetch(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(15_000) })
 
     const sent = everythingSent()
