@@ -140,6 +140,11 @@ describe('the conversions outbox', () => {
   })
 
   it('a dropped answer: the resend carries the same transactionId and event_id, and each fake keeps one', async () => {
+    // The worker's access token predates the fake's reset: one event trades a fresh one first.
+    await lead({ gclid: 'warm-up' })
+    await run()
+    await pg.sql`truncate ad_conversions`
+    google.events.clear()
     const { submissionId } = await lead({ gclid: 'drop-g', fbclid: 'drop-m' })
     google.failNext('ingest', 'drop')
     meta.failNext('drop')
@@ -164,7 +169,7 @@ describe('the conversions outbox', () => {
     await sleep(400)
     await run()
     expect(await rows()).toMatchObject([{ status: 'skipped', skip_reason: 'platform-refused', attempts: 1 }])
-    expect(google.requests.filter((call) => call.url.pathname.endsWith('events:ingest'))).toHaveLength(1)
+    expect(google.requests.filter((call) => call.endpoint === 'ingest')).toHaveLength(1)
   })
 
   it('a 401: one ops message for the platform that day, the rows wait', async () => {
@@ -208,11 +213,20 @@ describe('the conversions outbox', () => {
 
   it('a proven booking: one "call" event, call:<booking uid>', async () => {
     const { id } = await lead({ gclid: 'booked' })
-    await pg.sql`insert into lead_bookings (booking_uid, trigger_event, lead_id, start_time, organizer, attendee_name, attendee_email, note)
-      values ('uid-1', 'BOOKING_CREATED', ${id}, now() + interval '1 day', 'grace@agency.test', 'Ada', 'ada@example.com', '')`
+    const booking = (uid: string, proven: boolean) => ({
+      booking_uid: uid,
+      item_key: uid,
+      trigger_event: 'BOOKING_CREATED',
+      [proven ? 'lead_id' : 'possible_lead_id']: id,
+      start_time: new Date(Date.now() + 86_400_000),
+      organizer: 'grace@agency.test',
+      attendee_name: 'Ada',
+      attendee_email: 'ada@example.com',
+      note: '',
+    })
+    await pg.sql`insert into lead_bookings ${pg.sql(booking('uid-1', true) as never)}`
     // An unproven booking (no signed reference) is not reported.
-    await pg.sql`insert into lead_bookings (booking_uid, trigger_event, possible_lead_id, start_time, organizer, attendee_name,
-      attendee_email, note) values ('uid-2', 'BOOKING_CREATED', ${id}, now(), 'grace@agency.test', 'Ada', 'ada@example.com', '')`
+    await pg.sql`insert into lead_bookings ${pg.sql(booking('uid-2', false) as never)}`
     await run()
     expect(google.events.get(`${GOOGLE_ACTIONS.call}|call:uid-1`)?.event).toMatchObject({ transactionId: 'call:uid-1' })
     expect((await rows()).map((row) => row.dedup_key)).toEqual([expect.stringMatching(/^lead:/), 'call:uid-1'])
