@@ -248,4 +248,16 @@ describe('the conversions outbox', () => {
       currency: 'USD',
     })
   })
+
+  it('the table is closed to the API roles, and holds no personal data', async () => {
+    const [row] = await pg.sql`
+      select relrowsecurity as rls,
+             has_table_privilege('anon', 'public.ad_conversions', 'select, insert, update, delete') as anon,
+             has_table_privilege('authenticated', 'public.ad_conversions', 'select, insert, update, delete') as authenticated
+      from pg_class where oid = 'public.ad_conversions'::regclass`
+    expect(row).toEqual({ rls: true, anon: false, authenticated: false })
+    await lead({ gclid: 'private', fbclid: 'private' })
+    const stored = JSON.stringify(await pg.sql`select * from ad_conversions`)
+    for (const personal of ['ada@example.com', 'Ada', '0422470721', 'private', 'vet reviews']) expect(stored).not.toContain(personal)
+  })
 })
