@@ -162,6 +162,17 @@ describe('the conversions outbox', () => {
     expect((await rows()).map((row) => row.status)).toEqual(['sent', 'sent'])
   })
 
+  it('a 429 with Retry-After: the row waits at least that long, the same event kept for later', async () => {
+    await lead({ gclid: 'busy' })
+    google.failNext('ingest', '429', 1, { retryAfter: 30 })
+    await run()
+    const [row] = await pg.sql<{ status: string; wait: number }[]>`
+      select status, extract(epoch from next_attempt_at - updated_at) as wait from ad_conversions`
+    expect(row!.status).toBe('pending')
+    expect(Number(row!.wait)).toBeGreaterThanOrEqual(29)
+    expect(google.events.size).toBe(0)
+  })
+
   it('a 400 refusal: skipped with the reason, never retried', async () => {
     await lead({ gclid: 'refused' })
     google.failNext('ingest', '400')
