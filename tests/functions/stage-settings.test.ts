@@ -7,6 +7,7 @@ import { bookingsConfig } from '../../supabase/functions/_shared/bookings/config
 import { leadsWorker } from '../../supabase/functions/_shared/delivery/settings.ts'
 import { paymentsWorker } from '../../supabase/functions/_shared/enterprise/config.ts'
 import { followupWorker } from '../../supabase/functions/enterprise-followup/settings.ts'
+import { conversionsWorker } from '../../supabase/functions/_shared/conversions/worker-config.ts'
 
 // Issue 43 point 5: each stage owns its lease and backoff, with documented defaults, and reads no
 // other stage's names. Each stage is read here (as its function's index.ts reads it) from an
@@ -20,7 +21,7 @@ const odd = (stage: string): Record<string, string> => ({
 })
 /** The names the leads had before they had their own, and every stage's own. */
 const LEGACY = { CLAIM_LEASE_MS: '7', BACKOFF_BASE_MS: '8', BACKOFF_MAX_MS: '9', MAX_ATTEMPTS: '2' }
-const STAGES = ['LEADS', 'ENTERPRISE', 'BOOKINGS', 'PAYMENTS', 'DECISIONS']
+const STAGES = ['LEADS', 'ENTERPRISE', 'BOOKINGS', 'PAYMENTS', 'DECISIONS', 'CONVERSIONS']
 const othersThan = (stage: string) =>
   reading(Object.assign({}, stage === 'LEADS' ? {} : LEGACY, ...STAGES.filter((other) => other !== stage).map(odd)))
 
@@ -34,11 +35,17 @@ describe("each stage's worker settings: its own names, its documented defaults, 
     ['bookings', 'BOOKINGS', (read: (name: string) => string | undefined) => bookingsConfig(read), 60_000],
     ['payments', 'PAYMENTS', paymentsWorker, 60_000],
     ['board decisions', 'DECISIONS', decisionsWorker, 60_000],
+    ['ad conversions', 'CONVERSIONS', conversionsWorker, 60_000],
   ])('%s ignores every other stage’s names, and reads its own', (_stage, prefix, read, leaseMs) => {
     const ignoring = read(othersThan(prefix))
     expect({ leaseMs: ignoring.leaseMs, backoff: ignoring.backoff }).toEqual({ leaseMs, backoff: DEFAULT })
     const own = read(reading(odd(prefix)))
     expect({ leaseMs: own.leaseMs, backoff: own.backoff }).toEqual({ leaseMs: 7, backoff: backoff(8, 9, 2) })
+  })
+
+  it('ad conversions: CONVERSIONS_BATCH_SIZE, default 20, not the webhook-events batch', () => {
+    expect(conversionsWorker(reading({ WEBHOOK_EVENTS_BATCH_SIZE: '50' })).batchSize).toBe(20)
+    expect(conversionsWorker(reading({ CONVERSIONS_BATCH_SIZE: '5' })).batchSize).toBe(5)
   })
 
   it("enterprise-followup no longer takes the leads' lease (CLAIM_LEASE_MS used to set both)", () => {
@@ -81,6 +88,7 @@ describe('no stage reads another stage’s names in the functions’ code', () =
     [/'BOOKINGS_[A-Z_]+'|workerNames\('BOOKINGS'\)/, '_shared/bookings/config.ts'],
     [/'PAYMENTS_[A-Z_]+'|workerNames\('PAYMENTS'\)/, '_shared/enterprise/config.ts'],
     [/'DECISIONS_[A-Z_]+'|workerNames\('DECISIONS'\)/, '_shared/board/decision-settings.ts'],
+    [/'CONVERSIONS_[A-Z_]+'|workerNames\('CONVERSIONS'\)/, '_shared/conversions/worker-config.ts'],
     [/'ENTERPRISE_(LEASE|BACKOFF|MAX)[A-Z_]*'|workerNames\('ENTERPRISE'\)/, 'enterprise-followup/settings.ts'],
     [/'LEADS_(LEASE|BACKOFF|MAX)[A-Z_]*'|workerNames\('LEADS'\)/, '_shared/delivery/settings.ts'],
     [

@@ -13,6 +13,8 @@ import type { Logger } from '../_shared/runtime/logger.ts'
 import type { DecisionGroups } from '../_shared/board/decision-settings.ts'
 import type { DecisionStore } from '../_shared/board/decision-store.ts'
 import { workDecision } from '../_shared/board/decision-worker.ts'
+import { checkProcessing, workConversion, type ConversionClients } from '../_shared/conversions/conversion-worker.ts'
+import type { ConversionStore } from '../_shared/conversions/conversion-store.ts'
 
 export type WebhookEventsDeps = {
   secret: string | undefined
@@ -35,9 +37,12 @@ export type WebhookEventsDeps = {
   decisions: (DecisionGroups & { store: DecisionStore }) | undefined
   /** Sends the due staff messages (the notifications outbox, `_shared/notify/worker.ts`), last in every run. */
   sendNotifications?: (() => Promise<unknown>) | undefined
+  /** Ad conversions (docs/ad-conversions.md): the stage's own store, clients and settings (CONVERSIONS_*). */
+  conversions?:
+    { store: ConversionStore; clients: ConversionClients; leaseMs: number; backoff: BackoffPolicy; batchSize: number } | undefined
 }
 
-export type WebhookEventsReport = { bookings?: Tally; payments?: Tally; decisions?: Tally }
+export type WebhookEventsReport = { bookings?: Tally; payments?: Tally; decisions?: Tally; conversions?: Tally & { checked: number } }
 
 /**
  * Called every minute by pg_cron and woken by each recorded event (`*_webhook_events.sql`): works
@@ -51,7 +56,8 @@ export function createWebhookEventsHandler(deps: WebhookEventsDeps): (req: Reque
     const refused = refuseWithoutSecret(req, deps, 'webhook-events', 'Webhook events are not configured')
     if (refused) return refused
     const { bookings, payments, decisions, board } = deps
-    if (!payments && !((bookings || decisions) && board)) return json(503, { error: 'Webhook events are not configured' })
+    if (!payments && !deps.conversions && !((bookings || decisions) && board))
+      return json(503, { error: 'Webhook events are not configured' })
 
     const deadline = deps.now().getTime() + deps.budgetMs
     const report: WebhookEventsReport = {}
@@ -59,8 +65,9 @@ export function createWebhookEventsHandler(deps: WebhookEventsDeps): (req: Reque
       claimNext: () => Promise<Claimed<Item> | undefined>,
       work: (item: Claimed<Item>) => Promise<{ kind: string }>,
       what: string,
+      batchSize = deps.batchSize,
     ): Promise<Tally> => {
-      const { stopped: _stopped, ...tally } = await drain({ claimNext, work, what, deadline, ...deps })
+      const { stopped: _stopped, ...tally } = await drain({ claimNext, work, what, deadline, ...deps, batchSize })
       return tally
     }
     const { workers } = deps
@@ -84,6 +91,17 @@ export function createWebhookEventsHandler(deps: WebhookEventsDeps): (req: Reque
         (item) => workDecision(item, { ...deps, ...decisions, backoff: workers.decisions.backoff, board }),
         'board decision',
       )
+    }
+    // Last of the stages: a payment or booking this run matched is reported in the same run.
+    const { conversions } = deps
+    if (conversions) {
+      const tally = await run(
+        () => conversions.store.claimNext(conversions.leaseMs),
+        (item) => workConversion(item, { ...deps, ...conversions }),
+        'ad conversion',
+        conversions.batchSize,
+      )
+      report.conversions = { ...tally, checked: await checkProcessing({ ...deps, ...conversions }, conversions.batchSize) }
     }
     // What this run queued (payments, failures) goes out now, with whatever else is due.
     await deps.sendNotifications?.()

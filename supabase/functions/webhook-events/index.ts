@@ -16,11 +16,18 @@ import { notificationsWorker } from '../_shared/notify/worker.ts'
 import { createWebhookEventsHandler } from './handler.ts'
 import { decisionGroups, decisionsWorker } from '../_shared/board/decision-settings.ts'
 import { pgDecisionStore } from '../_shared/board/pg-decision-store.ts'
+import { googleSettings, metaSettings } from '../_shared/conversions/config.ts'
+import { pgConversionStore } from '../_shared/conversions/conversion-store.ts'
+import { googleDataManager } from '../_shared/conversions/google-client.ts'
+import { metaConversions } from '../_shared/conversions/meta-client.ts'
+import { conversionsWorker } from '../_shared/conversions/worker-config.ts'
+import { agencyCountry } from '../_shared/runtime/phone.ts'
 
 const config = bookingsConfig(env)
 const payments = paymentsWorker(env)
 const decisions = decisionsWorker(env)
 const groups = decisionGroups(env)
+const conversions = conversionsWorker(env)
 const dbUrl = env('SUPABASE_DB_URL')
 const sql = dbUrl ? createDb(dbUrl, { statementTimeoutMs: 5_000 }) : undefined
 const alerting = alertConfig(fetch)
@@ -44,6 +51,17 @@ serve(
       taxRateId: env('STRIPE_TAX_RATE_ID'),
     },
     logger: consoleLogger,
+    // A platform left unset is not an error: its rows are recorded as skipped, 'not-configured'.
+    conversions: sql && {
+      store: pgConversionStore(sql),
+      clients: {
+        google: googleDataManager(googleSettings(env, agencyCountry()), fetch),
+        meta: metaConversions(metaSettings(env, agencyCountry()), fetch),
+      },
+      leaseMs: conversions.leaseMs,
+      backoff: { ...conversions.backoff, random: Math.random },
+      batchSize: conversions.batchSize,
+    },
     // Payments, mismatches, money back and failures are queued with what causes them; sent here, last.
     sendNotifications: sql && notificationsWorker(sql, alerting, consoleLogger),
     now: () => new Date(),

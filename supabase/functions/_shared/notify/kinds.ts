@@ -1,5 +1,6 @@
 import type { AlertContent } from '../alerts/channels.ts'
 import { strong, visitorText } from '../alerts/text.ts'
+import { conversionsRenderers } from './conversions-kinds.ts'
 import { dealRenderers } from './deal-kinds.ts'
 import type { Renderers } from './notification.ts'
 import { leadsRenderers } from './leads-kinds.ts'
@@ -25,4 +26,6 @@ export const renderers: Renderers = {
   ...dealRenderers,
   // The leads side: new lead, ops conditions, 'Needs a look' summary, digest (leads-kinds.ts).
   ...leadsRenderers,
+  // Ad conversions: a platform's credentials or settings refused (conversion-worker.ts).
+  ...conversionsRenderers,
 }
