@@ -13,14 +13,21 @@ const CYCLES = ['quarterly', 'biannually']
 // Names hold letters only (the registrations table's check): 0 → 'Aa', 1 → 'Ab', …
 const letters = (i) => String.fromCharCode(65 + (Math.floor(i / 26) % 26)) + String.fromCharCode(97 + (i % 26))
 
-async function post(url, body, address) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': address },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  })
-  return { status: res.status, body: await res.json().catch(() => ({})) }
+/** A visitor's post; a dropped connection is sent again, as the browser's retry does (the same submission id). */
+async function post(url, body, address, tries = 3) {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': address },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    })
+    return { status: res.status, body: await res.json().catch(() => ({})) }
+  } catch (error) {
+    if (tries <= 1) throw error
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    return post(url, body, address, tries - 1)
+  }
 }
 
 /** Lead `i` through `leads`, its submission id kept under its name in `leads` (the chat names it). */

@@ -46,7 +46,9 @@ function chat(alerts, reader, expected, idOf, labelOf, { traces, killWindows }) 
     if (copies.length < 2) continue
     const why = dropped.filter((answer) => idOf(answer.text) === id).map((answer) => `answer dropped (${answer.how})`)
     for (const index of copies.slice(0, -1)) {
-      const killed = killWindows.find((window) => window.from <= index && index < window.to)
+      // Sent in a killed run: shown while the run lasted, or still in flight through its tap when it died.
+      const text = alerts.webhook[index]?.text
+      const killed = killWindows.find((window) => (window.from <= index && index < window.to) || window.texts?.includes(text))
       if (killed) why.push(`sent in a run of ${killed.worker} that was killed`)
     }
     const explained = Math.min(why.length, copies.length - 1)

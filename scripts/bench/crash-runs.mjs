@@ -28,6 +28,16 @@ const callWorker = (fn) =>
  * `kills` (a third each) has landed mid-run, or `limitMs` passed; their tallies. A kill lands at a
  * seeded fraction of the worker's last whole run.
  */
+/** The text of a chat webhook's JSON body (`{ text }`); undefined for any other call. */
+function chatText(body) {
+  try {
+    const text = JSON.parse(body)?.text
+    return typeof text === 'string' ? text : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export async function underFaults(stack, { kills, dropRate, randoms, registrants, limitMs, arrive }) {
   const share = { share: dropRate }
   stack.board.unanswered({ ...share, random: randoms.board })
@@ -43,10 +53,18 @@ export async function underFaults(stack, { kills, dropRate, randoms, registrants
   // Killed while visitors arrive, then until its share of the kills is reached.
   const going = (name) => (killedSoFar(name) < quota || arriving) && Date.now() < until
   const runFrom = {}
+  // The chat texts each worker's current run sent out, in flight ones included.
+  const runTexts = Object.fromEntries(WORKERS.map((name) => [name, []]))
+  stack.hooks.forwarded = (name, body) => {
+    const text = chatText(body)
+    if (text) runTexts[name].push(text)
+  }
   const killing = {}
   const kill = (name) =>
     (killing[name] ??= stack
-      .restart(name, () => killWindows.push({ worker: name, from: runFrom[name], to: stack.alerts.webhook.length }))
+      .restart(name, () =>
+        killWindows.push({ worker: name, from: runFrom[name], to: stack.alerts.webhook.length, texts: [...runTexts[name]] }),
+      )
       .finally(() => (killing[name] = undefined)))
   // A fake took the worker's call and did it: on the run's k-th, the worker dies before the answer reaches it.
   const calls = Object.fromEntries(WORKERS.map((name) => [name, { made: 0, killAt: 0 }]))
@@ -66,6 +84,7 @@ export async function underFaults(stack, { kills, dropRate, randoms, registrants
       const timed = draw < TIMED_SHARE
       calls[name] = { made: 0, killAt: !timed && draw < TIMED_SHARE + AT_CALL_SHARE ? 1 + Math.floor(where * lastCalls) : 0 }
       runFrom[name] = stack.alerts.webhook.length
+      runTexts[name] = []
       const run = callWorker(stack.workers[name])
       tally[name].runs++
       const finished = await Promise.race([run.then(() => true), timed ? sleep(where * lastMs).then(() => false) : new Promise(() => {})])
@@ -93,6 +112,7 @@ export async function underFaults(stack, { kills, dropRate, randoms, registrants
   stack.alerts.unanswered(null)
   stack.stripe.unanswered(null)
   stack.hooks.afterTaken = async () => undefined
+  stack.hooks.forwarded = () => undefined
   return { tally, killWindows, landed: WORKERS.reduce((sum, name) => sum + killedSoFar(name), 0) }
 }
 

@@ -101,13 +101,14 @@ export async function startCrashStack({ latencyMs }) {
     start('stripe-webhook'),
   ])
   // Each worker reaches the fakes through its own taps, so a kill can land right after a fake took its call.
-  const hooks = { afterTaken: async () => undefined }
+  const hooks = { afterTaken: async () => undefined, forwarded: () => undefined }
   const afterTaken = (worker) => hooks.afterTaken(worker)
+  const forwarded = (worker, body) => hooks.forwarded(worker, body)
   const taps = []
   const tapped = {}
   for (const name of WORKERS) {
     const [toBoard, toAlerts, toStripe] = await Promise.all(
-      [board.url, alerts.webhookUrl, stripe.url].map((url) => startTap(url, name, afterTaken)),
+      [board.url, alerts.webhookUrl, stripe.url].map((url) => startTap(url, name, afterTaken, forwarded)),
     )
     taps.push(toBoard, toAlerts, toStripe)
     tapped[name] = {

@@ -6,11 +6,13 @@ import { createServer } from 'node:http'
 
 const UPSTREAM_LIMIT_MS = 10_000
 
-export async function startTap(target, worker, afterTaken) {
+export async function startTap(target, worker, afterTaken, forwarded = () => undefined) {
   const origin = new URL(target).origin
   const server = createServer(async (req, res) => {
     let body = ''
     for await (const chunk of req) body += chunk
+    // What this worker's run put on its way: a message still in flight when the worker dies is its run's.
+    forwarded(worker, body)
     const aborted = new AbortController()
     res.once('close', () => aborted.abort())
     const headers = Object.fromEntries(
