@@ -55,16 +55,21 @@ export default function paintFirst(entry: string) {
       else go()
       return
     }
-    // The frame that first shows a form (every landing page opens on one) is the first paint that
-    // matters: the script starts in the task after it, not when the paint entry arrives, which on the
-    // bench's phone came 100 to 400 ms later, after the parser's next chunks and their frames.
+    const Observer = window.PerformanceObserver as typeof PerformanceObserver | undefined
+    const paintTiming = Boolean(Observer?.supportedEntryTypes?.includes('paint'))
+    // The paint entry is in the timeline from the frame after the paint reached the screen; the
+    // observer's callback is a low-priority task that on the bench's phone came 100 to 400 ms later,
+    // after the parser's next chunks and their frames. So each frame looks for it and the script
+    // starts in the task after. (A frame that merely has the form may not paint it yet: text waits
+    // for its font, and the script would then compete with the first paint, decision 011.) Without
+    // paint timing, the first frame that has a form to show (every landing page opens on one).
     const frame = () => {
-      if (document.forms.length) setTimeout(go)
-      else if (!started) requestAnimationFrame(frame)
+      if (started) return
+      if (paintTiming ? performance.getEntriesByName('first-contentful-paint').length > 0 : document.forms.length > 0) setTimeout(go)
+      else requestAnimationFrame(frame)
     }
     requestAnimationFrame(frame)
-    const Observer = window.PerformanceObserver as typeof PerformanceObserver | undefined
-    if (Observer?.supportedEntryTypes?.includes('paint')) {
+    if (paintTiming && Observer) {
       new Observer((entries, observer) => {
         if (!entries.getEntriesByName('first-contentful-paint').length) return
         observer.disconnect()

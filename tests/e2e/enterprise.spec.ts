@@ -88,6 +88,22 @@ test('a visitor registers with the keyboard only; no supabase-js, the widget tok
       billing_cycle: 'quarterly',
       legal_agreements: { terms: true, privacy: true, cookies: true, dpa: true },
       turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX',
+      // No ad click on this visit; the consent at the moment of sending (docs/attribution.md).
+      attribution: {
+        platform: '',
+        keyword: '',
+        clickIds: {},
+        clickAt: null,
+        landingUrl: null,
+        consent: {
+          asked: false,
+          source: 'not-asked',
+          ad_storage: 'granted',
+          ad_user_data: 'granted',
+          ad_personalization: 'granted',
+          analytics_storage: 'granted',
+        },
+      },
     },
   ])
 })

@@ -59,10 +59,39 @@ describe('the paint-first boot', () => {
     vi.unstubAllGlobals()
   })
 
-  it('starts right after the first animation frame that has a form to show, before the paint entry arrives (issue 45)', () => {
+  it('starts in the task after the first frame that finds the first contentful paint in the timeline, before the observer reports it (issue 45)', () => {
     vi.useFakeTimers()
     const frames: FrameRequestCallback[] = []
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
+    class Observer {
+      static supportedEntryTypes = ['paint']
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', Observer)
+    let painted: unknown[] = []
+    vi.spyOn(performance, 'getEntriesByName').mockImplementation(() => painted as PerformanceEntryList)
+    document.head.innerHTML = '<meta name="app-modules" content="/assets/a.js">'
+    const nextFrame = (time: number) => frames.splice(0).forEach((callback) => callback(time))
+    runBoot()
+    // A frame with the form that has not painted it yet (its text waits for the font) starts nothing.
+    document.body.innerHTML = '<form></form>'
+    nextFrame(0)
+    vi.advanceTimersByTime(0)
+    expect(loaded()).toEqual([])
+    painted = [{ name: 'first-contentful-paint' }]
+    nextFrame(16)
+    vi.advanceTimersByTime(0)
+    expect(loaded()).toEqual(['/assets/a.js', 'script /assets/app.js'])
+    document.body.innerHTML = ''
+    vi.unstubAllGlobals()
+  })
+
+  it('without paint timing, starts right after the first animation frame that has a form to show', () => {
+    vi.useFakeTimers()
+    const frames: FrameRequestCallback[] = []
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
+    vi.stubGlobal('PerformanceObserver', undefined)
     document.head.innerHTML = '<meta name="app-modules" content="/assets/a.js">'
     const nextFrame = (time: number) => frames.splice(0).forEach((callback) => callback(time))
     runBoot()
@@ -73,6 +102,7 @@ describe('the paint-first boot', () => {
     vi.advanceTimersByTime(0)
     expect(loaded()).toEqual(['/assets/a.js', 'script /assets/app.js'])
     document.body.innerHTML = ''
+    vi.unstubAllGlobals()
   })
 
   it('loads the entry alone by the backstop when no paint is reported', () => {
