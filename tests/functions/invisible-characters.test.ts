@@ -6,7 +6,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { registrationInsert } from '../support/enterprise-row'
 import { registerConfirmed, runFollowup } from '../support/enterprise-followup'
-import { followupEnv, loopbackPassesThrough, ORIGIN, submission } from './support'
+import { followupEnv, loopbackPassesThrough, ORIGIN, submission, untilDelivered } from './support'
 
 // Issue 42 point 6: U+202E (right-to-left override) typed into a registration's address reached the
 // Stripe customer's address. Unicode format characters (U+202E, U+200B, U+2066-2069, U+FEFF) and
@@ -126,12 +126,7 @@ describe('invisible characters never reach a channel (deno, PostgreSQL, fake boa
     const [stored] = await pg.sql<{ name: string; note: string }[]>`
       select lead ->> 'name' as name, lead ->> 'note' as note from leads where submission_id = ${lead.submissionId}`
     expect(stored).toEqual({ name: 'Bot remmapS', note: 'Call me\nplease' })
-    // The lead reaches the board after the answer; the run that announces it must come after that.
-    for (let tries = 0; tries < 100; tries++) {
-      const [row] = await pg.sql<{ status: string }[]>`select status from leads where submission_id = ${lead.submissionId}`
-      if (row?.status === 'delivered') break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    await untilDelivered(pg.sql, lead.submissionId)
     await fetch(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(15_000) })
 
     const sent = everythingSent()

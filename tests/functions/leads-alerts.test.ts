@@ -3,7 +3,7 @@ import { startFakeAlerts, RESEND_KEY, type FakeAlerts } from '../support/fake-al
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv } from './support'
+import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv, untilDelivered } from './support'
 
 // Decision 013: alerts, the digest, retry/release and leads-health under Deno, on a real PostgreSQL,
 // with a fake board and fake alert channels (webhook and e-mail API) on 127.0.0.1.
@@ -343,8 +343,7 @@ describe('leads-health (deno, PostgreSQL)', () => {
     const lead = person()
     await post(lead)
     await post(person('Spam Bot', { honeypot: 'https://pills.example', fillMs: 12_000 }))
-    // The lead goes to the board after the answer: on a loaded host that can take a moment.
-    for (let tries = 0; tries < 100 && (await status(lead.submissionId)) !== 'delivered'; tries++) await sleep(100)
+    await untilDelivered(pg.sql, lead.submissionId)
     const { status: code, body } = await checkHealth()
     expect(code).toBe(200)
     expect(body).toMatchObject({ pending: 0, oldestPendingMinutes: 0, failed: 0, spamToday: 1, alertsConfigured: true, conditions: [] })

@@ -3,7 +3,7 @@ import { startFakeAlerts, RESEND_KEY, type FakeAlerts } from '../support/fake-al
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
-import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv } from './support'
+import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv, untilDelivered } from './support'
 
 // Issue 43 point 1, the leads side: every message to staff (new lead, ops condition, 'Needs a look'
 // summary, digest) is queued in the transaction of its change and sent by the notifications outbox.
@@ -124,12 +124,7 @@ describe('the leads side through the notifications outbox (deno, PostgreSQL, fak
   it('a worker killed right after the lead is marked announced: the new-lead message still reaches e-mail once and chat, its resend counted', async () => {
     const lead = person('Ada Lovelace')
     expect(await post(lead)).toMatchObject({ status: 'queued' })
-    // The lead reaches the board after the answer; the run that announces it comes after that.
-    for (let tries = 0; tries < 100; tries++) {
-      const [row] = await pg.sql<{ status: string }[]>`select status from leads where submission_id = ${lead.submissionId}`
-      if (row?.status === 'delivered') break
-      await sleep(100)
-    }
+    await untilDelivered(pg.sql, lead.submissionId)
     // The chat takes the message and never answers (its 5 s timeout); the e-mail call hangs, and the
     // worker is killed there. ('sent-lost', a dropped connection, is retried inside Deno's fetch.)
     let hanging: () => void = () => {}

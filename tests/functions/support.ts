@@ -1,3 +1,4 @@
+import type { Sql } from 'postgres'
 import { http, HttpResponse, passthrough } from 'msw'
 import { server } from '@mocks/node'
 import { answerBoard } from '@mocks/handlers/board'
@@ -58,6 +59,18 @@ export const followupEnv = (
 })
 
 /** The notifications worker's settings in tests: a short lease and backoff, so a retried message goes out on the next run. */
+/**
+ * Waits (up to 10 s) until the lead is on the board: `leads` delivers after its answer, and a run
+ * that announces or counts the lead must come after that, which a loaded host delays.
+ */
+export async function untilDelivered(sql: Sql, submissionId: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    const [row] = await sql<{ status: string }[]>`select status from leads where submission_id = ${submissionId}`
+    if (row?.status === 'delivered') return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 export const notifyEnv = { NOTIFY_LEASE_MS: '1500', NOTIFY_BACKOFF_BASE_MS: '50', NOTIFY_BACKOFF_MAX_MS: '100' }
 
 export type LogRecord = { level: 'info' | 'warn' | 'error'; message: string; fields?: LogFields }
