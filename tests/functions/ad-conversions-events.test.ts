@@ -73,11 +73,21 @@ describe("Google's events:ingest request", () => {
     })
   })
 
-  it('ad_user_data denied: the click and the denial go, no hashed e-mail or phone', async () => {
-    const built = await buildGoogleRequest(conversionInput({}, { consent: denied }), destination)
+  it('ad_user_data denied or unanswered: nothing goes, not even the click', async () => {
+    expect(await buildGoogleRequest(conversionInput({}, { consent: denied }), destination)).toEqual({ kind: 'skip', reason: 'consent-denied' })
+    const unanswered = { asked: true, source: 'banner' as const, ad_personalization: 'granted' as const }
+    expect(await buildGoogleRequest(conversionInput({}, { consent: unanswered }), destination)).toEqual({
+      kind: 'skip',
+      reason: 'consent-denied',
+    })
+  })
+
+  it('ad_personalization denied alone: the event and its hashes go, with the denial', async () => {
+    const consent = { asked: true, source: 'banner' as const, ad_user_data: 'granted' as const, ad_personalization: 'denied' as const }
+    const built = await buildGoogleRequest(conversionInput({}, { consent }), destination)
     if (built.kind !== 'event') throw new Error(built.reason)
-    expect(built.event.events[0].userData).toBeUndefined()
-    expect(built.event.events[0].consent).toEqual({ adUserData: 'CONSENT_DENIED', adPersonalization: 'CONSENT_DENIED' })
+    expect(built.event.events[0].userData?.userIdentifiers.length).toBeGreaterThan(0)
+    expect(built.event.events[0].consent).toEqual({ adUserData: 'CONSENT_GRANTED', adPersonalization: 'CONSENT_DENIED' })
   })
 
   it('validateOnly is carried when asked for', async () => {

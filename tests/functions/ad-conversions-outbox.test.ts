@@ -260,6 +260,30 @@ describe('the conversions outbox', () => {
     })
   })
 
+  it('consent refused: a denied lead is reported nowhere; a registrant who refused later is not reported for the lead\'s click', async () => {
+    await lead({ gclid: 'denied', fbclid: 'denied' }, { adUserData: 'denied' })
+    const earlier = await lead({ gclid: 'granted-then-refused' })
+    const [registration] = await pg.sql<{ id: string }[]>`
+      insert into enterprise_registrations ${pg.sql({ ...validRegistration, submission_id: crypto.randomUUID() } as never)} returning id`
+    // The registrant refused advertising when registering: capture keeps no click, only the consent.
+    const refused = { ...attribution({}, 'denied'), clickAt: null, landingUrl: null }
+    await pg.sql`update enterprise_registrations set stripe_invoice_id = 'in_refused', lead_submission_id = ${earlier.submissionId},
+      attribution = ${pg.sql.json(refused)} where id = ${registration!.id}`
+    await pg.sql`insert into stripe_webhook_events (event_id, type, registration_id, invoice_id, amount_paid, currency, invoice_paid_at, status)
+      values ('evt_refused', 'invoice.paid', ${registration!.id}, 'in_refused', 354000, 'usd', now(), 'done')`
+    await pg.sql`update stripe_webhook_events set outcome = 'paid' where event_id = 'evt_refused'`
+    await run()
+    const settled = await rows()
+    expect(settled.filter((row) => row.status === 'skipped').map((row) => [row.platform, row.kind, row.skip_reason])).toEqual([
+      ['google', 'lead', 'consent-denied'],
+      ['meta', 'lead', 'consent-denied'],
+      ['google', 'purchase', 'consent-denied'],
+    ])
+    // Only the earlier lead, given with consent, went out.
+    expect([...google.events.keys()]).toEqual([`${GOOGLE_ACTIONS.lead}|lead:${earlier.submissionId}`])
+    expect(meta.events).toHaveLength(0)
+  })
+
   it('the table is closed to the API roles, and holds no personal data', async () => {
     const [row] = await pg.sql`
       select relrowsecurity as rls,

@@ -78,7 +78,11 @@ export function pgConversionStore(sql: Sql): ConversionStore {
     }
     const rows = await sql<RecordRow[]>`
       select coalesce(e.invoice_paid_at, e.received_at) as at, r.email, r.phone,
-             case when coalesce(r.attribution -> 'clickIds', '{}'::jsonb) <> '{}'::jsonb then r.attribution else l.attribution end
+             case when coalesce(r.attribution -> 'clickIds', '{}'::jsonb) <> '{}'::jsonb then r.attribution
+                  -- The lead's click, under the consent given last: the registrant's, when they were asked.
+                  when r.attribution ? 'consent' and l.attribution is not null
+                    then jsonb_set(l.attribution, '{consent}', r.attribution -> 'consent')
+                  else l.attribution end
                as attribution
       from public.stripe_webhook_events e
       join public.enterprise_registrations r on r.id = ${item.registrationId}

@@ -51,8 +51,9 @@ function adIdentifiers(input: ConversionInput): GoogleEvent['adIdentifiers'] | u
 }
 
 /**
- * Consent: `adUserData` denied sends the click and the consent as given, and no user data (no
- * hashed e-mail or phone); Google applies its own rules to a denied click. Granted adds the hashes.
+ * Consent: `ad_user_data` governs sending a visitor's data to Google for advertising, and a click id
+ * is such data, so a denied (or unanswered) visitor is not reported at all, as on Meta. Granted sends
+ * the click, the hashes and the consent as given (`adPersonalization` may still be denied).
  */
 export async function buildGoogleRequest(
   input: ConversionInput,
@@ -61,16 +62,17 @@ export async function buildGoogleRequest(
 ): Promise<Built<GoogleIngestRequest>> {
   const ids = adIdentifiers(input)
   if (!ids) return { kind: 'skip', reason: 'no-click-id' }
+  if (!adUserDataGranted(input)) return { kind: 'skip', reason: 'consent-denied' }
   const refusal = clickRefusal(input)
   if (refusal) return { kind: 'skip', reason: refusal }
-  const userData = adUserDataGranted(input) ? await userIdentifiers(input, options.home) : undefined
+  const userData = await userIdentifiers(input, options.home)
   const event: GoogleEvent = {
     transactionId: input.dedupKey,
     eventTimestamp: input.at.toISOString(),
     eventSource: 'WEB',
     adIdentifiers: ids,
     ...(userData && { userData }),
-    consent: { adUserData: status(adUserDataGranted(input)), adPersonalization: status(adPersonalizationGranted(input)) },
+    consent: { adUserData: 'CONSENT_GRANTED', adPersonalization: status(adPersonalizationGranted(input)) },
     ...(input.valueUsd !== undefined && { conversionValue: input.valueUsd, currency: 'USD' as const }),
   }
   const operatingAccount: Account = { accountType: 'GOOGLE_ADS', accountId: destination.operatingAccountId }
