@@ -27,7 +27,6 @@ const TRANSITIONS: Record<string, string> = {
   notification_sent: 'pending -> sent, under the claim',
   notification_skipped: 'pending -> skipped, under the claim',
   notification_failed: 'pending -> failed, under the claim',
-  fail_outbox_item: 'pending -> failed, under the claim, its failure message queued in the same transaction',
   // Ad conversions (20261202070000).
   ad_conversion_skipped: 'pending -> skipped, under the claim: refused for good or the platform not configured',
   ad_conversion_processing: 'Google’s processing status of a sent conversion, read later',
