@@ -63,6 +63,9 @@ describe('ad conversions through the real functions (leads, cal-webhook, enterpr
     }
     expect(stack.google.events.size).toBe(3)
     expect(stack.google.duplicates).toEqual([])
+    // The run's later pass read Google's processing status of each.
+    const checked = await stack.pg.sql`select processing_status from ad_conversions where platform = 'google'`
+    expect(checked.map((row) => row.processing_status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS'])
 
     const names = { lead: 'Lead', call: 'Schedule', purchase: 'Purchase' }
     for (const kind of ['lead', 'call', 'purchase'] as const) {
