@@ -110,6 +110,8 @@ describe('ad conversions through the real functions (leads, cal-webhook, enterpr
     const held = await stack.postLead({ clickIds: { gclid: 'held-g', fbclid: 'held-m' }, honeypot: 'https://pills.example' })
     expect(held.verified).toBe(true)
     const uid = await stack.book(held)
+    // The same person books again through a plain link: an e-mail match proves nothing, never reported.
+    await stack.book(null)
     await stack.work()
     expect(await stack.conversions()).toEqual([])
     await release((await leadRow(held.submissionId)).id)

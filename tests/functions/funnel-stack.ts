@@ -134,9 +134,10 @@ export function funnelStack(names: readonly string[] = ALL) {
     return { submissionId: body.submissionId, ...((await res.json()) as LeadAnswer) }
   }
 
-  /** The calendar's signed BOOKING_CREATED, its link carrying the lead's signed reference. */
-  async function book(answer: LeadAnswer, uid = `uid-${crypto.randomUUID()}`) {
-    const body = calBody('BOOKING_CREATED', { uid, submissionId: answer.booking!.ref, sig: answer.booking!.sig, phone: '+61 422 470 721' })
+  /** The calendar's signed BOOKING_CREATED, its link carrying the lead's signed reference (`null`: a link without one). */
+  async function book(answer: LeadAnswer | null, uid = `uid-${crypto.randomUUID()}`) {
+    const link = answer ? { submissionId: answer.booking!.ref, sig: answer.booking!.sig } : {}
+    const body = calBody('BOOKING_CREATED', { uid, ...link, phone: '+61 422 470 721' })
     const res = await fetch(s.fns['cal-webhook']!.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-cal-signature-256': createHmac('sha256', CAL_SECRET).update(body).digest('hex') },
