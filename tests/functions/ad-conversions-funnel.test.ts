@@ -15,8 +15,10 @@ const metaEvents = (key: string) => stack.meta.events.filter((event) => event.ev
 const metaPosts = (key: string) => stack.meta.requests.filter((r) => r.text.includes(`"${key}"`))
 const release = (leadId: string) => stack.pg.sql`select public.record_staff_decision('lead', ${leadId}, 'release')`
 const leadRow = async (submissionId: string) =>
-  (await stack.pg.sql<{ id: string; attribution: Record<string, unknown> }[]>`
-    select id::text, attribution from leads where submission_id = ${submissionId}`)[0]!
+  (
+    await stack.pg.sql<{ id: string; attribution: Record<string, unknown> }[]>`
+    select id::text, attribution from leads where submission_id = ${submissionId}`
+  )[0]!
 
 describe('ad conversions through the real functions (leads, cal-webhook, enterprise-*, stripe-webhook, webhook-events)', () => {
   it('a lead, a call and a purchase: each reported once to Google and to Meta, with its key, consent, hashes and value in USD', async () => {

@@ -10,8 +10,10 @@ import { submission } from './support'
 // attribution when it holds a click, and the lead is inserted with its attribution in one statement.
 const stack = funnelStack(['leads', 'enterprise-register'])
 const stored = async (submissionId: string) =>
-  (await stack.pg.sql<{ attribution: Record<string, unknown> | null }[]>`
-    select attribution from leads where submission_id = ${submissionId}`)[0]?.attribution
+  (
+    await stack.pg.sql<{ attribution: Record<string, unknown> | null }[]>`
+    select attribution from leads where submission_id = ${submissionId}`
+  )[0]?.attribution
 
 afterEach(async () => {
   await stack.pg.sql`drop trigger if exists lead_insert_seen on leads`

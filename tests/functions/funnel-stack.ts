@@ -2,23 +2,23 @@ import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { startFakeAlerts, type FakeAlerts } from '../support/fake-alerts.mjs'
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
-import { GOOGLE_ACCOUNT, GOOGLE_ACTIONS, GOOGLE_CLIENT, startFakeGoogleDm, type FakeGoogleDm } from '../support/fake-google-dm.mjs'
-import { META_PIXEL, META_TOKEN, startFakeMetaCapi, type FakeMetaCapi } from '../support/fake-meta-capi.mjs'
-import { FAKE_HOSTNAME, FAKE_SECRET, startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify.mjs'
+import { GOOGLE_ACTIONS, startFakeGoogleDm, type FakeGoogleDm } from '../support/fake-google-dm.mjs'
+import { startFakeMetaCapi, type FakeMetaCapi } from '../support/fake-meta-capi.mjs'
+import { startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { registrationInsert, validRegistration } from '../support/enterprise-row'
 import { confirmTokenIn, runFollowup } from '../support/enterprise-followup'
-import { deliver as deliverStripe, eventBody, invoiceObject, WEBHOOK_SECRET } from '../support/stripe-events'
+import { deliver as deliverStripe, eventBody, invoiceObject } from '../support/stripe-events'
 import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/invoicing.ts'
-import { calBody, CAL_SECRET, LINK_SECRET } from './cal-stack'
-import { followupEnv, loopbackPassesThrough, ORIGIN, submission } from './support'
+import { calBody, CAL_SECRET } from './cal-stack'
+import { CRON_SECRET, funnelEnv } from './funnel-env'
+import { loopbackPassesThrough, ORIGIN, submission } from './support'
 
 // Issue 44's funnel through the real functions under Deno, on one PostgreSQL, with the strict fakes:
 // `leads` (Turnstile by the fake siteverify), `cal-webhook`, `enterprise-register`, `enterprise-followup`
 // (the confirmation request, on the fake channels), `enterprise-confirm`, `stripe-webhook`, and `webhook-events`, whose last stage reports to the fake
 // Google Data Manager and Meta Conversions API. Hooks are registered by `funnelStack()`.
-const CRON_SECRET = 'funnel-test-secret'
 export const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
 export { GOOGLE_ACTIONS }
 
@@ -32,7 +32,14 @@ export const visit = (clickIds: Clicks, adUserData: 'granted' | 'denied' = 'gran
   clickIds,
   clickAt: Date.now() - 60_000,
   landingUrl: 'https://site.test/vet',
-  consent: { asked: true, source: 'banner', ad_storage: adUserData, ad_user_data: adUserData, ad_personalization: 'denied', analytics_storage: 'granted' },
+  consent: {
+    asked: true,
+    source: 'banner',
+    ad_storage: adUserData,
+    ad_user_data: adUserData,
+    ad_personalization: 'denied',
+    analytics_storage: 'granted',
+  },
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -62,37 +69,7 @@ export function funnelStack(names: readonly string[] = ALL) {
       startFakeGoogleDm(),
       startFakeMetaCapi(),
     ])
-    const env = {
-      ...followupEnv(s.pg.url, s.board.url, s.channels, 3),
-      LEADS_RATE_LIMIT: '1000/60',
-      RATE_LIMIT_SALT: 'test-salt',
-      CRON_SECRET,
-      TURNSTILE_SECRET_KEY: FAKE_SECRET,
-      TURNSTILE_VERIFY_URL: s.siteverify.url,
-      TURNSTILE_HOSTNAMES: FAKE_HOSTNAME,
-      CAL_WEBHOOK_SECRET: CAL_SECRET,
-      BOOKING_LINK_SECRET: LINK_SECRET,
-      CONFIRM_HOURLY_LIMIT: '100/3600',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      BOOKINGS_BOARD_TIMEOUT_MS: '400',
-      GOOGLE_DM_TOKEN_URL: s.google.tokenUrl,
-      GOOGLE_DM_API_URL: s.google.url,
-      GOOGLE_DM_CLIENT_ID: GOOGLE_CLIENT.clientId,
-      GOOGLE_DM_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
-      GOOGLE_DM_REFRESH_TOKEN: GOOGLE_CLIENT.refreshToken,
-      GOOGLE_DM_OPERATING_ACCOUNT_ID: GOOGLE_ACCOUNT,
-      GOOGLE_DM_LEAD_ACTION_ID: GOOGLE_ACTIONS.lead,
-      GOOGLE_DM_CALL_ACTION_ID: GOOGLE_ACTIONS.call,
-      GOOGLE_DM_PURCHASE_ACTION_ID: GOOGLE_ACTIONS.purchase,
-      GOOGLE_DM_TIMEOUT_MS: '2000',
-      META_CAPI_API_URL: s.meta.url,
-      META_CAPI_PIXEL_ID: META_PIXEL,
-      META_CAPI_ACCESS_TOKEN: META_TOKEN,
-      CONVERSIONS_LEASE_MS: '2000',
-      // Longer than a run takes, so a retried row waits for the next run.
-      CONVERSIONS_BACKOFF_BASE_MS: '300',
-      CONVERSIONS_BACKOFF_MAX_MS: '300',
-    }
+    const env = funnelEnv(s)
     const started = await Promise.all(names.map((name) => startFunction(name, env)))
     s.fns = Object.fromEntries(names.map((name, i) => [name, started[i]!]))
   }, 180_000)
@@ -105,7 +82,8 @@ export function funnelStack(names: readonly string[] = ALL) {
 
   beforeEach(async () => {
     loopbackPassesThrough()
-    await s.pg.sql`truncate leads, lead_bookings, enterprise_registrations, enterprise_registration_days, stripe_webhook_events, notifications, ad_conversions`
+    await s.pg
+      .sql`truncate leads, lead_bookings, enterprise_registrations, enterprise_registration_days, stripe_webhook_events, notifications, ad_conversions`
     s.channels.clear()
   })
 
@@ -119,7 +97,14 @@ export function funnelStack(names: readonly string[] = ALL) {
   async function postLead(o: { clickIds: Clicks; passed?: boolean; honeypot?: string; email?: string; userAgent?: string }) {
     const body = submission({
       submissionId: crypto.randomUUID(),
-      lead: { locations: '2-10', name: 'Ada Lovelace', phone: '0422470721', email: o.email ?? 'ada@example.com', business: '1 St', note: '' },
+      lead: {
+        locations: '2-10',
+        name: 'Ada Lovelace',
+        phone: '0422470721',
+        email: o.email ?? 'ada@example.com',
+        business: '1 St',
+        note: '',
+      },
       guard: { honeypot: o.honeypot ?? '', fillMs: 12_000 },
       attribution: visit(o.clickIds) as never,
       turnstileToken: o.passed === false ? 'not.a.token' : s.siteverify.issue({ action: 'lead', ageMs: 20_000 }),
