@@ -7,6 +7,7 @@ import type { Logger } from '../_shared/runtime/logger.ts'
 import type { Verifier } from '../_shared/turnstile/siteverify.ts'
 import { verificationUnavailable } from '../_shared/turnstile/refusal.ts'
 import type { RegistrationRecorder } from './record.ts'
+import { withUserAgent } from '../_shared/conversions/user-agent.ts'
 
 export const MAX_BODY_BYTES = 8 * 1024
 /** The per-address limits count the last hour, each class its own (migrations 20261129001000, 20261201010000). */
@@ -57,7 +58,9 @@ export function createRegisterHandler(deps: RegisterDeps): (req: Request) => Pro
       logger.error('enterprise-register has no database', { missing: ['SUPABASE_DB_URL'] })
       return json(503, { error: 'Registrations are not configured' }, { 'retry-after': UNRECORDED_RETRY_AFTER })
     }
-    const row = parsed.output
+    // The visitor's browser rides with a click (Meta's website event needs it), from the request itself.
+    const attribution = withUserAgent(parsed.output.attribution, req.headers.get('user-agent'))
+    const row = { ...parsed.output, ...(attribution && { attribution }) }
     try {
       const known = await recorder.find(row.submission_id)
       if (known) return recorded(200, known.verified)

@@ -3,7 +3,6 @@ import { env } from '../_shared/runtime/env.ts'
 import { sharedLeadsConfig } from '../_shared/delivery/config.ts'
 import { consoleLogger } from '../_shared/runtime/logger.ts'
 import { pgLeadStore } from '../_shared/delivery/pg-lead-store.ts'
-import { storingAttribution } from '../_shared/delivery/pg-lead-attribution.ts'
 import { pgRateLimiter } from '../_shared/limits/pg-rate-limiter.ts'
 import { parseRateRule } from '../_shared/limits/rate-limit.ts'
 import { serve } from '../_shared/http/serve.ts'
@@ -24,7 +23,7 @@ serve(
     fetch,
     logger: consoleLogger,
     now,
-    store: sql && storingAttribution(pgLeadStore(sql), sql),
+    store: sql && pgLeadStore(sql),
     limiter:
       sql &&
       pgRateLimiter(sql, parseRateRule('leads', env('LEADS_RATE_LIMIT'), { limit: 10, windowSeconds: 600 }), {

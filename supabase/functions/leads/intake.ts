@@ -8,6 +8,7 @@ import type { Logger } from '../_shared/runtime/logger.ts'
 import type { Verification, Verifier } from '../_shared/turnstile/siteverify.ts'
 import { acceptLead, type AcceptDeps } from './accept.ts'
 import { leadVerification } from './spam-guard.ts'
+import { withUserAgent } from '../_shared/conversions/user-agent.ts'
 
 export type IntakeDeps = {
   maxBodyBytes: number
@@ -85,7 +86,9 @@ export function createIntake(deps: IntakeDeps): Intake {
       logger.error('leads function has no database', { missing: ['SUPABASE_DB_URL'] })
       return { kind: 'not-configured' }
     }
-    const submission = parsed.output
+    // The visitor's browser rides with a click (Meta's website event needs it), from the request itself.
+    const attribution = withUserAgent(parsed.output.attribution, req.headers.get('user-agent'))
+    const submission = { ...parsed.output, ...(attribution && { attribution }) }
     const retryAfterSeconds = await limited(req, submission.submissionId, store)
     if (retryAfterSeconds !== undefined) return { kind: 'rate-limited', retryAfterSeconds }
 

@@ -61,7 +61,10 @@ const toLead = (row: Row): LeadRow => ({
   staffDecision: row.staff_decision,
 })
 
-/** The leads outbox on PostgreSQL (`supabase/migrations/*_leads_outbox.sql`). */
+/**
+ * The leads outbox on PostgreSQL (`supabase/migrations/*_leads_outbox.sql`). A lead is inserted with
+ * its attribution in one statement (20261203020000), so no run ever claims it without one.
+ */
 export function pgLeadStore(sql: Sql): LeadStore {
   const outbox = pgOutbox<Row, LeadRow>(sql, {
     table: 'leads',
@@ -83,7 +86,8 @@ export function pgLeadStore(sql: Sql): LeadStore {
         select * from public.record_lead(${submission.submissionId}, ${status}, ${sql.json(submission.lead)},
           ${sql.json(submission.tracking)}, ${sql.json(submission.source)}, ${submission.check ? sql.json(submission.check) : null},
           ${submission.reply ? sql.json(submission.reply) : null}, ${spamReason ?? null},
-          ${verification ? verification.verified : null}, ${verification && !verification.verified ? verification.reason : null})`
+          ${verification ? verification.verified : null}, ${verification && !verification.verified ? verification.reason : null},
+          ${submission.attribution ? sql.json(submission.attribution) : null})`
       if (!row) throw new Error('lead vanished between insert and select')
       return toLead(row)
     },
