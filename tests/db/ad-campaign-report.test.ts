@@ -16,7 +16,14 @@ beforeEach(async () => {
   await pg.sql`truncate leads, lead_bookings, enterprise_registrations, stripe_webhook_events, ad_conversions, ad_visits, ad_report_weeks`
 })
 
-const consent = { asked: false, source: 'not-asked', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' }
+const consent = {
+  asked: false,
+  source: 'not-asked',
+  ad_storage: 'granted',
+  ad_user_data: 'granted',
+  ad_personalization: 'granted',
+  analytics_storage: 'granted',
+}
 const clicked = (platform: string, keyword: string, clickIds: Record<string, string> = { gclid: 'g1' }) => ({
   platform,
   keyword,
@@ -123,7 +130,8 @@ describe('record_ad_visit: counts, never grows without bound', () => {
     await record('google', 'vet') // a known pair still counts as itself
     await record('meta', 'made-up-1')
     await record('meta', 'made-up-2')
-    const rows = await pg.sql`select platform, keyword, click_kinds, visits from ad_visits where keyword in ('vet', '(other)') order by 1, 3`
+    const rows =
+      await pg.sql`select platform, keyword, click_kinds, visits from ad_visits where keyword in ('vet', '(other)') order by 1, 3`
     expect(rows).toEqual([
       { platform: '(other)', keyword: '(other)', click_kinds: 'gclid', visits: 2 },
       { platform: 'google', keyword: 'vet', click_kinds: 'fbclid+gclid', visits: 1 },

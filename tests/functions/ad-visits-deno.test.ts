@@ -37,7 +37,8 @@ const beacon = (body: string, { ip = '203.0.113.7', headers = {} as Record<strin
     body,
     signal: AbortSignal.timeout(10_000),
   })
-const counted = async () => pg.sql`select platform, keyword, click_kinds, visits::int from ad_visits order by platform, keyword, click_kinds`
+const counted = async () =>
+  pg.sql`select platform, keyword, click_kinds, visits::int from ad_visits order by platform, keyword, click_kinds`
 
 describe('the landing beacon', () => {
   it('counts a visit by agency day, platform, keyword and the kinds of click id, and stores no id', async () => {
@@ -45,7 +46,8 @@ describe('the landing beacon', () => {
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     expect((await beacon('platform=google&keyword=vet+reviews&kinds=wbraid,gclid', { ip: '203.0.113.8' })).status).toBe(204)
-    const [day] = await pg.sql`select (now() at time zone 'Australia/Sydney')::date::text as today, (select min(day)::text from ad_visits) as day`
+    const [day] =
+      await pg.sql`select (now() at time zone 'Australia/Sydney')::date::text as today, (select min(day)::text from ad_visits) as day`
     expect(day).toMatchObject({ today: day!.day })
     expect(await counted()).toEqual([
       { platform: 'google', keyword: 'vet reviews', click_kinds: 'gclid', visits: 1 },

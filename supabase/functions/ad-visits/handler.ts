@@ -2,7 +2,16 @@ import * as v from 'valibot'
 import { AD_VISIT_MAX_BYTES, AdVisitSchema, type AdVisit } from '../../../src/schemas/ad-visit.ts'
 import { hasBadCharacters } from '../../../src/schemas/visitor-text.ts'
 import { withCors } from '../_shared/http/cors.ts'
-import { bodyType, FORM_TYPE, JSON_TYPE, json, methodNotAllowed, parseJson, readLimitedText, unsupportedMediaType } from '../_shared/http/http.ts'
+import {
+  bodyType,
+  FORM_TYPE,
+  JSON_TYPE,
+  json,
+  methodNotAllowed,
+  parseJson,
+  readLimitedText,
+  unsupportedMediaType,
+} from '../_shared/http/http.ts'
 import type { RateLimiter } from '../_shared/limits/rate-limit.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
 
