@@ -21,8 +21,9 @@ export type DigestDeps = {
 
 /**
  * Called every hour by pg_cron (the `*_leads_digest_agency_morning.sql` migration), with the same
- * secret as redelivery; the digest goes out once, from 07:00 agency time. It reads the outbox and
- * queues the digest for the notifications outbox, which sends it; it never delivers a lead.
+ * secret as redelivery; the digest goes out once, from 07:00 agency time, and from Monday 07:00 last
+ * week's campaign report once per ISO week. It reads the records and queues both for the
+ * notifications outbox, which sends them; it never delivers a lead.
  */
 export function createDigestHandler(deps: DigestDeps): (req: Request) => Promise<Response> {
   return async (req) => {
