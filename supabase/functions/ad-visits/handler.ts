@@ -52,9 +52,9 @@ export function createAdVisitsHandler(deps: AdVisitsDeps): (req: Request) => Pro
     if (!visit.success) return json(400, { error: `The visit was refused: ${visit.issues.map((issue) => issue.message).join('; ')}` })
     if (!deps.record) return json(503, { error: 'Visits are not counted here' })
 
-    const decision = deps.limiter ? await deps.limiter(req) : { allowed: true as const }
-    if (!decision.allowed) return json(429, { error: 'Too many visits' }, { 'retry-after': String(decision.retryAfterSeconds) })
     try {
+      const decision = deps.limiter ? await deps.limiter(req) : { allowed: true as const }
+      if (!decision.allowed) return json(429, { error: 'Too many visits' }, { 'retry-after': String(decision.retryAfterSeconds) })
       await deps.record(visit.output)
     } catch (error) {
       deps.logger.error('ad visit not counted', { error: String(error) })
