@@ -100,7 +100,7 @@ describe('the weekly campaign report through the digest runs', () => {
     expect(channels.webhook.filter((message) => weekly(message.text))).toHaveLength(1)
     expect(chat!.text).toContain('keyword "&lt;b&gt;@\u200bhere&lt;/b&gt;"')
     expect(chat!.text).not.toContain('<b>')
-    expect(chat!.text).toContain('1 leads -> 1 genuine (100%)')
+    expect(chat!.text).toContain('1 lead -> 1 genuine (100%)')
     expect(chat!.text).toContain('<https://agency.monday.com/boards/123|the board>')
 
     // The day's digest carries yesterday's campaigns.

@@ -56,9 +56,9 @@ describe('the weekly report as sales reads it', () => {
       ),
       'plain',
     )
-    expect(subject).toBe('Campaigns Mon 23 Nov to Sun 29 Nov: 12 leads, 1 invoices paid')
+    expect(subject).toBe('Campaigns Mon 23 Nov to Sun 29 Nov: 12 leads, 1 invoice paid')
     expect(text).toContain(
-      '- Google Ads, keyword "vet": 120 visits with a click id -> 12 leads (10%) -> 5 genuine (42%) -> 2 calls booked (40%) -> 1 registrations (50%) -> 1 invoices paid (100%), 3,540 USD',
+      '- Google Ads, keyword "vet": 120 visits with a click id -> 12 leads (10%) -> 5 genuine (42%) -> 2 calls booked (40%) -> 1 registration (50%) -> 1 invoice paid (100%), 3,540 USD',
     )
     expect(text).toContain(
       '- Google Ads: 4 reported, 3 not sent (click older than the platform takes 2, no click id 1), 1 failed, 0 waiting',

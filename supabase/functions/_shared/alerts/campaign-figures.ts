@@ -52,15 +52,18 @@ export function campaignName(row: Pick<CampaignRow, 'platform' | 'keyword'>, for
   return `${platformName(row.platform, format)}, ${keyword}`
 }
 
+/** '1 lead', '12 leads'. */
+export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
 /** The funnel in plain words with the rate at each step: '12 leads -> 5 genuine (42%)'. */
 export function funnelText(row: CampaignRow): string {
   const steps = [
-    `${row.visits} visits with a click id`,
-    `${row.leads} leads${rate(row.leads, row.visits)}`,
+    count(row.visits, 'visit with a click id', 'visits with a click id'),
+    `${count(row.leads, 'lead', 'leads')}${rate(row.leads, row.visits)}`,
     `${row.genuine} genuine${rate(row.genuine, row.leads)}`,
-    `${row.calls} calls booked${rate(row.calls, row.genuine)}`,
-    `${row.registrations} registrations${rate(row.registrations, row.calls)}`,
-    `${row.paid} invoices paid${rate(row.paid, row.registrations)}, ${usd(row.revenue)}`,
+    `${count(row.calls, 'call booked', 'calls booked')}${rate(row.calls, row.genuine)}`,
+    `${count(row.registrations, 'registration', 'registrations')}${rate(row.registrations, row.calls)}`,
+    `${count(row.paid, 'invoice paid', 'invoices paid')}${rate(row.paid, row.registrations)}, ${usd(row.revenue)}`,
   ]
   return steps.join(' -> ')
 }

@@ -1,6 +1,6 @@
 import type { AlertChannel, AlertContent } from './channels.ts'
 import { ALERTS_OFF } from './channels.ts'
-import { conversionsLines, funnelLines, type CampaignReport } from './campaign-figures.ts'
+import { conversionsLines, count, funnelLines, type CampaignReport } from './campaign-figures.ts'
 import { agencyClock, DIGEST_HOUR } from './digest-schedule.ts'
 import { boardUrl, link } from './links.ts'
 import { strong } from './text.ts'
@@ -85,6 +85,9 @@ export function weeklyCampaignsMessage(report: CampaignReport): AlertContent {
     if (url) lines.push('', `The leads themselves: ${link(url, 'the board', format)}.`)
     const leads = report.funnel.reduce((sum, row) => sum + row.leads, 0)
     const paid = report.funnel.reduce((sum, row) => sum + row.paid, 0)
-    return { subject: `Campaigns ${when}: ${leads} leads, ${paid} invoices paid`, text: lines.join('\n') }
+    return {
+      subject: `Campaigns ${when}: ${count(leads, 'lead', 'leads')}, ${count(paid, 'invoice paid', 'invoices paid')}`,
+      text: lines.join('\n'),
+    }
   }
 }
