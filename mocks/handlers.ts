@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'msw'
+import { adVisitsHandlers } from './handlers/ad-visits'
 import { aiReplyHandlers } from './handlers/ai-reply'
 import { enterpriseConfirmHandlers } from './handlers/enterprise-confirm'
 import { leadsHandlers } from './handlers/leads'
@@ -14,4 +15,5 @@ export const handlers: RequestHandler[] = [
   ...reviewCheckHandlers,
   ...aiReplyHandlers,
   ...enterpriseConfirmHandlers,
+  ...adVisitsHandlers,
 ]

@@ -3,7 +3,9 @@
 // `POST /functions/v1/leads` (paths in scripts/native-leads.mjs) with the function's own form handler, on an in-memory outbox and
 // without a board, and list what they received at `GET /__mock/native-leads`. The mock build
 // bundles this file into `.vite/native-leads.mjs` (scripts/build.mjs); the live build never does.
+import type { AdVisit } from '../src/schemas/ad-visit.ts'
 import type { LeadSubmission } from '../src/schemas/lead.ts'
+import { adVisitsStandIn } from './ad-visits.ts'
 import { DEFAULT_BACKOFF } from '../supabase/functions/_shared/outbox/backoff.ts'
 import type { LeadRow, LeadStore } from '../supabase/functions/_shared/delivery/lead-store.ts'
 import { consoleLogger, type Logger } from '../supabase/functions/_shared/runtime/logger.ts'
@@ -92,5 +94,9 @@ export function createNativeLeadsStandIn() {
     return form(req)
   }
 
-  return { handle, received }
+  // The landing beacon's visits (mocks/ad-visits.ts), same origin too: the boot sends before MSW runs.
+  const visits: AdVisit[] = []
+  const adVisits = adVisitsStandIn((visit) => visits.push(visit))
+
+  return { handle, received, adVisits, visits }
 }

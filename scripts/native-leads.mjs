@@ -4,6 +4,8 @@ import { Readable } from 'node:stream'
 
 export const NATIVE_LEADS_PATH = '/functions/v1/leads'
 export const NATIVE_LEADS_RECORD_PATH = '/__mock/native-leads'
+export const AD_VISITS_PATH = '/functions/v1/ad-visits'
+export const AD_VISITS_RECORD_PATH = '/__mock/ad-visits'
 
 const ownOrigin = (req) => `http://${req.headers.host ?? '127.0.0.1'}`
 
@@ -21,13 +23,21 @@ export async function sendResponse(res, response) {
 }
 
 /**
- * Answers the stand-in's two routes and returns true, or returns false for anything else.
+ * Answers the stand-in's routes (the native lead post, the landing beacon, what each received) and returns true, or returns false for anything else.
  * `standIn` is what `createNativeLeadsStandIn()` returns.
  */
 export async function answerNativeLeads(standIn, req, res) {
   const path = new URL(req.url ?? '/', 'http://localhost').pathname
   if (path === NATIVE_LEADS_RECORD_PATH && req.method === 'GET') {
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(standIn.received))
+    return true
+  }
+  if (path === AD_VISITS_RECORD_PATH && req.method === 'GET') {
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(standIn.visits))
+    return true
+  }
+  if (path === AD_VISITS_PATH) {
+    await sendResponse(res, await standIn.adVisits(toRequest(req)))
     return true
   }
   if (path !== NATIVE_LEADS_PATH || req.method !== 'POST') return false

@@ -8,6 +8,7 @@
 // In production the sections marked to render later are rendered once the page has loaded (render-later-boot.ts).
 // Each inline script is its TypeScript module bundled at build (`?boot`, scripts/boot-scripts.mjs).
 import { builtConsentConfig } from '@/config'
+import { adVisitsUrl } from './ad-visits-url'
 import consentBoot from './consent-boot?boot'
 import heldClicksBoot from './held-clicks-boot?boot'
 import paintFirstBoot from './paint-first?boot'
@@ -24,7 +25,9 @@ const reactRefreshPreamble = [
 type ScriptTag = { type?: 'module'; src?: string; children?: string }
 
 const consentDefaults: ScriptTag = { children: consentBoot(builtConsentConfig().fallback) }
-const visitTracking: ScriptTag = { children: visitTrackingBoot(builtConsentConfig().fallback, builtConsentConfig().banner) }
+const visitTracking: ScriptTag = {
+  children: visitTrackingBoot(builtConsentConfig().fallback, builtConsentConfig().banner, adVisitsUrl()),
+}
 
 /** `headScripts` run from the head; `bodyScripts` close the body, after the page's content. */
 export const appAssets: { stylesheet: string; headScripts: ScriptTag[]; bodyScripts: ScriptTag[] } = import.meta.env.DEV

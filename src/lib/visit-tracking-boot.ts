@@ -1,6 +1,7 @@
 import type { ConsentConfig } from '@/config'
 import { ATTRIBUTION_FIELD } from '@/schemas/attribution-fields'
-import { clickFromUrl, consentNow, keepClick, visitAttribution } from './ad-click'
+import { adDataAllowed, clickFromUrl, consentNow, keepClick, visitAttribution } from './ad-click'
+import { sendAdVisit } from './ad-visit-beacon'
 import { currentTimeZone } from './consent-mode'
 import { keepAdClick, sessionStore, visitTracking } from './visit-tracking'
 
@@ -11,8 +12,9 @@ import { keepAdClick, sessionStore, visitTracking } from './visit-tracking'
 // lead forms with the visit's tracking, read as the forms read it (visitTracking), so a native post
 // sent before hydration carries them too (decision 012). A click id (gclid, fbclid...) is kept only
 // while advertising consent allows it, and a native post's `attribution` field is filled as it is
-// sent, with the consent of that moment (docs/attribution.md).
-export default function visitTrackingBoot(fallback: ConsentConfig['fallback'], banner: ConsentConfig['banner']) {
+// sent, with the consent of that moment (docs/attribution.md). A kept click counts the visit once
+// (`adVisits`, the ad-visits function's URL; none: nothing is sent).
+export default function visitTrackingBoot(fallback: ConsentConfig['fallback'], banner: ConsentConfig['banner'], adVisits = '') {
   const storage = sessionStore()
   keepAdClick(location.search, storage)
   const tracking = visitTracking(location.search, storage)
@@ -22,7 +24,11 @@ export default function visitTrackingBoot(fallback: ConsentConfig['fallback'], b
   }
   const consentState = () => consentNow({ fallback, banner }, document.cookie, currentTimeZone)
   const click = clickFromUrl(location.href, performance.timeOrigin)
-  if (click) keepClick(click, consentState(), storage)
+  if (click) {
+    const consent = consentState()
+    keepClick(click, consent, storage)
+    if (adDataAllowed(consent)) sendAdVisit(adVisits, tracking, click, storage)
+  }
   // The entry list of a submission is built after its submit event: what is written here is sent.
   document.addEventListener(
     'submit',

@@ -4,8 +4,10 @@ import * as CookieConsent from 'vanilla-cookieconsent'
 import libraryCss from 'vanilla-cookieconsent/dist/cookieconsent.css?inline'
 import { consentTexts } from '@/content/consent'
 import { CONSENT_COOKIE, CONSENT_COOKIE_DAYS, signalsFor } from '@/lib/consent-mode'
-import { clickFromUrl, keepClick } from '@/lib/ad-click'
-import { sessionStore } from '@/lib/visit-tracking'
+import { adDataAllowed, clickFromUrl, keepClick } from '@/lib/ad-click'
+import { sendAdVisit } from '@/lib/ad-visit-beacon'
+import { adVisitsUrl } from '@/lib/ad-visits-url'
+import { sessionStore, visitTracking } from '@/lib/visit-tracking'
 
 // The site's palette and type, and on a phone the three buttons in one row.
 const siteCss = `
@@ -24,10 +26,14 @@ const siteCss = `
 `
 
 // A choice also decides the visit's ad click (docs/attribution.md): advertising granted keeps the
-// click of the page the choice is made on (the landing page, as a rule) from then on; refused forgets any kept.
+// click of the page the choice is made on (the landing page, as a rule) from then on, and counts the
+// visit if the boot could not (once per visit); refused forgets any kept.
 const updateGtag = (categories: readonly string[]) => {
   const signals = signalsFor(categories)
-  keepClick(clickFromUrl(location.href, performance.timeOrigin), signals, sessionStore())
+  const click = clickFromUrl(location.href, performance.timeOrigin)
+  const storage = sessionStore()
+  keepClick(click, signals, storage)
+  if (click && adDataAllowed(signals)) sendAdVisit(adVisitsUrl(), visitTracking(location.search, storage), click, storage)
   window.gtag?.('consent', 'update', signals)
 }
 

@@ -38,6 +38,16 @@ describe('leads-digest', () => {
     expect(sent).toBe(1)
   })
 
+  it('queues the weekly campaign report after the digest; when it cannot be made, the digest still answers and says so', async () => {
+    const queued = await digestCall({ weekly: async () => ({ queued: 'weekly-campaigns:2026-W48' }) })
+    expect(await queued.json()).toMatchObject({ weekly: { queued: 'weekly-campaigns:2026-W48' } })
+    let sent = 0
+    const broken = await digestCall({ weekly: () => Promise.reject(new Error('db down')), notifications: async () => (sent++, undefined) })
+    expect(broken.status).toBe(200)
+    expect(await broken.json()).toMatchObject({ digest: { queued: 'digest:2026-11-29' }, weekly: { error: expect.any(String) } })
+    expect(sent).toBe(1)
+  })
+
   it('refuses a wrong secret, and every call when none is configured', async () => {
     expect((await digestCall({}, { method: 'POST', headers: { [SECRET_HEADER]: 'wrong' } })).status).toBe(401)
     expect((await digestCall({ secret: undefined })).status).toBe(503)

@@ -1,4 +1,5 @@
 import type { DigestReport } from '../_shared/alerts/digest.ts'
+import type { WeeklyCampaignsOutcome } from '../_shared/alerts/weekly-campaigns.ts'
 import { json, methodNotAllowed } from '../_shared/http/http.ts'
 import { refuseWithoutSecret } from '../_shared/http/secret.ts'
 import type { Logger } from '../_shared/runtime/logger.ts'
@@ -11,6 +12,8 @@ export type DigestDeps = {
    * database. `force`: an operator's `?force=1`, sent whatever the hour.
    */
   digest: ((force: boolean) => Promise<DigestReport>) | undefined
+  /** Queues last week's campaign report once per ISO week (weekly-campaigns.ts), from Monday 07:00 agency time. */
+  weekly?: () => Promise<WeeklyCampaignsOutcome>
   /** Sends the due notifications (notify/worker.ts), the digest among them, at the end of every run. */
   notifications?: () => Promise<Tally | undefined>
   logger: Logger
@@ -18,8 +21,9 @@ export type DigestDeps = {
 
 /**
  * Called every hour by pg_cron (the `*_leads_digest_agency_morning.sql` migration), with the same
- * secret as redelivery; the digest goes out once, from 07:00 agency time. It reads the outbox and
- * queues the digest for the notifications outbox, which sends it; it never delivers a lead.
+ * secret as redelivery; the digest goes out once, from 07:00 agency time, and from Monday 07:00 last
+ * week's campaign report once per ISO week. It reads the records and queues both for the
+ * notifications outbox, which sends them; it never delivers a lead.
  */
 export function createDigestHandler(deps: DigestDeps): (req: Request) => Promise<Response> {
   return async (req) => {
@@ -30,13 +34,24 @@ export function createDigestHandler(deps: DigestDeps): (req: Request) => Promise
     try {
       const digest = await deps.digest(new URL(req.url).searchParams.get('force') === '1')
       deps.logger.info('leads digest', digest)
+      const weekly = await weeklyReport(deps)
       const notifications = await deps.notifications?.()
-      return json(200, { digest, ...(notifications?.claimed ? { notifications } : {}) })
+      return json(200, { digest, ...(weekly ? { weekly } : {}), ...(notifications?.claimed ? { notifications } : {}) })
     } catch (error) {
       deps.logger.error('leads digest could not be made', { error: String(error) })
       // What other runs queued still goes out.
       await deps.notifications?.()
       return json(503, { error: 'The digest could not be made' })
     }
+  }
+}
+
+/** The weekly report is its own concern: when it cannot be made, the digest's run still succeeds and says so. */
+async function weeklyReport(deps: DigestDeps): Promise<WeeklyCampaignsOutcome | { error: string } | undefined> {
+  try {
+    return await deps.weekly?.()
+  } catch (error) {
+    deps.logger.error('weekly campaign report could not be made', { error: String(error) })
+    return { error: 'The weekly campaign report could not be made' }
   }
 }

@@ -1,6 +1,8 @@
 import { alertConfig } from '../_shared/alerts/config.ts'
 import { queueDigest } from '../_shared/alerts/digest.ts'
 import { pgDigestStore } from '../_shared/alerts/pg-digest-store.ts'
+import { pgWeeklyCampaignsStore } from '../_shared/alerts/pg-campaign-report.ts'
+import { queueWeeklyCampaigns } from '../_shared/alerts/weekly-campaigns.ts'
 import { serve } from '../_shared/http/serve.ts'
 import { notificationsWorker } from '../_shared/notify/worker.ts'
 import { DEFAULT_AGENCY_TIME_ZONE } from '../_shared/runtime/agency-time.ts'
@@ -14,6 +16,7 @@ const dbUrl = env('SUPABASE_DB_URL')
 const sql = dbUrl ? createDb(dbUrl, { max: 2 }) : undefined
 const alerting = alertConfig(fetch)
 const now = () => new Date()
+const timeZone = env('AGENCY_TIME_ZONE') ?? DEFAULT_AGENCY_TIME_ZONE
 if (alerting.incomplete.length) consoleLogger.warn('alert e-mail is off: settings missing', { missing: alerting.incomplete })
 
 serve(
@@ -23,15 +26,19 @@ serve(
       sql &&
       ((force) =>
         queueDigest({
-          store: pgDigestStore(sql),
+          store: pgDigestStore(sql, { timeZone, now }),
           // The digest is for sales: people to call, no commands.
           channels: alerting.channels,
           logger: consoleLogger,
           always: alerting.digestAlways,
-          schedule: { timeZone: env('AGENCY_TIME_ZONE') ?? DEFAULT_AGENCY_TIME_ZONE },
+          schedule: { timeZone },
           force,
           now,
         })),
+    weekly:
+      sql &&
+      (() =>
+        queueWeeklyCampaigns({ store: pgWeeklyCampaignsStore(sql), channels: alerting.channels, timeZone, logger: consoleLogger, now })),
     notifications: sql && notificationsWorker(sql, alerting, consoleLogger, now),
     logger: consoleLogger,
   }),

@@ -1,4 +1,5 @@
 import { ALERTS_OFF, type AlertChannel, type AlertMessage } from './channels.ts'
+import { funnelLines, type CampaignReport } from './campaign-figures.ts'
 import { digestDay } from './digest-schedule.ts'
 import { leadLine } from './message.ts'
 import { strong, visitorText, type TextFormat } from './text.ts'
@@ -20,16 +21,21 @@ export type DigestFigures = {
   unbooked?: { count: number; leads: UnbookedLead[] }
   /** The last day's records that paged nobody one by one (unverified, spam, held), by class. */
   needsALook?: NeedsALookCounts
+  /** Yesterday's (the agency day before the digest's) funnel per ad platform and keyword. */
+  campaigns?: CampaignReport
 }
 
 export const hasNews = (f: DigestFigures) =>
-  f.received + f.delivered + f.pending + f.failed + f.spam + (f.needsALook ? needsALookTotal(f.needsALook) : 0) > 0
+  f.received + f.delivered + f.pending + f.failed + f.spam + (f.needsALook ? needsALookTotal(f.needsALook) : 0) > 0 ||
+  (f.campaigns?.funnel.length ?? 0) > 0
 
 const REASONS: Record<string, string> = {
   honeypot: 'honeypot filled',
   'too-fast': 'sent too fast',
   'no-guard': 'no guard (posted directly)',
 }
+
+const CAMPAIGNS_LISTED = 10
 
 /** The digest is for sales: figures and people to call, no commands (the ops channel has the alerts and runbooks). */
 export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessage {
@@ -72,6 +78,12 @@ export function digestMessage(f: DigestFigures, format: TextFormat): AlertMessag
     const more = f.unbooked.count - f.unbooked.leads.length
     if (more > 0) lines.push(`- …and ${more} more`)
   }
+  if (f.campaigns && f.campaigns.funnel.length > 0)
+    lines.push(
+      '',
+      strong(`Campaigns yesterday (${f.campaigns.firstDay})`, format),
+      ...funnelLines(f.campaigns.funnel, format, CAMPAIGNS_LISTED),
+    )
   return { subject: `Leads digest: ${f.received} received, ${f.failed} failed, ${f.spam} flagged as spam`, text: lines.join('\n') }
 }
 

@@ -3,6 +3,8 @@ import type { Sql } from '../runtime/db.ts'
 import { hasNews, type DigestFigures, type DigestStore, type SpamLead, type UnbookedLead } from './digest.ts'
 import { leadJson, toLead, type Db, type LeadJson } from './lead-json.ts'
 import { needsALookLastDay } from './needs-a-look-summary.ts'
+import { agencyClock } from './digest-schedule.ts'
+import { campaignReport, dayBefore } from './pg-campaign-report.ts'
 
 const LISTED = 20
 
@@ -59,9 +61,10 @@ async function unbookedLeads(sql: Db): Promise<NonNullable<DigestFigures['unbook
 /**
  * The digest in one transaction: the agency day is recorded with its figures (lead_digest_days: a
  * second call that day finds it taken) and the message queued for sales (notify()). An operator's
- * forced digest records no day.
+ * forced digest records no day. With the agency's zone, the figures carry yesterday's campaigns
+ * (ad_campaign_report(): the agency day before the digest's).
  */
-export function pgDigestStore(sql: Sql): DigestStore {
+export function pgDigestStore(sql: Sql, options: { timeZone?: string; now?: () => Date } = {}): DigestStore {
   return {
     queue: ({ day, key, always }) =>
       sql.begin(async (tx) => {
@@ -70,6 +73,10 @@ export function pgDigestStore(sql: Sql): DigestStore {
           if (taken.length === 0) return 'already sent today' as const
         }
         const figures = await digestFigures(tx)
+        if (options.timeZone) {
+          const yesterday = dayBefore(day ?? agencyClock((options.now ?? (() => new Date()))(), options.timeZone).day)
+          figures.campaigns = await campaignReport(tx, { firstDay: yesterday, lastDay: yesterday, timeZone: options.timeZone })
+        }
         const news = hasNews(figures) || always
         if (day) {
           await tx`update lead_digest_days set figures = ${tx.json(figures as never)}, message_key = ${news ? key : null}

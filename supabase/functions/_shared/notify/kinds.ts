@@ -1,5 +1,6 @@
 import type { AlertContent } from '../alerts/channels.ts'
 import { strong, visitorText } from '../alerts/text.ts'
+import { campaignRenderers } from './campaign-kinds.ts'
 import { conversionsRenderers } from './conversions-kinds.ts'
 import { dealRenderers } from './deal-kinds.ts'
 import type { Renderers } from './notification.ts'
@@ -28,4 +29,6 @@ export const renderers: Renderers = {
   ...leadsRenderers,
   // Ad conversions: a platform's credentials or settings refused (conversion-worker.ts).
   ...conversionsRenderers,
+  // The weekly report of which campaigns bring customers (weekly-campaigns.ts).
+  ...campaignRenderers,
 }
