@@ -36,6 +36,9 @@ export const followupEnv = (
   maxAttempts: number,
 ) => ({
   ...pipelineEnv(dbUrl, boardUrl),
+  // A registration's run makes several board calls; under a full suite's load a 400 ms answer from the
+  // fake board timed out and the run retried instead of finishing (enterprise-confirm, once in a run).
+  BOARD_TIMEOUT_MS: '800',
   LEADS_MAX_ATTEMPTS: String(maxAttempts),
   LEADS_BACKOFF_MAX_MS: '100',
   // 3 s: on a loaded host one registration's steps (board, e-mail, invoice) outlasted 1.5 s, and the
