@@ -156,7 +156,7 @@ describe('the conversions outbox', () => {
     expect(google.requests).toHaveLength(0)
   })
 
-  it('consent refused: a denied lead is reported nowhere; a registrant who refused later is not reported for the lead\'s click', async () => {
+  it("consent refused: a denied lead is reported nowhere; a registrant who refused later is not reported for the lead's click", async () => {
     await lead({ gclid: 'denied', fbclid: 'denied' }, { adUserData: 'denied' })
     const earlier = await lead({ gclid: 'granted-then-refused' })
     const [registration] = await pg.sql<{ id: string }[]>`
@@ -178,6 +178,23 @@ describe('the conversions outbox', () => {
     // Only the earlier lead, given with consent, went out.
     expect([...google.events.keys()]).toEqual([`${GOOGLE_ACTIONS.lead}|lead:${earlier.submissionId}`])
     expect(meta.events).toHaveLength(0)
+  })
+
+  it('called not genuine by staff while it waited: the lead and its call are skipped "not-genuine", nothing sent', async () => {
+    const judged = await lead({ gclid: 'judged', fbclid: 'judged' })
+    await pg.sql`insert into lead_bookings (booking_uid, trigger_event, lead_id, item_key, start_time, organizer, attendee_name,
+      attendee_email, note) values ('judged-call', 'BOOKING_CREATED', ${judged.id}, 'booking:judged-call', now(), 'Grace', 'Ada',
+      'ada@example.com', '')`
+    // Queued while genuine (a platform was down or misconfigured); staff mark it on the board before the send.
+    expect(await pg.sql`select public.record_staff_decision('lead', ${judged.id}, 'not-genuine') as said`).toEqual([{ said: 'rejected' }])
+    await run()
+    expect((await rows()).map((row) => [row.platform, row.kind, row.status, row.skip_reason])).toEqual([
+      ['google', 'lead', 'skipped', 'not-genuine'],
+      ['meta', 'lead', 'skipped', 'not-genuine'],
+      ['google', 'call', 'skipped', 'not-genuine'],
+      ['meta', 'call', 'skipped', 'not-genuine'],
+    ])
+    expect([google.events.size, meta.events.length]).toEqual([0, 0])
   })
 
   it('the table is closed to the API roles, and holds no personal data', async () => {

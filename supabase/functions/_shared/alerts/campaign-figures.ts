@@ -33,6 +33,7 @@ const SKIPS: Record<string, string> = {
   'no-website-context': 'no page or browser details',
   'platform-refused': 'refused by the platform',
   'record-erased': 'record erased',
+  'not-genuine': 'called not genuine by staff',
   'not-configured': 'platform not set up',
 }
 

@@ -27,6 +27,9 @@ export const CONVERSIONS_RUNBOOK = 'docs/ad-conversions.md, "Runbook: a config o
 /** The record was erased (90 days) or is gone: nothing is sent with blanks. */
 export const ERASED = 'record-erased'
 
+/** Its lead stopped being genuine (staff's 'Not genuine') before the send: a bot or a fake is never taught. */
+const NOT_GENUINE = 'not-genuine'
+
 const client = (clients: ConversionClients, platform: Platform) => (platform === 'google' ? clients.google : clients.meta)
 
 /**
@@ -38,6 +41,10 @@ export async function workConversion(item: Claimed<ConversionItem>, deps: Conver
   const input = await store.input(item)
   if (!input) {
     keepClaim(await store.skipped(item, ERASED, 'the record was erased or is gone'), item, 'skipped')
+    return { kind: 'skipped' }
+  }
+  if (input === 'not-genuine') {
+    keepClaim(await store.skipped(item, NOT_GENUINE, 'staff called the lead not genuine after it was queued'), item, 'skipped')
     return { kind: 'skipped' }
   }
   const outcome: SendOutcome = await client(deps.clients, item.platform).send(input)
