@@ -35,13 +35,18 @@ const clicked = (gclid: string) => ({
 })
 const noClick = { platform: '', keyword: '', clickIds: {}, clickAt: null, landingUrl: null, consent }
 
-async function lead(email: string, attribution: unknown, { status = 'delivered', ageDays = 1 } = {}) {
+async function lead(
+  email: string,
+  attribution: unknown,
+  { status = 'delivered', ageDays = 1, verified = null as boolean | null, decision = null as string | null } = {},
+) {
   const [row] = await pg.sql<{ id: string; submission_id: string }[]>`
-    insert into leads (submission_id, status, lead, tracking, source, attribution, created_at, delivered_at)
+    insert into leads (submission_id, status, lead, tracking, source, attribution, created_at, delivered_at, verified, staff_decision)
     values (gen_random_uuid(), ${status}, ${pg.sql.json({ name: 'Ada', email, phone: '0422470721', business: '1 St', locations: '1', note: '' })},
             ${pg.sql.json({ platform: 'google', keyword: 'vet' })}, ${pg.sql.json({ path: '/vet', label: 'Vet' })},
             ${attribution === null ? null : pg.sql.json(attribution as never)},
-            now() - make_interval(days => ${ageDays}), ${status === 'delivered' ? pg.sql`now() - make_interval(days => ${ageDays})` : null})
+            now() - make_interval(days => ${ageDays}), ${status === 'delivered' ? pg.sql`now() - make_interval(days => ${ageDays})` : null},
+            ${verified}, ${decision})
     returning id, submission_id`
   return row!
 }
@@ -95,6 +100,21 @@ describe('a registration is linked to the lead before it by the same confirmed e
     await pg.sql`update leads set created_at = now() + interval '1 minute' where lead ->> 'email' = 'later@example.com'`
     await confirm(first)
     expect(await linkOf(first)).toEqual({ lead_submission_id: null, attribution: null })
+  })
+
+  it('never to a bot’s lead (Turnstile failed) or one staff called not genuine: its click is not the customer’s', async () => {
+    // Anyone can post a lead with a customer's address and a click id; only a genuine one may lend its click.
+    const genuine = await lead('target@example.com', clicked('genuine'), { ageDays: 5, verified: true })
+    await lead('target@example.com', clicked('bot'), { ageDays: 2, verified: false })
+    await lead('target@example.com', clicked('judged'), { ageDays: 1, verified: true, decision: 'not-genuine' })
+    const id = await registration('target@example.com', noClick)
+    await confirm(id)
+    expect(await linkOf(id)).toEqual({ lead_submission_id: genuine.submission_id, attribution: clicked('genuine') })
+
+    await lead('only-bot@example.com', clicked('bot'), { verified: false })
+    const alone = await registration('only-bot@example.com')
+    await confirm(alone)
+    expect(await linkOf(alone)).toEqual({ lead_submission_id: null, attribution: null })
   })
 })
 
