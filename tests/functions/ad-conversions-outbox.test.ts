@@ -180,6 +180,29 @@ describe('the conversions outbox', () => {
     expect(meta.events).toHaveLength(0)
   })
 
+  it('consent refused when registering survives the link to an earlier lead: the purchase is not reported for its click', async () => {
+    await lead({ gclid: 'lent-click', fbclid: 'lent-click' })
+    const [registration] = await pg.sql<{ id: string }[]>`
+      insert into enterprise_registrations ${pg.sql({ ...validRegistration, email: 'ada@example.com', submission_id: crypto.randomUUID() } as never)}
+      returning id`
+    const refused = { ...attribution({}, 'denied'), clickAt: null, landingUrl: null }
+    await pg.sql`update enterprise_registrations set stripe_invoice_id = 'in_linked', attribution = ${pg.sql.json(refused)}
+      where id = ${registration!.id}`
+    // The real link: the registrant confirms the address (enterprise-confirm calls this).
+    expect(await pg.sql`select public.confirm_enterprise_registration(${registration!.id}) as said`).toEqual([{ said: 'confirmed' }])
+    await pg.sql`insert into stripe_webhook_events (event_id, type, registration_id, invoice_id, amount_paid, currency, invoice_paid_at, status)
+      values ('evt_linked', 'invoice.paid', ${registration!.id}, 'in_linked', 354000, 'usd', now(), 'done')`
+    await pg.sql`update stripe_webhook_events set outcome = 'paid' where event_id = 'evt_linked'`
+    await run()
+    const purchases = (await rows()).filter((row) => row.kind === 'purchase')
+    expect(purchases.map((row) => [row.platform, row.status, row.skip_reason])).toEqual([
+      ['google', 'skipped', 'consent-denied'],
+      ['meta', 'skipped', 'consent-denied'],
+    ])
+    expect([...google.events.keys()].filter((key) => key.includes('paid:'))).toEqual([])
+    expect(meta.events.filter((event) => JSON.stringify(event).includes('paid:'))).toEqual([])
+  })
+
   it('called not genuine by staff while it waited: the lead and its call are skipped "not-genuine", nothing sent', async () => {
     const judged = await lead({ gclid: 'judged', fbclid: 'judged' })
     await pg.sql`insert into lead_bookings (booking_uid, trigger_event, lead_id, item_key, start_time, organizer, attendee_name,
