@@ -203,6 +203,24 @@ describe('the conversions outbox', () => {
     expect(meta.events.filter((event) => JSON.stringify(event).includes('paid:'))).toEqual([])
   })
 
+  it('an unproven booking staff release to a lead (a match by e-mail, no signature) is never reported as its call', async () => {
+    const matched = await lead({ gclid: 'vouched', fbclid: 'vouched' })
+    // A plain link's booking by the lead's e-mail: anyone who knows the address can make one.
+    await pg.sql`insert into lead_bookings (booking_uid, trigger_event, possible_lead_id, board_item_id, item_key, start_time, organizer,
+      attendee_name, attendee_email, note) values ('vouched-call', 'BOOKING_CREATED', ${matched.id}, 'item-vouched', 'booking:vouched-call',
+      now(), 'Grace', 'Ada', 'ada@example.com', '')`
+    expect(await pg.sql`select public.record_staff_decision('booking', 'item-vouched', 'release') as said`).toEqual([{ said: 'released' }])
+    expect(await pg.sql`select lead_id::text from lead_bookings where booking_uid = 'vouched-call'`).toEqual([{ lead_id: matched.id }])
+    // Staff called the lead not genuine and then released it: it becomes genuine again, its proven calls with it.
+    await pg.sql`select public.record_staff_decision('lead', ${matched.id}, 'not-genuine')`
+    await pg.sql`select public.record_staff_decision('lead', ${matched.id}, 'release', now() + interval '1 second')`
+    await run()
+    expect((await rows()).map((row) => [row.platform, row.kind, row.status])).toEqual([
+      ['google', 'lead', 'sent'],
+      ['meta', 'lead', 'sent'],
+    ])
+  })
+
   it('called not genuine by staff while it waited: the lead and its call are skipped "not-genuine", nothing sent', async () => {
     const judged = await lead({ gclid: 'judged', fbclid: 'judged' })
     await pg.sql`insert into lead_bookings (booking_uid, trigger_event, lead_id, item_key, start_time, organizer, attendee_name,
