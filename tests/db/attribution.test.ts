@@ -161,6 +161,26 @@ describe('bookings and erasure', () => {
     expect((await linkOf(newRegistration)).attribution).toEqual(clicked('reg-new'))
   })
 
+  it('a click a registration inherited from its lead is erased with that lead, not 90 days after the registration', async () => {
+    const erased = await lead('lent@example.com', clicked('lent'), { ageDays: 91 })
+    const inherited = await registration('lent@example.com', noClick)
+    await confirm(inherited)
+    expect(await linkOf(inherited)).toEqual({ lead_submission_id: erased.submission_id, attribution: clicked('lent') })
+    const kept = await lead('own-click@example.com', clicked('lead-own'), { ageDays: 91 })
+    const own = await registration('own-click@example.com', clicked('registration-own'))
+    await confirm(own)
+
+    await pg.sql`select * from purge_lead_personal_data()`
+
+    // The lead is anonymised: its click lives on nowhere. The registrant's own click is theirs (90 days from the registration).
+    expect(await pg.sql`select attribution from leads where id in (${erased.id}, ${kept.id})`).toEqual([
+      { attribution: null },
+      { attribution: null },
+    ])
+    expect((await linkOf(inherited)).attribution).toBeNull()
+    expect(await linkOf(own)).toEqual({ lead_submission_id: kept.submission_id, attribution: clicked('registration-own') })
+  })
+
   it('refuses an attribution that is not an object or is oversized', async () => {
     await expect(lead('x@example.com', ['gclid'])).rejects.toThrow(/leads_attribution_check/)
     await expect(lead('y@example.com', { junk: 'x'.repeat(5000) })).rejects.toThrow(/leads_attribution_check/)
