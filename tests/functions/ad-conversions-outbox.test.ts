@@ -20,6 +20,7 @@ let meta: FakeMetaCapi
 let channels: FakeAlerts
 let worker: DenoFunction
 let bare: DenoFunction
+let validating: DenoFunction
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -37,29 +38,31 @@ beforeAll(async () => {
     CONVERSIONS_BACKOFF_MAX_MS: '300',
     CONVERSIONS_MAX_ATTEMPTS: '4',
   }
-  ;[worker, bare] = await Promise.all([
-    startFunction('webhook-events', {
-      ...base,
-      GOOGLE_DM_TOKEN_URL: google.tokenUrl,
-      GOOGLE_DM_API_URL: google.url,
-      GOOGLE_DM_CLIENT_ID: GOOGLE_CLIENT.clientId,
-      GOOGLE_DM_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
-      GOOGLE_DM_REFRESH_TOKEN: GOOGLE_CLIENT.refreshToken,
-      GOOGLE_DM_OPERATING_ACCOUNT_ID: GOOGLE_ACCOUNT,
-      GOOGLE_DM_LEAD_ACTION_ID: GOOGLE_ACTIONS.lead,
-      GOOGLE_DM_CALL_ACTION_ID: GOOGLE_ACTIONS.call,
-      GOOGLE_DM_PURCHASE_ACTION_ID: GOOGLE_ACTIONS.purchase,
-      GOOGLE_DM_TIMEOUT_MS: '2000',
-      META_CAPI_API_URL: meta.url,
-      META_CAPI_PIXEL_ID: META_PIXEL,
-      META_CAPI_ACCESS_TOKEN: META_TOKEN,
-    }),
+  const configured = {
+    ...base,
+    GOOGLE_DM_TOKEN_URL: google.tokenUrl,
+    GOOGLE_DM_API_URL: google.url,
+    GOOGLE_DM_CLIENT_ID: GOOGLE_CLIENT.clientId,
+    GOOGLE_DM_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
+    GOOGLE_DM_REFRESH_TOKEN: GOOGLE_CLIENT.refreshToken,
+    GOOGLE_DM_OPERATING_ACCOUNT_ID: GOOGLE_ACCOUNT,
+    GOOGLE_DM_LEAD_ACTION_ID: GOOGLE_ACTIONS.lead,
+    GOOGLE_DM_CALL_ACTION_ID: GOOGLE_ACTIONS.call,
+    GOOGLE_DM_PURCHASE_ACTION_ID: GOOGLE_ACTIONS.purchase,
+    GOOGLE_DM_TIMEOUT_MS: '2000',
+    META_CAPI_API_URL: meta.url,
+    META_CAPI_PIXEL_ID: META_PIXEL,
+    META_CAPI_ACCESS_TOKEN: META_TOKEN,
+  }
+  ;[worker, bare, validating] = await Promise.all([
+    startFunction('webhook-events', configured),
     startFunction('webhook-events', base),
+    startFunction('webhook-events', { ...configured, GOOGLE_DM_VALIDATE_ONLY: 'true' }),
   ])
 }, 120_000)
 
 afterAll(async () => {
-  await Promise.all([worker?.stop(), bare?.stop()])
+  await Promise.all([worker?.stop(), bare?.stop(), validating?.stop()])
   await Promise.all([google?.close(), meta?.close(), channels?.close()])
   await pg?.stop()
 })
@@ -145,6 +148,19 @@ describe('the conversions outbox', () => {
       ['skipped', 'not-configured'],
     ])
     expect([google.requests.length, meta.requests.length]).toEqual([0, 0])
+  })
+
+  it('validate-only (trying Google safely): the event is checked, not used up; it goes out once the setting is unset', async () => {
+    await lead({ gclid: 'tried' })
+    await run(validating)
+    expect(google.requests.filter((request) => request.endpoint === 'ingest').map((request) => request.status)).toEqual([200])
+    expect(google.events.size).toBe(0)
+    expect(await rows()).toMatchObject([{ status: 'pending', failure_reason: 'validate-only', attempts: 0 }])
+    // GOOGLE_DM_VALIDATE_ONLY unset (this worker), the wait over: the event is recorded for real, once.
+    await pg.sql`update ad_conversions set next_attempt_at = now()`
+    await run()
+    expect(await rows()).toMatchObject([{ status: 'sent' }])
+    expect(google.events.size).toBe(1)
   })
 
   it('erased before it was sent: skipped, not sent with blanks', async () => {

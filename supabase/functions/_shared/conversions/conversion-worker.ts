@@ -50,6 +50,7 @@ export async function workConversion(item: Claimed<ConversionItem>, deps: Conver
   const outcome: SendOutcome = await client(deps.clients, item.platform).send(input)
   switch (outcome.kind) {
     case 'sent':
+      if (outcome.validateOnly) return validatedOnly(item, deps)
       keepClaim(await store.done(item, { platform_request_id: outcome.requestId }), item, 'done')
       return { kind: 'sent' }
     case 'skipped':
@@ -72,6 +73,19 @@ export async function workConversion(item: Claimed<ConversionItem>, deps: Conver
     case 'config':
       return configFailure(item, outcome.reason, deps)
   }
+}
+
+/**
+ * GOOGLE_DM_VALIDATE_ONLY: Google checked the event and recorded nothing. The row is not used up (nor
+ * counted as reported): it waits, without using an attempt, and goes out for real once the setting is unset.
+ */
+function validatedOnly(item: Claimed<ConversionItem>, deps: ConversionDeps) {
+  const detail = 'Google checked it and recorded nothing (GOOGLE_DM_VALIDATE_ONLY): sent once the setting is unset'
+  return settleFailure(
+    item,
+    { reason: 'validate-only', detail, countAttempt: false, retryInMs: deps.backoff.maxMs },
+    { outbox: deps.store, backoff: deps.backoff, now: deps.now },
+  )
 }
 
 /**
