@@ -35,13 +35,18 @@ const clicked = (gclid: string) => ({
 })
 const noClick = { platform: '', keyword: '', clickIds: {}, clickAt: null, landingUrl: null, consent }
 
-async function lead(email: string, attribution: unknown, { status = 'delivered', ageDays = 1 } = {}) {
+async function lead(
+  email: string,
+  attribution: unknown,
+  { status = 'delivered', ageDays = 1, verified = null as boolean | null, decision = null as string | null } = {},
+) {
   const [row] = await pg.sql<{ id: string; submission_id: string }[]>`
-    insert into leads (submission_id, status, lead, tracking, source, attribution, created_at, delivered_at)
+    insert into leads (submission_id, status, lead, tracking, source, attribution, created_at, delivered_at, verified, staff_decision)
     values (gen_random_uuid(), ${status}, ${pg.sql.json({ name: 'Ada', email, phone: '0422470721', business: '1 St', locations: '1', note: '' })},
             ${pg.sql.json({ platform: 'google', keyword: 'vet' })}, ${pg.sql.json({ path: '/vet', label: 'Vet' })},
             ${attribution === null ? null : pg.sql.json(attribution as never)},
-            now() - make_interval(days => ${ageDays}), ${status === 'delivered' ? pg.sql`now() - make_interval(days => ${ageDays})` : null})
+            now() - make_interval(days => ${ageDays}), ${status === 'delivered' ? pg.sql`now() - make_interval(days => ${ageDays})` : null},
+            ${verified}, ${decision})
     returning id, submission_id`
   return row!
 }
@@ -96,6 +101,21 @@ describe('a registration is linked to the lead before it by the same confirmed e
     await confirm(first)
     expect(await linkOf(first)).toEqual({ lead_submission_id: null, attribution: null })
   })
+
+  it('never to a bot’s lead (Turnstile failed) or one staff called not genuine: its click is not the customer’s', async () => {
+    // Anyone can post a lead with a customer's address and a click id; only a genuine one may lend its click.
+    const genuine = await lead('target@example.com', clicked('genuine'), { ageDays: 5, verified: true })
+    await lead('target@example.com', clicked('bot'), { ageDays: 2, verified: false })
+    await lead('target@example.com', clicked('judged'), { ageDays: 1, verified: true, decision: 'not-genuine' })
+    const id = await registration('target@example.com', noClick)
+    await confirm(id)
+    expect(await linkOf(id)).toEqual({ lead_submission_id: genuine.submission_id, attribution: clicked('genuine') })
+
+    await lead('only-bot@example.com', clicked('bot'), { verified: false })
+    const alone = await registration('only-bot@example.com')
+    await confirm(alone)
+    expect(await linkOf(alone)).toEqual({ lead_submission_id: null, attribution: null })
+  })
 })
 
 describe('bookings and erasure', () => {
@@ -139,6 +159,26 @@ describe('bookings and erasure', () => {
     expect(await bookingAttribution('recent')).toEqual(clicked('new'))
     expect((await linkOf(oldRegistration)).attribution).toBeNull()
     expect((await linkOf(newRegistration)).attribution).toEqual(clicked('reg-new'))
+  })
+
+  it('a click a registration inherited from its lead is erased with that lead, not 90 days after the registration', async () => {
+    const erased = await lead('lent@example.com', clicked('lent'), { ageDays: 91 })
+    const inherited = await registration('lent@example.com', noClick)
+    await confirm(inherited)
+    expect(await linkOf(inherited)).toEqual({ lead_submission_id: erased.submission_id, attribution: clicked('lent') })
+    const kept = await lead('own-click@example.com', clicked('lead-own'), { ageDays: 91 })
+    const own = await registration('own-click@example.com', clicked('registration-own'))
+    await confirm(own)
+
+    await pg.sql`select * from purge_lead_personal_data()`
+
+    // The lead is anonymised: its click lives on nowhere. The registrant's own click is theirs (90 days from the registration).
+    expect(await pg.sql`select attribution from leads where id in (${erased.id}, ${kept.id})`).toEqual([
+      { attribution: null },
+      { attribution: null },
+    ])
+    expect((await linkOf(inherited)).attribution).toBeNull()
+    expect(await linkOf(own)).toEqual({ lead_submission_id: kept.submission_id, attribution: clicked('registration-own') })
   })
 
   it('refuses an attribution that is not an object or is oversized', async () => {

@@ -20,6 +20,7 @@ let meta: FakeMetaCapi
 let channels: FakeAlerts
 let worker: DenoFunction
 let bare: DenoFunction
+let validating: DenoFunction
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -37,29 +38,31 @@ beforeAll(async () => {
     CONVERSIONS_BACKOFF_MAX_MS: '300',
     CONVERSIONS_MAX_ATTEMPTS: '4',
   }
-  ;[worker, bare] = await Promise.all([
-    startFunction('webhook-events', {
-      ...base,
-      GOOGLE_DM_TOKEN_URL: google.tokenUrl,
-      GOOGLE_DM_API_URL: google.url,
-      GOOGLE_DM_CLIENT_ID: GOOGLE_CLIENT.clientId,
-      GOOGLE_DM_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
-      GOOGLE_DM_REFRESH_TOKEN: GOOGLE_CLIENT.refreshToken,
-      GOOGLE_DM_OPERATING_ACCOUNT_ID: GOOGLE_ACCOUNT,
-      GOOGLE_DM_LEAD_ACTION_ID: GOOGLE_ACTIONS.lead,
-      GOOGLE_DM_CALL_ACTION_ID: GOOGLE_ACTIONS.call,
-      GOOGLE_DM_PURCHASE_ACTION_ID: GOOGLE_ACTIONS.purchase,
-      GOOGLE_DM_TIMEOUT_MS: '2000',
-      META_CAPI_API_URL: meta.url,
-      META_CAPI_PIXEL_ID: META_PIXEL,
-      META_CAPI_ACCESS_TOKEN: META_TOKEN,
-    }),
+  const configured = {
+    ...base,
+    GOOGLE_DM_TOKEN_URL: google.tokenUrl,
+    GOOGLE_DM_API_URL: google.url,
+    GOOGLE_DM_CLIENT_ID: GOOGLE_CLIENT.clientId,
+    GOOGLE_DM_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
+    GOOGLE_DM_REFRESH_TOKEN: GOOGLE_CLIENT.refreshToken,
+    GOOGLE_DM_OPERATING_ACCOUNT_ID: GOOGLE_ACCOUNT,
+    GOOGLE_DM_LEAD_ACTION_ID: GOOGLE_ACTIONS.lead,
+    GOOGLE_DM_CALL_ACTION_ID: GOOGLE_ACTIONS.call,
+    GOOGLE_DM_PURCHASE_ACTION_ID: GOOGLE_ACTIONS.purchase,
+    GOOGLE_DM_TIMEOUT_MS: '2000',
+    META_CAPI_API_URL: meta.url,
+    META_CAPI_PIXEL_ID: META_PIXEL,
+    META_CAPI_ACCESS_TOKEN: META_TOKEN,
+  }
+  ;[worker, bare, validating] = await Promise.all([
+    startFunction('webhook-events', configured),
     startFunction('webhook-events', base),
+    startFunction('webhook-events', { ...configured, GOOGLE_DM_VALIDATE_ONLY: 'true' }),
   ])
 }, 120_000)
 
 afterAll(async () => {
-  await Promise.all([worker?.stop(), bare?.stop()])
+  await Promise.all([worker?.stop(), bare?.stop(), validating?.stop()])
   await Promise.all([google?.close(), meta?.close(), channels?.close()])
   await pg?.stop()
 })
@@ -147,6 +150,19 @@ describe('the conversions outbox', () => {
     expect([google.requests.length, meta.requests.length]).toEqual([0, 0])
   })
 
+  it('validate-only (trying Google safely): the event is checked, not used up; it goes out once the setting is unset', async () => {
+    await lead({ gclid: 'tried' })
+    await run(validating)
+    expect(google.requests.filter((request) => request.endpoint === 'ingest').map((request) => request.status)).toEqual([200])
+    expect(google.events.size).toBe(0)
+    expect(await rows()).toMatchObject([{ status: 'pending', failure_reason: 'validate-only', attempts: 0 }])
+    // GOOGLE_DM_VALIDATE_ONLY unset (this worker), the wait over: the event is recorded for real, once.
+    await pg.sql`update ad_conversions set next_attempt_at = now()`
+    await run()
+    expect(await rows()).toMatchObject([{ status: 'sent' }])
+    expect(google.events.size).toBe(1)
+  })
+
   it('erased before it was sent: skipped, not sent with blanks', async () => {
     await lead({ gclid: 'erased' })
     await pg.sql`update leads set status = 'delivered', delivered_at = now() - interval '91 days'`
@@ -156,7 +172,7 @@ describe('the conversions outbox', () => {
     expect(google.requests).toHaveLength(0)
   })
 
-  it('consent refused: a denied lead is reported nowhere; a registrant who refused later is not reported for the lead\'s click', async () => {
+  it("consent refused: a denied lead is reported nowhere; a registrant who refused later is not reported for the lead's click", async () => {
     await lead({ gclid: 'denied', fbclid: 'denied' }, { adUserData: 'denied' })
     const earlier = await lead({ gclid: 'granted-then-refused' })
     const [registration] = await pg.sql<{ id: string }[]>`
@@ -178,6 +194,64 @@ describe('the conversions outbox', () => {
     // Only the earlier lead, given with consent, went out.
     expect([...google.events.keys()]).toEqual([`${GOOGLE_ACTIONS.lead}|lead:${earlier.submissionId}`])
     expect(meta.events).toHaveLength(0)
+  })
+
+  it('consent refused when registering survives the link to an earlier lead: the purchase is not reported for its click', async () => {
+    await lead({ gclid: 'lent-click', fbclid: 'lent-click' })
+    const [registration] = await pg.sql<{ id: string }[]>`
+      insert into enterprise_registrations ${pg.sql({ ...validRegistration, email: 'ada@example.com', submission_id: crypto.randomUUID() } as never)}
+      returning id`
+    const refused = { ...attribution({}, 'denied'), clickAt: null, landingUrl: null }
+    await pg.sql`update enterprise_registrations set stripe_invoice_id = 'in_linked', attribution = ${pg.sql.json(refused)}
+      where id = ${registration!.id}`
+    // The real link: the registrant confirms the address (enterprise-confirm calls this).
+    expect(await pg.sql`select public.confirm_enterprise_registration(${registration!.id}) as said`).toEqual([{ said: 'confirmed' }])
+    await pg.sql`insert into stripe_webhook_events (event_id, type, registration_id, invoice_id, amount_paid, currency, invoice_paid_at, status)
+      values ('evt_linked', 'invoice.paid', ${registration!.id}, 'in_linked', 354000, 'usd', now(), 'done')`
+    await pg.sql`update stripe_webhook_events set outcome = 'paid' where event_id = 'evt_linked'`
+    await run()
+    const purchases = (await rows()).filter((row) => row.kind === 'purchase')
+    expect(purchases.map((row) => [row.platform, row.status, row.skip_reason])).toEqual([
+      ['google', 'skipped', 'consent-denied'],
+      ['meta', 'skipped', 'consent-denied'],
+    ])
+    expect([...google.events.keys()].filter((key) => key.includes('paid:'))).toEqual([])
+    expect(meta.events.filter((event) => JSON.stringify(event).includes('paid:'))).toEqual([])
+  })
+
+  it('an unproven booking staff release to a lead (a match by e-mail, no signature) is never reported as its call', async () => {
+    const matched = await lead({ gclid: 'vouched', fbclid: 'vouched' })
+    // A plain link's booking by the lead's e-mail: anyone who knows the address can make one.
+    await pg.sql`insert into lead_bookings (booking_uid, trigger_event, possible_lead_id, board_item_id, item_key, start_time, organizer,
+      attendee_name, attendee_email, note) values ('vouched-call', 'BOOKING_CREATED', ${matched.id}, 'item-vouched', 'booking:vouched-call',
+      now(), 'Grace', 'Ada', 'ada@example.com', '')`
+    expect(await pg.sql`select public.record_staff_decision('booking', 'item-vouched', 'release') as said`).toEqual([{ said: 'released' }])
+    expect(await pg.sql`select lead_id::text from lead_bookings where booking_uid = 'vouched-call'`).toEqual([{ lead_id: matched.id }])
+    // Staff called the lead not genuine and then released it: it becomes genuine again, its proven calls with it.
+    await pg.sql`select public.record_staff_decision('lead', ${matched.id}, 'not-genuine')`
+    await pg.sql`select public.record_staff_decision('lead', ${matched.id}, 'release', now() + interval '1 second')`
+    await run()
+    expect((await rows()).map((row) => [row.platform, row.kind, row.status])).toEqual([
+      ['google', 'lead', 'sent'],
+      ['meta', 'lead', 'sent'],
+    ])
+  })
+
+  it('called not genuine by staff while it waited: the lead and its call are skipped "not-genuine", nothing sent', async () => {
+    const judged = await lead({ gclid: 'judged', fbclid: 'judged' })
+    await pg.sql`insert into lead_bookings (booking_uid, trigger_event, lead_id, item_key, start_time, organizer, attendee_name,
+      attendee_email, note) values ('judged-call', 'BOOKING_CREATED', ${judged.id}, 'booking:judged-call', now(), 'Grace', 'Ada',
+      'ada@example.com', '')`
+    // Queued while genuine (a platform was down or misconfigured); staff mark it on the board before the send.
+    expect(await pg.sql`select public.record_staff_decision('lead', ${judged.id}, 'not-genuine') as said`).toEqual([{ said: 'rejected' }])
+    await run()
+    expect((await rows()).map((row) => [row.platform, row.kind, row.status, row.skip_reason])).toEqual([
+      ['google', 'lead', 'skipped', 'not-genuine'],
+      ['meta', 'lead', 'skipped', 'not-genuine'],
+      ['google', 'call', 'skipped', 'not-genuine'],
+      ['meta', 'call', 'skipped', 'not-genuine'],
+    ])
+    expect([google.events.size, meta.events.length]).toEqual([0, 0])
   })
 
   it('the table is closed to the API roles, and holds no personal data', async () => {

@@ -48,6 +48,18 @@ describe('leads-digest', () => {
     expect(sent).toBe(1)
   })
 
+  it('queues the weekly campaign report even when the digest cannot be made (a broken digest must not cost Monday its report)', async () => {
+    const order: string[] = []
+    const res = await digestCall({
+      digest: () => Promise.reject(new Error('digest figures broken')),
+      weekly: async () => (order.push('weekly'), { queued: 'weekly-campaigns:2026-W48' }),
+      notifications: async () => (order.push('notifications'), undefined),
+    })
+    expect(res.status).toBe(503)
+    expect(await res.json()).toMatchObject({ weekly: { queued: 'weekly-campaigns:2026-W48' } })
+    expect(order).toEqual(['weekly', 'notifications'])
+  })
+
   it('refuses a wrong secret, and every call when none is configured', async () => {
     expect((await digestCall({}, { method: 'POST', headers: { [SECRET_HEADER]: 'wrong' } })).status).toBe(401)
     expect((await digestCall({ secret: undefined })).status).toBe(503)

@@ -77,6 +77,16 @@ describe('the weekly report as sales reads it', () => {
     expect(email.split('\n').filter((line) => line.includes('ALERT'))).toHaveLength(1)
   })
 
+  it('a link’s platform named after an object property (constructor, __proto__) is its own text, not our code', () => {
+    const text = render(report([row('constructor', 'a'), row('__proto__', 'b'), row('tostring', 'c')]), 'plain').text
+    expect(text).toContain('- constructor, keyword "a": ')
+    expect(text).toContain('- __proto__, keyword "b": ')
+    expect(text).toContain('- tostring, keyword "c": ')
+    expect(text).not.toMatch(/native code|\[object Object\]|function/)
+    const conversions = report([], [{ platform: 'google', reported: 0, failed: 0, waiting: 0, skipped: { constructor: 1 } }])
+    expect(render(conversions, 'plain').text).toContain('0 reported, 1 not sent (constructor 1)')
+  })
+
   it('an empty week says so in one line', () => {
     const { text } = render(report([]), 'plain')
     expect(text.split('\n')).toEqual([

@@ -39,9 +39,10 @@ export function createDigestHandler(deps: DigestDeps): (req: Request) => Promise
       return json(200, { digest, ...(weekly ? { weekly } : {}), ...(notifications?.claimed ? { notifications } : {}) })
     } catch (error) {
       deps.logger.error('leads digest could not be made', { error: String(error) })
-      // What other runs queued still goes out.
+      // A broken digest must not cost Monday its campaign report; what other runs queued still goes out.
+      const weekly = await weeklyReport(deps)
       await deps.notifications?.()
-      return json(503, { error: 'The digest could not be made' })
+      return json(503, { error: 'The digest could not be made', ...(weekly ? { weekly } : {}) })
     }
   }
 }

@@ -33,13 +33,15 @@ const SKIPS: Record<string, string> = {
   'no-website-context': 'no page or browser details',
   'platform-refused': 'refused by the platform',
   'record-erased': 'record erased',
+  'not-genuine': 'called not genuine by staff',
   'not-configured': 'platform not set up',
 }
 
 /** The ad link's platform is whatever the link said: our name for the ones we know, else its text made inert. */
 export function platformName(platform: string, format: TextFormat): string {
   if (!platform) return 'No ad platform'
-  return PLATFORMS[platform] ?? visitorText(platform, format, 40)
+  // Own names only: a link's `?platform=constructor` must not read Object.prototype.
+  return Object.hasOwn(PLATFORMS, platform) ? PLATFORMS[platform]! : visitorText(platform, format, 40)
 }
 
 /** '42%': the share of the step before, none when that step had nothing. */
@@ -75,7 +77,7 @@ export function conversionsLines(rows: readonly ConversionsRow[], format: TextFo
     const skippedTotal = Object.values(row.skipped).reduce((sum, n) => sum + n, 0)
     const reasons = Object.entries(row.skipped)
       .sort(([, a], [, b]) => b - a)
-      .map(([reason, n]) => `${SKIPS[reason] ?? visitorText(reason, format, 40)} ${n}`)
+      .map(([reason, n]) => `${Object.hasOwn(SKIPS, reason) ? SKIPS[reason] : visitorText(reason, format, 40)} ${n}`)
       .join(', ')
     const skipped = `${skippedTotal} not sent${reasons ? ` (${reasons})` : ''}`
     return `- ${platformName(row.platform, format)}: ${row.reported} reported, ${skipped}, ${row.failed} failed, ${row.waiting} waiting`

@@ -43,11 +43,14 @@ const toItem = (row: Row): ConversionItem => ({
 })
 
 /** What a record holds for its event, read at send time; erased records have no attribution. */
-type RecordRow = { at: Date; email: string | null; phone: string | null; attribution: Attribution | null }
+type RecordRow = { at: Date; email: string | null; phone: string | null; attribution: Attribution | null; genuine: boolean }
 
 export type ConversionStore = PgOutbox<ConversionItem> & {
-  /** The event from its record, or undefined when the record is gone or erased (never sent with blanks). */
-  input(item: ConversionItem): Promise<ConversionInput | undefined>
+  /**
+   * The event from its record, or undefined when the record is gone or erased (never sent with blanks),
+   * or 'not-genuine' when its lead stopped being genuine after the row was queued (staff's decision).
+   */
+  input(item: ConversionItem): Promise<ConversionInput | 'not-genuine' | undefined>
   skipped(item: Claimed<ConversionItem>, reason: string, detail: string): Promise<boolean>
   /** Sent Google rows whose processing status is not final yet, oldest first. */
   unchecked(limit: number): Promise<{ id: string; requestId: string }[]>
@@ -61,17 +64,21 @@ const hasClick = (attribution: Attribution | null): attribution is Attribution =
 export function pgConversionStore(sql: Sql): ConversionStore {
   const outbox = pgOutbox<Row, ConversionItem>(sql, { table: 'ad_conversions', key: 'id', doneStatus: 'sent', doneAt: 'sent_at', toItem })
 
+  // `genuine`: the queueing triggers' rule (20261202070000) read again at send time, as a row can wait
+  // for days (a platform misconfigured, retries) while staff call its lead not genuine on the board.
   async function record(item: ConversionItem): Promise<RecordRow | undefined> {
     if (item.kind === 'lead') {
       const rows = await sql<RecordRow[]>`
-        select created_at as at, lead ->> 'email' as email, lead ->> 'phone' as phone, attribution
+        select created_at as at, lead ->> 'email' as email, lead ->> 'phone' as phone, attribution,
+               (verified is true and status <> 'spam' and staff_decision is distinct from 'not-genuine') as genuine
         from public.leads where submission_id = ${item.leadSubmissionId} and anonymised_at is null`
       return rows[0]
     }
     if (item.kind === 'call') {
       const rows = await sql<RecordRow[]>`
         select b.created_at as at, nullif(b.attendee_email, '') as email, nullif(b.attendee_phone, '') as phone,
-               coalesce(b.attribution, l.attribution) as attribution
+               coalesce(b.attribution, l.attribution) as attribution,
+               (l.verified is true and l.status <> 'spam' and l.staff_decision is distinct from 'not-genuine') as genuine
         from public.lead_bookings b join public.leads l on l.id = b.lead_id and l.anonymised_at is null
         where b.id = ${item.bookingId}`
       return rows[0]
@@ -83,7 +90,7 @@ export function pgConversionStore(sql: Sql): ConversionStore {
                   when r.attribution ? 'consent' and l.attribution is not null
                     then jsonb_set(l.attribution, '{consent}', r.attribution -> 'consent')
                   else l.attribution end
-               as attribution
+               as attribution, true as genuine
       from public.stripe_webhook_events e
       join public.enterprise_registrations r on r.id = ${item.registrationId}
       left join public.leads l on l.submission_id = r.lead_submission_id and l.anonymised_at is null
@@ -97,6 +104,7 @@ export function pgConversionStore(sql: Sql): ConversionStore {
     async input(item) {
       const found = await record(item)
       if (!found || !hasClick(found.attribution)) return undefined
+      if (!found.genuine) return 'not-genuine'
       const userAgent = (found.attribution as { userAgent?: unknown }).userAgent
       return {
         kind: item.kind,

@@ -27,6 +27,9 @@ export const CONVERSIONS_RUNBOOK = 'docs/ad-conversions.md, "Runbook: a config o
 /** The record was erased (90 days) or is gone: nothing is sent with blanks. */
 export const ERASED = 'record-erased'
 
+/** Its lead stopped being genuine (staff's 'Not genuine') before the send: a bot or a fake is never taught. */
+const NOT_GENUINE = 'not-genuine'
+
 const client = (clients: ConversionClients, platform: Platform) => (platform === 'google' ? clients.google : clients.meta)
 
 /**
@@ -40,9 +43,14 @@ export async function workConversion(item: Claimed<ConversionItem>, deps: Conver
     keepClaim(await store.skipped(item, ERASED, 'the record was erased or is gone'), item, 'skipped')
     return { kind: 'skipped' }
   }
+  if (input === 'not-genuine') {
+    keepClaim(await store.skipped(item, NOT_GENUINE, 'staff called the lead not genuine after it was queued'), item, 'skipped')
+    return { kind: 'skipped' }
+  }
   const outcome: SendOutcome = await client(deps.clients, item.platform).send(input)
   switch (outcome.kind) {
     case 'sent':
+      if (outcome.validateOnly) return validatedOnly(item, deps)
       keepClaim(await store.done(item, { platform_request_id: outcome.requestId }), item, 'done')
       return { kind: 'sent' }
     case 'skipped':
@@ -65,6 +73,19 @@ export async function workConversion(item: Claimed<ConversionItem>, deps: Conver
     case 'config':
       return configFailure(item, outcome.reason, deps)
   }
+}
+
+/**
+ * GOOGLE_DM_VALIDATE_ONLY: Google checked the event and recorded nothing. The row is not used up (nor
+ * counted as reported): it waits, without using an attempt, and goes out for real once the setting is unset.
+ */
+function validatedOnly(item: Claimed<ConversionItem>, deps: ConversionDeps) {
+  const detail = 'Google checked it and recorded nothing (GOOGLE_DM_VALIDATE_ONLY): sent once the setting is unset'
+  return settleFailure(
+    item,
+    { reason: 'validate-only', detail, countAttempt: false, retryInMs: deps.backoff.maxMs },
+    { outbox: deps.store, backoff: deps.backoff, now: deps.now },
+  )
 }
 
 /**
