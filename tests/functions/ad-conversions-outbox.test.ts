@@ -140,6 +140,38 @@ describe('the conversions outbox', () => {
     expect(said).toContain('docs/ad-conversions.md')
   })
 
+  it("a refusal quoting what was sent: the row and ops keep the platform's words, never the click id, hash or user agent", async () => {
+    await lead({ gclid: 'Cj0KCQ-quoted-gclid', fbclid: 'IwAR-quoted-fbclid' })
+    const sent = (text: string) => JSON.parse(text) as { events?: { adIdentifiers: unknown; userData: unknown }[]; data?: { user_data: unknown }[] }
+    google.failNext('ingest', '400', 1, {
+      body: (text) => ({
+        error: {
+          code: 400,
+          status: 'INVALID_ARGUMENT',
+          message: `Invalid value at 'events[0]' ${JSON.stringify(sent(text).events![0]!.adIdentifiers)} ${JSON.stringify(sent(text).events![0]!.userData)}`,
+        },
+      }),
+    })
+    meta.failNext('400', 1, {
+      body: (text) => ({
+        error: { code: 100, error_subcode: 2804050, type: 'OAuthException', message: `Invalid user_data ${JSON.stringify(sent(text).data![0]!.user_data)}` },
+      }),
+    })
+    await run()
+    const kept = await pg.sql<{ platform: string; status: string; skip_reason: string; last_error: string }[]>`
+      select platform, status, skip_reason, last_error from ad_conversions order by platform`
+    expect(kept.map((row) => [row.platform, row.status, row.skip_reason])).toEqual([
+      ['google', 'skipped', 'platform-refused'],
+      ['meta', 'skipped', 'platform-refused'],
+    ])
+    const stored = kept.map((row) => row.last_error).join('\n')
+    expect(stored).toContain('Invalid value at')
+    expect(stored).toContain('[click id]')
+    expect(stored).toContain('[hash]')
+    for (const secret of ['quoted-gclid', 'quoted-fbclid', UA]) expect(stored).not.toContain(secret)
+    expect(stored).not.toMatch(/[0-9a-f]{64}/)
+  })
+
   it('a platform not configured: skipped "not-configured", nothing sent', async () => {
     await lead({ gclid: 'off-g', fbclid: 'off-m' })
     await run(bare)

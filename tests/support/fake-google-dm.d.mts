@@ -21,7 +21,7 @@ export interface FakeGoogleDm {
   duplicates: string[]
   readonly tokenExchanges: number
   /** The next `count` calls of `endpoint` answer the status, or ('drop') are taken and never answered. */
-  failNext(endpoint: GoogleEndpoint, fault: PlatformFault, count?: number, options?: { retryAfter?: number }): void
+  failNext(endpoint: GoogleEndpoint, fault: PlatformFault, count?: number, options?: { retryAfter?: number; body?: (requestText: string) => unknown }): void
   /** Moves the fake's clock: access tokens expire on it. */
   advanceClock(ms: number): void
   /** The refresh token no longer works (invalid_grant), as after a revocation or a Testing-status app's 7 days. */

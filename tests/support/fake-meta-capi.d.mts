@@ -17,7 +17,7 @@ export interface FakeMetaCapi {
   testEvents: StoredMetaEvent[]
   /** `<event_name>|<event_id>` sent again within 48 hours. */
   duplicates: string[]
-  failNext(fault: PlatformFault, count?: number, options?: { retryAfter?: number }): void
+  failNext(fault: PlatformFault, count?: number, options?: { retryAfter?: number; body?: (requestText: string) => unknown }): void
   advanceClock(ms: number): void
   revokeToken(): void
   clear(): void

@@ -31,7 +31,7 @@ export async function startPlatformServer(route, faultBody) {
     if (fault && fault.fault !== 'drop' && fault.fault !== 'hang') {
       const status = Number(fault.fault)
       const headers = status === 429 && fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {}
-      return send(status, faultBody(status, endpoint), headers)
+      return send(status, fault.body ? fault.body(text) : faultBody(status, endpoint), headers)
     }
     const [status, body] = handler.run()
     if (fault?.fault === 'hang') {
@@ -49,10 +49,10 @@ export async function startPlatformServer(route, faultBody) {
   return {
     url: `http://127.0.0.1:${address.port}`,
     requests,
-    /** The next `count` calls of `endpoint` meet `fault`. */
+    /** The next `count` calls of `endpoint` meet `fault` (`options.body`: the error body, from the request's text). */
     failNext(endpoint, fault, count = 1, options = {}) {
       if (!FAULTS.includes(fault)) throw new Error(`unknown fault ${fault}`)
-      queued.push({ endpoint, fault, count, retryAfter: options.retryAfter })
+      queued.push({ endpoint, fault, count, retryAfter: options.retryAfter, body: options.body })
     },
     reset() {
       queued.length = 0

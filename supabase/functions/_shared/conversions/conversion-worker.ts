@@ -7,6 +7,7 @@ import type { Logger } from '../runtime/logger.ts'
 import type { ConversionStore, ConversionItem, Platform } from './conversion-store.ts'
 import type { GoogleDataManager } from './google-client.ts'
 import type { SendOutcome } from './outcome.ts'
+import { redactDetail } from './redact.ts'
 
 export type ConversionClients = {
   google: GoogleDataManager
@@ -47,7 +48,7 @@ export async function workConversion(item: Claimed<ConversionItem>, deps: Conver
     keepClaim(await store.skipped(item, NOT_GENUINE, 'staff called the lead not genuine after it was queued'), item, 'skipped')
     return { kind: 'skipped' }
   }
-  const outcome: SendOutcome = await client(deps.clients, item.platform).send(input)
+  const outcome = redacted(await client(deps.clients, item.platform).send(input), (text) => redactDetail(text, input))
   switch (outcome.kind) {
     case 'sent':
       if (outcome.validateOnly) return validatedOnly(item, deps)
@@ -124,4 +125,11 @@ export async function checkProcessing(deps: Pick<ConversionDeps, 'store' | 'clie
     if (await deps.store.processing(id, status.requestStatus)) recorded++
   }
   return recorded
+}
+
+/** The outcome with every text the platform wrote redacted (redact.ts): what is stored and told to ops. */
+function redacted(outcome: SendOutcome, redact: (text: string) => string): SendOutcome {
+  if (outcome.kind === 'skipped' && outcome.detail !== undefined) return { ...outcome, detail: redact(outcome.detail) }
+  if (outcome.kind === 'retry' || outcome.kind === 'config') return { ...outcome, reason: redact(outcome.reason) }
+  return outcome
 }
