@@ -12,3 +12,15 @@ export const RENDERED = 'data-rendered'
 
 /** Props for a section that may render after the first frame. */
 export const renderLater = { [RENDER_LATER]: '' } as const
+
+/**
+ * Renders every marked section now; returns whether one was standing in for its content. For a
+ * jump to a fragment by script (a client navigation sets no `:target`): a section still waiting
+ * stands in at 900 px, and one above the target would move where the jump lands. While the page's
+ * URL names a fragment none stands in (styles.css).
+ */
+export function renderMarkedSections(): boolean {
+  const waiting = document.querySelectorAll(`[${RENDER_LATER}]:not([${RENDERED}])`)
+  for (const section of waiting) section.setAttribute(RENDERED, '')
+  return waiting.length > 0 && !document.querySelector(':target')
+}
