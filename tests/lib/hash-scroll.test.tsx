@@ -39,6 +39,22 @@ describe('scrollToHashTarget', () => {
     expect(scrolled).toEqual([])
   })
 
+  // A section marked to render later stands in at 900 px until rendered (decision 019): above the
+  // target it would move where a jump by script lands, as no `:target` turns the stand-ins off.
+  it('renders the sections marked to render later before it scrolls, and jumps again to a target already there', async () => {
+    document.body.innerHTML = '<section data-render-later></section><section data-render-later data-rendered></section>'
+    scrollToHashTarget('services')
+    addSection('services')
+    await vi.waitFor(() => expect(scrolled).toEqual(['services']))
+    expect(document.querySelectorAll('[data-render-later]:not([data-rendered])')).toHaveLength(0)
+
+    document.body.innerHTML = '<section data-render-later></section>'
+    addSection('services')
+    scrollToHashTarget('#services')
+    expect(scrolled).toEqual(['services', 'services'])
+    expect(document.querySelector('[data-render-later]')!.hasAttribute('data-rendered')).toBe(true)
+  })
+
   it('gives up after a while, and when cancelled (the visitor moved on)', async () => {
     scrollToHashTarget('late')
     vi.advanceTimersByTime(5_000)

@@ -17,7 +17,7 @@ export function HomeSections() {
       <ToolTeaser id="home-check-title" to="/check" copy={reviewCheckTeaser} primary />
       <LogoStrip />
       <ReviewsSection />
-      <Testimonials id="home-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} />
+      <Testimonials id="home-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} later />
       <SocialManagementSection />
       <ReportsSection />
       <IndustriesSection onBackToTop={scrollToTop} />

@@ -14,7 +14,7 @@ export function PartnerPage({ path }: { path: keyof typeof partnerPages }) {
         <DeferredLeadCapture submitLabel={`Claim My ${figures.price} Offer`} />
       </LandingHero>
       <OfferCard name={partnerOffer.name} includes={partnerOffer.includes} {...figures} />
-      <DeferredTestimonials id="partner-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} />
+      <DeferredTestimonials id="partner-testimonials-title" intro={generalTestimonialsSection} testimonials={generalTestimonials} later />
     </>
   )
 }

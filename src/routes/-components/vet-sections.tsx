@@ -23,7 +23,7 @@ export function VetSections() {
           <VetVideo />
         </div>
       </section>
-      <Testimonials id="vet-testimonials-title" intro={c.testimonials} testimonials={veterinaryTestimonials} />
+      <Testimonials id="vet-testimonials-title" intro={c.testimonials} testimonials={veterinaryTestimonials} later />
     </>
   )
 }

@@ -1,10 +1,11 @@
 import { logoStripContent as c } from '@/content/home'
 import { integrationLogos } from '@/content/integration-logos'
+import { renderLater } from '@/lib/render-later'
 
 /** The integrations strip: each app's mark, one colour and one size, with its name. */
 export function LogoStrip() {
   return (
-    <section aria-labelledby="logo-strip-title" className="border-b border-slate-200/70 bg-white py-12 sm:py-16">
+    <section {...renderLater} aria-labelledby="logo-strip-title" className="border-b border-slate-200/70 bg-white py-12 sm:py-16">
       <div className="container-page">
         <h2 id="logo-strip-title" className="text-center text-lg font-bold tracking-tight text-ink sm:text-xl">
           {c.title}
