@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { GOOGLE_ACCOUNT, GOOGLE_ACTIONS, GOOGLE_CLIENT, startFakeGoogleDm, type FakeGoogleDm } from '../support/fake-google-dm.mjs'
-import { META_PIXEL, META_TOKEN, startFakeMetaCapi, type FakeMetaCapi } from '../support/fake-meta-capi.mjs'
+import { adPlatformSettings } from '../support/ad-platform-settings'
+import { startFakeGoogleDm, type FakeGoogleDm } from '../support/fake-google-dm.mjs'
+import { startFakeMetaCapi, type FakeMetaCapi } from '../support/fake-meta-capi.mjs'
 import { conversionInput } from '../support/conversion-input'
 import { loopbackPassesThrough } from './support'
 
@@ -25,20 +26,7 @@ beforeEach(loopbackPassesThrough)
 
 describe('conversions clients under Deno', () => {
   it('send one lead to each fake platform, with hashes WebCrypto computed', async () => {
-    const settings = {
-      GOOGLE_DM_TOKEN_URL: google.tokenUrl,
-      GOOGLE_DM_API_URL: google.url,
-      GOOGLE_DM_CLIENT_ID: GOOGLE_CLIENT.clientId,
-      GOOGLE_DM_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
-      GOOGLE_DM_REFRESH_TOKEN: GOOGLE_CLIENT.refreshToken,
-      GOOGLE_DM_OPERATING_ACCOUNT_ID: GOOGLE_ACCOUNT,
-      GOOGLE_DM_LEAD_ACTION_ID: GOOGLE_ACTIONS.lead,
-      GOOGLE_DM_CALL_ACTION_ID: GOOGLE_ACTIONS.call,
-      GOOGLE_DM_PURCHASE_ACTION_ID: GOOGLE_ACTIONS.purchase,
-      META_CAPI_API_URL: meta.url,
-      META_CAPI_PIXEL_ID: META_PIXEL,
-      META_CAPI_ACCESS_TOKEN: META_TOKEN,
-    }
+    const settings = adPlatformSettings(google, meta)
     const script = `
       const dir = ${JSON.stringify(`${root}supabase/functions/_shared/conversions/`)}
       const { googleSettings, metaSettings } = await import(dir + 'config.ts')

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeAlerts, type FakeAlerts } from '../support/fake-alerts.mjs'
-import { GOOGLE_ACCOUNT, GOOGLE_ACTIONS, GOOGLE_CLIENT, startFakeGoogleDm, type FakeGoogleDm } from '../support/fake-google-dm.mjs'
-import { META_PIXEL, META_TOKEN, startFakeMetaCapi, type FakeMetaCapi } from '../support/fake-meta-capi.mjs'
+import { adPlatformSettings } from '../support/ad-platform-settings'
+import { GOOGLE_ACTIONS, startFakeGoogleDm, type FakeGoogleDm } from '../support/fake-google-dm.mjs'
+import { startFakeMetaCapi, type FakeMetaCapi } from '../support/fake-meta-capi.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { validRegistration } from '../support/enterprise-row'
@@ -40,19 +41,8 @@ beforeAll(async () => {
   }
   const configured = {
     ...base,
-    GOOGLE_DM_TOKEN_URL: google.tokenUrl,
-    GOOGLE_DM_API_URL: google.url,
-    GOOGLE_DM_CLIENT_ID: GOOGLE_CLIENT.clientId,
-    GOOGLE_DM_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
-    GOOGLE_DM_REFRESH_TOKEN: GOOGLE_CLIENT.refreshToken,
-    GOOGLE_DM_OPERATING_ACCOUNT_ID: GOOGLE_ACCOUNT,
-    GOOGLE_DM_LEAD_ACTION_ID: GOOGLE_ACTIONS.lead,
-    GOOGLE_DM_CALL_ACTION_ID: GOOGLE_ACTIONS.call,
-    GOOGLE_DM_PURCHASE_ACTION_ID: GOOGLE_ACTIONS.purchase,
+    ...adPlatformSettings(google, meta),
     GOOGLE_DM_TIMEOUT_MS: '2000',
-    META_CAPI_API_URL: meta.url,
-    META_CAPI_PIXEL_ID: META_PIXEL,
-    META_CAPI_ACCESS_TOKEN: META_TOKEN,
   }
   ;[worker, bare, validating] = await Promise.all([
     startFunction('webhook-events', configured),
@@ -142,7 +132,8 @@ describe('the conversions outbox', () => {
 
   it("a refusal quoting what was sent: the row and ops keep the platform's words, never the click id, hash or user agent", async () => {
     await lead({ gclid: 'Cj0KCQ-quoted-gclid', fbclid: 'IwAR-quoted-fbclid' })
-    const sent = (text: string) => JSON.parse(text) as { events?: { adIdentifiers: unknown; userData: unknown }[]; data?: { user_data: unknown }[] }
+    const sent = (text: string) =>
+      JSON.parse(text) as { events?: { adIdentifiers: unknown; userData: unknown }[]; data?: { user_data: unknown }[] }
     google.failNext('ingest', '400', 1, {
       body: (text) => ({
         error: {
@@ -154,7 +145,12 @@ describe('the conversions outbox', () => {
     })
     meta.failNext('400', 1, {
       body: (text) => ({
-        error: { code: 100, error_subcode: 2804050, type: 'OAuthException', message: `Invalid user_data ${JSON.stringify(sent(text).data![0]!.user_data)}` },
+        error: {
+          code: 100,
+          error_subcode: 2804050,
+          type: 'OAuthException',
+          message: `Invalid user_data ${JSON.stringify(sent(text).data![0]!.user_data)}`,
+        },
       }),
     })
     await run()
