@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { bootScripts } from './scripts/boot-scripts.mjs'
+import { compileHints } from './scripts/compile-hints.mjs'
 import { markdownContent } from './scripts/markdown-content.mjs'
 import { validateContent } from './src/content/front-matter.ts'
 
@@ -30,6 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
     tailwindcss(),
+    ...(isSsrBuild ? [] : [compileHints({ chunks: ['framework'] })]),
   ],
   resolve: {
     alias: {

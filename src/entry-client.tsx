@@ -1,6 +1,5 @@
 import './styles.css'
 import { startTransition, StrictMode } from 'react'
-import { hydrateRoot } from 'react-dom/client'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { readConfig } from '@/config'
 import { createServices, type Services } from '@/services/create-services'
@@ -12,6 +11,11 @@ async function boot() {
   // Evaluating the bundle is one task; building the services, building the router (route tree,
   // location) and starting hydration each get their own, with a yield to input between them, so a
   // keystroke typed meanwhile waits for one short task at most (issue 45).
+  await yieldToMain()
+  // React DOM's module body, the largest part of evaluating the bundle, runs when it is first
+  // required: here, in a task of its own rather than in the evaluation's (it is in the framework
+  // chunk, loaded with the entry, so nothing waits for the network).
+  const { hydrateRoot } = await import('react-dom/client')
   await yieldToMain()
   const config = readConfig()
   let overrides: Partial<Services> = {}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { findLeaks } from '../../scripts/check-bundle.mjs'
+import { COMPILE_HINT } from '../../scripts/compile-hints.mjs'
 import { formsOf, formsThatWouldGet } from './form-crawl'
 
 /** The modules a page's boot preloads with app.js (`<meta name="app-modules">`, see src/lib/paint-first.ts). */
@@ -102,6 +103,18 @@ describe('production build', () => {
     }
     // Each page lists its own route chunk.
     expect(pageModules(readFileSync(join(out, 'vet', 'index.html'), 'utf8')).some((file) => file.startsWith('vet-page-'))).toBe(true)
+  })
+
+  it("the evaluation's work is split: the framework and the entry open with V8's compile hint, React DOM's client comes after a yield (issue 45)", () => {
+    const scripts = readdirSync(join(out, 'assets')).filter((file) => file.endsWith('.js'))
+    const framework = scripts.find((file) => file.startsWith('framework-'))
+    expect(framework).toBeDefined()
+    const code = (file: string) => readFileSync(join(out, 'assets', file), 'utf8')
+    for (const file of scripts) expect(code(file).startsWith(COMPILE_HINT), file).toBe(file === 'app.js' || file === framework)
+    // React DOM's client is in the framework chunk, loaded with the entry, and required only through
+    // the entry's dynamic import of it: its module body runs in a task of its own.
+    expect(code('app.js')).toContain(`import(\`./${framework}\`)`)
+    expect(pageModules(readFileSync(join(out, 'vet', 'index.html'), 'utf8'))).toContain(framework)
   })
 
   it('landing pages load without valibot, ky or the content schemas before any touch; they come with the first call (issue 45)', () => {
