@@ -6,6 +6,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const ENTRY = 'src/entry-client.tsx'
+// Modules the entry imports dynamically as steps of its boot, each evaluated in a task of its own
+// after a yield (React DOM's client, entry-client.tsx): every page loads them, so they are
+// preloaded with the entry, and the step waits for no request.
+const BOOT_STEPS = ['src/lib/react-dom-client.ts']
 
 /** The file of a route path in TanStack's flat file routes: '/' -> index.tsx, '/blog/$slug' -> blog.$slug.tsx. */
 function routeModule(route) {
@@ -23,7 +27,10 @@ export function createPreloader(outDir) {
     }
     return files
   }
-  const entryImports = new Set((manifest[ENTRY]?.imports ?? []).flatMap((key) => [...collect(key)]))
+  const dynamic = manifest[ENTRY]?.dynamicImports ?? []
+  const missing = BOOT_STEPS.filter((key) => !dynamic.includes(key))
+  if (missing.length) throw new Error(`${ENTRY} no longer imports ${missing.join(', ')} dynamically: scripts/preload-links.mjs`)
+  const entryImports = new Set([...(manifest[ENTRY]?.imports ?? []), ...BOOT_STEPS].flatMap((key) => [...collect(key)]))
 
   /** `route` is the page's route path from the table of pages (null for 404.html: the entry's imports only). */
   return function addPreloads(html, route) {

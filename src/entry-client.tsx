@@ -12,10 +12,8 @@ async function boot() {
   // location) and starting hydration each get their own, with a yield to input between them, so a
   // keystroke typed meanwhile waits for one short task at most (issue 45).
   await yieldToMain()
-  // React DOM's module body, the largest part of evaluating the bundle, runs when it is first
-  // required: here, in a task of its own rather than in the evaluation's (it is in the framework
-  // chunk, loaded with the entry, so nothing waits for the network).
-  const { hydrateRoot } = await import('react-dom/client')
+  // React DOM's module body, the largest part of evaluating the bundle, runs in a task of its own.
+  const { hydrateRoot } = await import('@/lib/react-dom-client')
   await yieldToMain()
   const config = readConfig()
   let overrides: Partial<Services> = {}
