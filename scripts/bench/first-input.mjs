@@ -142,7 +142,7 @@ export async function measureFirstInput(browser, url, { trace = false } = {}) {
       const field = window.nameField(true)
       if (!field) throw new Error('no visible name field')
       const inView = (r) => r.top >= 0 && r.bottom <= window.innerHeight
-      if (!inView(field.getBoundingClientRect())) field.scrollIntoView({ block: 'center' })
+      if (!inView(field.getBoundingClientRect())) field.scrollIntoView({ block: 'center', behavior: 'instant' })
       const r = field.getBoundingClientRect()
       return { x: r.left + r.width / 2, y: r.top + r.height / 2 }
     })
