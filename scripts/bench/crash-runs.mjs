@@ -18,10 +18,10 @@ const FIRST_GUESS_CALLS = 10
 const QUIET_MS = LEASE_MS + BACKOFF_MAX_MS + 2_000
 
 const callWorker = (fn) =>
-  fetch(fn.url, { method: 'POST', headers: { 'x-cron-secret': CRON_SECRET }, signal: AbortSignal.timeout(60_000) }).then(
-    async (res) => ({ status: res.status, body: await res.text() }),
-    (error) => ({ status: 0, body: String(error) }),
-  )
+  fetch(fn.url, { method: 'POST', headers: { 'x-cron-secret': CRON_SECRET }, signal: AbortSignal.timeout(60_000) })
+    .then(async (res) => ({ status: res.status, body: await res.text() }))
+    // Reading the answer can time out too, once the call has answered.
+    .catch((error) => ({ status: 0, body: String(error) }))
 
 /**
  * Calls and kills each worker while `arrive()` (the visitors) goes on, then until its share of

@@ -23,10 +23,10 @@ export async function startTap(target, worker, afterTaken, forwarded = () => und
       headers,
       body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
       signal: AbortSignal.any([aborted.signal, AbortSignal.timeout(UPSTREAM_LIMIT_MS)]),
-    }).then(
-      async (upstream) => ({ status: upstream.status, headers: upstream.headers, text: await upstream.text() }),
-      () => undefined,
-    )
+    })
+      .then(async (upstream) => ({ status: upstream.status, headers: upstream.headers, text: await upstream.text() }))
+      // The call, or reading its answer, failed or timed out: the handler must not reject (nothing awaits it).
+      .catch(() => undefined)
     // The fake dropped it, or the worker gave up: the worker sees what the fake did to it.
     if (!answer || res.destroyed) return req.socket.destroy()
     await afterTaken(worker)
