@@ -126,7 +126,9 @@ export async function measureFirstInput(browser, url, { trace = false } = {}) {
     // poll. Playwright's locators inject a large script into each new document and check a target
     // with forced layouts in animation frames: at 8x that was a task of 100 to 220 ms at the first
     // paint, which held the page's frames and the script's request, and no visitor's page runs it.
-    const formVisible = await poll(page, () => (window.nameField() && performance.getEntriesByName('first-contentful-paint').length ? performance.now() : 0))
+    const formVisible = await poll(page, () =>
+      window.nameField() && performance.getEntriesByName('first-contentful-paint').length ? performance.now() : 0,
+    )
     const typeAt = await page.evaluate(
       (after) =>
         new Promise((resolve) => {
