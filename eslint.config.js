@@ -132,4 +132,17 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
+  {
+    files: ['tests/**/*.{ts,mjs}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'AbortSignal',
+          property: 'timeout',
+          message: 'Its timer outlives the call and can fail the run unhandled: use fetchWithin (tests/support/fetch-within.mjs).',
+        },
+      ],
+    },
+  },
 )

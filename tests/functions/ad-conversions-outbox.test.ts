@@ -7,6 +7,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { validRegistration } from '../support/enterprise-row'
 import { loopbackPassesThrough, notifyEnv } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // The conversions outbox's faults that need a record set up in SQL (the lead written by record_lead,
 // as the leads function writes it): a 429, a 401, a platform not configured, an erased record. The
@@ -89,7 +90,7 @@ async function lead(clickIds: Clicks, o: { verified?: boolean; spam?: boolean; a
 }
 
 async function run(fn: DenoFunction = worker): Promise<Record<string, number>> {
-  const res = await fetch(fn.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(15_000) })
+  const res = await fetchWithin(fn.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, within: 15_000 })
   expect(res.status).toBe(200)
   return ((await res.json()) as { conversions: Record<string, number> }).conversions
 }

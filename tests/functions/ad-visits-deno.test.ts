@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // The ad-visits function under Deno on a real PostgreSQL (issue 44 point 6): the landing page's
 // beacon counts a visit with a click id; a stranger cannot inflate the counts, store text of their
@@ -31,11 +32,11 @@ beforeEach(async () => {
 
 // What navigator.sendBeacon(url, new URLSearchParams(...)) sends.
 const beacon = (body: string, { ip = '203.0.113.7', headers = {} as Record<string, string> } = {}) =>
-  fetch(fn.url, {
+  fetchWithin(fn.url, {
     method: 'POST',
     headers: { origin: ORIGIN, 'cf-connecting-ip': ip, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', ...headers },
     body,
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
 const counted = async () =>
   pg.sql`select platform, keyword, click_kinds, visits::int from ad_visits order by platform, keyword, click_kinds`

@@ -3,6 +3,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { readEvents, SAFE_REPLY, startFakeOpenAi } from '../support/fake-openai'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // The ai-reply function under Deno: the AI SDK against a fake OpenAI-compatible server on
 // 127.0.0.1, its limits and cap on a real PostgreSQL.
@@ -49,11 +50,12 @@ const draft = {
 }
 
 const ask = (ip: string, body: unknown = draft, origin = ORIGIN) =>
-  fetch(fn.url, {
+  fetchWithin(fn.url, {
     method: 'POST',
     headers: { origin, 'content-type': 'application/json', 'cf-connecting-ip': ip },
     body: typeof body === 'string' ? body : JSON.stringify(body),
-    signal: AbortSignal.timeout(20_000),
+    within: 20_000,
+    streamed: true,
   })
 
 describe('ai-reply under Deno', () => {

@@ -6,6 +6,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { register, runFollowup } from '../support/enterprise-followup'
 import { followupEnv, loopbackPassesThrough } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Staff decide on the board (issue 42 point 3), under Deno on a real PostgreSQL with the fake board:
 // board-webhook verifies monday.com's request and records the decision; webhook-events writes it on
@@ -78,11 +79,11 @@ function change(itemId: string, label: string | null, { at = Date.now() + change
 }
 
 async function post(fn: DenoFunction, body: string, authorization: string | null = jwt(), path = '') {
-  const res = await fetch(`${fn.url}${path}`, {
+  const res = await fetchWithin(`${fn.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(authorization === null ? {} : { authorization }) },
     body,
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
@@ -90,13 +91,13 @@ async function post(fn: DenoFunction, body: string, authorization: string | null
 /** One run of webhook-events, once a retried decision is due again; its decisions' tally. */
 async function work(): Promise<Record<string, number>> {
   await sleep(350)
-  const res = await fetch(worker.url, { method: 'POST', headers: { 'x-cron-secret': CRON_SECRET }, signal: AbortSignal.timeout(15_000) })
+  const res = await fetchWithin(worker.url, { method: 'POST', headers: { 'x-cron-secret': CRON_SECRET }, within: 15_000 })
   expect(res.status).toBe(200)
   return ((await res.json()) as { decisions: Record<string, number> }).decisions
 }
 async function runRedeliver() {
   await sleep(150)
-  const res = await fetch(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': CRON_SECRET }, signal: AbortSignal.timeout(15_000) })
+  const res = await fetchWithin(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': CRON_SECRET }, within: 15_000 })
   expect(res.status).toBe(200)
 }
 

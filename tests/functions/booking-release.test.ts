@@ -2,6 +2,7 @@ import { beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { pipelineEnv } from './support'
 import { calBody, calStack } from './cal-stack'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Issue 42 points 2 and 3 together: a booking that matched a lead only by its e-mail sits on its
 // own item in 'Needs a look'; a person sets 'Release' there (board-webhook, on its secret path) and
@@ -44,11 +45,11 @@ function decide(itemId: string, label: string, at = Date.now() + ++changes * 100
   })
 }
 async function post(body: string) {
-  const res = await fetch(`${webhook.url}/board-webhook/${PATH_SECRET}`, {
+  const res = await fetchWithin(`${webhook.url}/board-webhook/${PATH_SECRET}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }

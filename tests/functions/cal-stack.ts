@@ -5,6 +5,7 @@ import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv, notifyEnv } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // The calendar's signed webhooks under Deno, on a real PostgreSQL, with the fake board on 127.0.0.1:
 // `leads` takes the lead (and signs its booking reference), cal-webhook records each event,
@@ -116,11 +117,11 @@ export function calStack() {
 
   const postLead = async (body: ReturnType<typeof person>): Promise<LeadAnswer> =>
     (
-      await fetch(s.fns.leads!.url, {
+      await fetchWithin(s.fns.leads!.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': `10.2.0.${++clients % 250}` },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
+        within: 10_000,
       })
     ).json() as Promise<LeadAnswer>
 
@@ -135,10 +136,10 @@ export function calStack() {
     await sleep(150)
     const fn = s.fns[name]!
     // The digest as an operator sends it (`?force=1`), whatever the hour in the agency's zone.
-    const res = await fetch(name === 'leads-digest' ? `${fn.url}?force=1` : fn.url, {
+    const res = await fetchWithin(name === 'leads-digest' ? `${fn.url}?force=1` : fn.url, {
       method: 'POST',
       headers: { 'x-cron-secret': CRON_SECRET },
-      signal: AbortSignal.timeout(15_000),
+      within: 15_000,
     })
     expect(res.status).toBe(200)
     return (await res.json()) as Record<string, unknown>
@@ -151,11 +152,11 @@ export function calStack() {
   }
 
   async function deliver(body: string, signature = createHmac('sha256', CAL_SECRET).update(body).digest('hex')) {
-    const res = await fetch(s.fns['cal-webhook']!.url, {
+    const res = await fetchWithin(s.fns['cal-webhook']!.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(signature ? { 'x-cal-signature-256': signature } : {}) },
       body,
-      signal: AbortSignal.timeout(10_000),
+      within: 10_000,
     })
     return { status: res.status, body: (await res.json()) as Record<string, unknown> }
   }

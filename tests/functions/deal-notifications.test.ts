@@ -8,6 +8,7 @@ import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/
 import { pgPaymentEvents } from '../../supabase/functions/_shared/enterprise/payment-events.ts'
 import { validRegistration } from '../support/enterprise-row'
 import { followupEnv, loopbackPassesThrough } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // The deal side's staff messages through the notifications outbox (issue 43 point 1), end to end:
 // enterprise-followup under Deno on a real PostgreSQL with the fake board and alert channels. Each
@@ -139,8 +140,7 @@ describe('deal-side staff messages through the notifications outbox (deno, Postg
       ...{ eventId: 'evt_dies_1', eventType: 'invoice.paid', registrationId: id, invoiceId: 'in_dies_1', paidAt },
       ...{ amountPaid: amount, currency: 'usd', invoiceNumber: 'ACME-0001', livemode: false },
     })
-    const work = (url: string) =>
-      fetch(url, { method: 'POST', headers: { 'x-cron-secret': FOLLOWUP_SECRET }, signal: AbortSignal.timeout(15_000) })
+    const work = (url: string) => fetchWithin(url, { method: 'POST', headers: { 'x-cron-secret': FOLLOWUP_SECRET }, within: 15_000 })
     const outcome = async () => (await pg.sql<{ outcome: string | null }[]>`select outcome from stripe_webhook_events`)[0]?.outcome
     const doomed = await startFunction('webhook-events', env())
     try {

@@ -4,6 +4,7 @@ import { registrationInsert } from '../support/enterprise-row'
 import { FAKE_HOSTNAME, FAKE_SECRET, PASS_SECRET, startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // enterprise-register under Deno on a real PostgreSQL with every migration, against the fake
 // siteverify: the bot check where the token arrives, then the insert over the server's connection.
@@ -42,11 +43,11 @@ beforeEach(() => {
 
 let nextAddress = 10
 const post = (fn: DenoFunction, body: unknown, ip = `198.51.100.${nextAddress++}`) =>
-  fetch(fn.url, {
+  fetchWithin(fn.url, {
     method: 'POST',
     headers: { origin: ORIGIN, 'content-type': 'application/json', 'cf-connecting-ip': ip },
     body: typeof body === 'string' ? body : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
 const stored = async (submissionId: string) =>
   (

@@ -3,6 +3,7 @@ import { RESEND_KEY, startFakeAlerts, type FakeAlerts } from '../support/fake-al
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFakeStripe, STRIPE_KEY, type FakeStripe } from '../support/fake-stripe.mjs'
 import { loopbackPassesThrough } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // The benches' 'taken, then unanswered' fault (issue 36.5): each fake does what the call asks,
 // then never answers or drops the connection, at the rate it is given, and records it.
@@ -17,7 +18,7 @@ afterAll(() => Promise.all([board?.close(), alerts?.close(), stripe?.close()]))
 beforeEach(() => loopbackPassesThrough())
 
 /** A call whose answer never comes within 1 s, or whose connection drops: both reject. */
-const unanswered = (url: string, init: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(1_000) }).then((res) => res.text())
+const unanswered = (url: string, init: RequestInit) => fetchWithin(url, { ...init, within: 1_000 }).then((res) => res.text())
 
 describe('taken, then unanswered', () => {
   it('the board creates the item or adds the note, leaves the call unanswered and names its submission', async () => {

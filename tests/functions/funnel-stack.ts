@@ -14,6 +14,7 @@ import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/
 import { calBody, CAL_SECRET } from './cal-stack'
 import { CRON_SECRET, funnelEnv } from './funnel-env'
 import { loopbackPassesThrough, ORIGIN, submission } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Issue 44's funnel through the real functions under Deno, on one PostgreSQL, with the strict fakes:
 // `leads` (Turnstile by the fake siteverify), `cal-webhook`, `enterprise-register`, `enterprise-followup`
@@ -109,11 +110,11 @@ export function funnelStack(names: readonly string[] = ALL) {
       attribution: visit(o.clickIds) as never,
       turnstileToken: o.passed === false ? 'not.a.token' : s.siteverify.issue({ action: 'lead', ageMs: 20_000 }),
     })
-    const res = await fetch(s.fns.leads!.url, {
+    const res = await fetchWithin(s.fns.leads!.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers(o.userAgent ?? UA) },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
+      within: 10_000,
     })
     expect(res.status).toBe(200)
     return { submissionId: body.submissionId, ...((await res.json()) as LeadAnswer) }
@@ -123,11 +124,11 @@ export function funnelStack(names: readonly string[] = ALL) {
   async function book(answer: LeadAnswer | null, uid = `uid-${crypto.randomUUID()}`) {
     const link = answer ? { submissionId: answer.booking!.ref, sig: answer.booking!.sig } : {}
     const body = calBody('BOOKING_CREATED', { uid, ...link, phone: '+61 422 470 721' })
-    const res = await fetch(s.fns['cal-webhook']!.url, {
+    const res = await fetchWithin(s.fns['cal-webhook']!.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-cal-signature-256': createHmac('sha256', CAL_SECRET).update(body).digest('hex') },
       body,
-      signal: AbortSignal.timeout(10_000),
+      within: 10_000,
     })
     // Recorded; the worker acts.
     expect(res.status).toBe(202)
@@ -137,11 +138,11 @@ export function funnelStack(names: readonly string[] = ALL) {
   /** The enterprise wizard's registration (its own Turnstile answer); its row id. */
   async function register(o: { email: string; clickIds?: Clicks; userAgent?: string }) {
     const row = { ...registrationInsert(), email: o.email, attribution: visit(o.clickIds ?? {}) }
-    const res = await fetch(s.fns['enterprise-register']!.url, {
+    const res = await fetchWithin(s.fns['enterprise-register']!.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers(o.userAgent ?? UA) },
       body: JSON.stringify({ ...row, turnstileToken: s.siteverify.issue({ action: 'registration', ageMs: 20_000 }) }),
-      signal: AbortSignal.timeout(10_000),
+      within: 10_000,
     })
     expect(res.status).toBe(201)
     const [found] = await s.pg.sql<{ id: string }[]>`select id from enterprise_registrations where submission_id = ${row.submission_id}`
@@ -177,10 +178,10 @@ export function funnelStack(names: readonly string[] = ALL) {
   /** One Cron run of webhook-events (bookings, payments, ..., conversions last); its conversions tally. */
   async function work(): Promise<Record<string, number>> {
     await sleep(350)
-    const res = await fetch(s.fns['webhook-events']!.url, {
+    const res = await fetchWithin(s.fns['webhook-events']!.url, {
       method: 'POST',
       headers: { 'x-cron-secret': CRON_SECRET },
-      signal: AbortSignal.timeout(20_000),
+      within: 20_000,
     })
     expect(res.status).toBe(200)
     return ((await res.json()) as { conversions: Record<string, number> }).conversions

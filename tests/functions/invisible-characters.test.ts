@@ -7,6 +7,7 @@ import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { registrationInsert } from '../support/enterprise-row'
 import { registerConfirmed, runFollowup } from '../support/enterprise-followup'
 import { followupEnv, loopbackPassesThrough, ORIGIN, submission, untilDelivered } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Issue 42 point 6: U+202E (right-to-left override) typed into a registration's address reached the
 // Stripe customer's address. Unicode format characters (U+202E, U+200B, U+2066-2069, U+FEFF) and
@@ -59,11 +60,11 @@ beforeEach(() => {
 })
 
 const post = (url: string, body: unknown) =>
-  fetch(url, {
+  fetchWithin(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': '198.51.100.7' },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
 
 /** Everything every channel was sent: board calls, chat messages, e-mails (text and HTML), Stripe customers and invoices. */
@@ -127,7 +128,7 @@ describe('invisible characters never reach a channel (deno, PostgreSQL, fake boa
       select lead ->> 'name' as name, lead ->> 'note' as note from leads where submission_id = ${lead.submissionId}`
     expect(stored).toEqual({ name: 'Bot remmapS', note: 'Call me\nplease' })
     await untilDelivered(pg.sql, lead.submissionId)
-    await fetch(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(15_000) })
+    await fetchWithin(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, within: 15_000 })
 
     const sent = everythingSent()
     expect(channels.webhook.some((message) => message.text.includes('remmapS'))).toBe(true)

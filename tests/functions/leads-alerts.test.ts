@@ -4,6 +4,7 @@ import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv, untilDelivered } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Decision 013: alerts, the digest, retry/release and leads-health under Deno, on a real PostgreSQL,
 // with a fake board and fake alert channels (webhook and e-mail API) on 127.0.0.1.
@@ -42,11 +43,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 let clients = 0
 const post = async (body: unknown) =>
   (
-    await fetch(leads.url, {
+    await fetchWithin(leads.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': `10.1.0.${++clients % 250}` },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
+      within: 10_000,
     })
   ).json()
 
@@ -61,17 +62,17 @@ const person = (name = 'Ada Lovelace', guard = { honeypot: '', fillMs: 12_000 })
 async function run(fn = redeliver): Promise<Record<string, unknown>> {
   await sleep(450)
   // The digest as an operator sends it (`?force=1`), whatever the hour in the agency's zone.
-  const res = await fetch(fn === digest ? `${fn.url}?force=1` : fn.url, {
+  const res = await fetchWithin(fn === digest ? `${fn.url}?force=1` : fn.url, {
     method: 'POST',
     headers: { 'x-cron-secret': SECRET },
-    signal: AbortSignal.timeout(15_000),
+    within: 15_000,
   })
   expect(res.status).toBe(200)
   return (await res.json()) as Record<string, unknown>
 }
 
 async function checkHealth(secret = SECRET) {
-  const res = await fetch(health.url, { headers: { 'x-cron-secret': secret }, signal: AbortSignal.timeout(10_000) })
+  const res = await fetchWithin(health.url, { headers: { 'x-cron-secret': secret }, within: 10_000 })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 

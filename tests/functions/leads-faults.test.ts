@@ -3,6 +3,7 @@ import { startFakeBoard, type Fault, type FakeBoard } from '../support/fake-boar
 import { freePort, startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // The faults the lead outbox must survive (decision 007): the `leads` and `leads-redeliver` functions
 // under Deno, a real PostgreSQL and a fake board on 127.0.0.1. Every case ends with the lead on the board exactly once
@@ -28,11 +29,11 @@ const fresh = (guard = { honeypot: '', fillMs: 12_000 }) => submission({ submiss
 let clients = 0
 /** Each post comes from its own address unless told, so only the rate-limit test meets the limit. */
 const post = (body: unknown, { url = leads.url, ip = `10.0.0.${++clients % 250}` } = {}) =>
-  fetch(url, {
+  fetchWithin(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': ip },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
 
 type LeadRecord = { status: string; attempts: number; board_item_id: string | null; wait_ms: number }
@@ -48,10 +49,10 @@ async function settle(submissionId: string): Promise<LeadRecord> {
   for (let round = 0; round < SETTLE_ROUNDS; round++) {
     const current = await row(submissionId)
     if (current?.status !== 'pending') return current!
-    const res = await fetch(redeliver.url, {
+    const res = await fetchWithin(redeliver.url, {
       method: 'POST',
       headers: { 'x-cron-secret': SECRET },
-      signal: AbortSignal.timeout(10_000),
+      within: 10_000,
     })
     expect(res.status).toBe(200)
     await sleep(150)

@@ -4,6 +4,7 @@ import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv, untilDelivered } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Issue 43 point 1, the leads side: every message to staff (new lead, ops condition, 'Needs a look'
 // summary, digest) is queued in the transaction of its change and sent by the notifications outbox.
@@ -56,11 +57,11 @@ const env = (): Record<string, string> => ({
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 let clients = 0
 const post = async (body: unknown) =>
-  fetch(leads.url, {
+  fetchWithin(leads.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': `10.2.0.${++clients % 250}` },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   }).then((res) => res.json())
 
 const person = (name: string, guard = { honeypot: '', fillMs: 12_000 }) =>
@@ -70,8 +71,7 @@ const person = (name: string, guard = { honeypot: '', fillMs: 12_000 }) =>
     guard,
   })
 
-const call = (fn: DenoFunction) =>
-  fetch(fn.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(20_000) })
+const call = (fn: DenoFunction) => fetchWithin(fn.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, within: 20_000 })
 /** One Cron run of a function, after a failed try's short backoff has passed. */
 async function run(fn = redeliver): Promise<Record<string, unknown>> {
   await sleep(450)

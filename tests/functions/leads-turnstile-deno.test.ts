@@ -4,6 +4,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { FAKE_HOSTNAME, FAKE_SECRET, startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, pipelineEnv, submission } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // The leads function under Deno with the bot check on: its settings, siteverify over HTTP and the
 // mark in the leads table on a real PostgreSQL.
@@ -30,11 +31,11 @@ afterAll(async () => {
 })
 
 const post = (body: unknown) =>
-  fetch(leads.url, {
+  fetchWithin(leads.url, {
     method: 'POST',
     headers: { origin: ORIGIN, 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.200' },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
 const mark = async (submissionId: string) =>
   (

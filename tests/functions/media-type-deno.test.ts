@@ -4,6 +4,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { registrationInsert } from '../support/enterprise-row'
 import { loopbackPassesThrough, ORIGIN, pipelineEnv, submission } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Issue 42 point 6: a JSON body sent as `application/xml` (or text/plain, which a page on any site can
 // post without a preflight) was read as JSON. Every public function under Deno on a real PostgreSQL.
@@ -46,12 +47,12 @@ const bodies: Record<(typeof PUBLIC)[number], () => unknown> = {
 }
 
 async function post(name: (typeof PUBLIC)[number], type: string, body = JSON.stringify(bodies[name]())) {
-  const res = await fetch(functions.get(name)!.url, {
+  const res = await fetchWithin(functions.get(name)!.url, {
     method: 'POST',
     headers: { origin: ORIGIN, ...(type === 'none' ? {} : { 'content-type': type }) },
     body: type === 'none' ? new Blob([body]) : body,
     redirect: 'manual',
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
   const text = await res.text()
   return { status: res.status, type: res.headers.get('content-type'), acceptPost: res.headers.get('accept-post'), text }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // The places function under Deno with its rate limiter on a real PostgreSQL and a fake Google.
 let pg: PgCluster
@@ -42,9 +43,9 @@ afterAll(async () => {
 beforeEach(loopbackPassesThrough)
 
 const ask = (ip: string) =>
-  fetch(`${places.url}?input=george&session=s1`, {
+  fetchWithin(`${places.url}?input=george&session=s1`, {
     headers: { origin: ORIGIN, 'cf-connecting-ip': ip },
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
 
 describe('places under Deno with the PostgreSQL rate limiter', () => {

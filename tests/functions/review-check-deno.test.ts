@@ -5,6 +5,7 @@ import { answerGooglePlaces } from '@mocks/fake-google-places'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // The review-check function under Deno, its limits on a real PostgreSQL, and the fake Google over
 // the same fixtures as the offline site.
@@ -51,9 +52,9 @@ afterAll(async () => {
 beforeEach(loopbackPassesThrough)
 
 const ask = (ip: string, origin = ORIGIN) =>
-  fetch(`${check.url}?place=mock-vet-harbourside&radius=5`, {
+  fetchWithin(`${check.url}?place=mock-vet-harbourside&radius=5`, {
     headers: { origin, 'cf-connecting-ip': ip },
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
 
 describe('review-check under Deno with PostgreSQL limits', () => {

@@ -7,6 +7,7 @@ import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { registrationInsert } from '../support/enterprise-row'
 import { checkClientAddress } from '../../scripts/check-client-address.mjs'
 import { loopbackPassesThrough, ORIGIN, pipelineEnv, submission } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Issue 42 point 5: without cf-connecting-ip every visitor shares one bucket; 20 registrations
 // locked out everyone else and nothing told the agency. Now any use of the shared bucket raises one
@@ -60,18 +61,18 @@ beforeEach(async () => {
 
 const post = async (url: string, body: unknown, headers: Record<string, string> = {}) =>
   (
-    await fetch(url, {
+    await fetchWithin(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
+      within: 10_000,
     })
   ).status
 const registerWithout = () => post(register.url, registrationInsert())
 const lead = () => submission({ submissionId: crypto.randomUUID(), guard: { honeypot: '', fillMs: 12_000 } })
-const run = () => fetch(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(15_000) })
+const run = () => fetchWithin(redeliver.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, within: 15_000 })
 const checkHealth = async () => {
-  const res = await fetch(health.url, { headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(10_000) })
+  const res = await fetchWithin(health.url, { headers: { 'x-cron-secret': SECRET }, within: 10_000 })
   return { status: res.status, body: (await res.json()) as { conditions: string[]; reasons: string[] } }
 }
 const opsAlerts = () => channels.webhook.filter((message) => message.text.includes('cf-connecting-ip'))

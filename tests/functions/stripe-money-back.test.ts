@@ -10,6 +10,7 @@ import * as events from '../support/stripe-events'
 import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/invoicing.ts'
 import { loopbackPassesThrough, notifyEnv } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Money that comes back (issue 42 point 4), as the outsider sent it: after a payment, each Stripe
 // event by which money goes back, through stripe-webhook (records) and webhook-events (acts) under
@@ -97,7 +98,7 @@ const deliver = (body: string) => events.deliver(webhook.url, body)
 /** One run of a worker; its payments' tally. */
 async function work(on: DenoFunction = worker): Promise<Record<string, number>> {
   await new Promise((resolve) => setTimeout(resolve, 350))
-  const res = await fetch(on.url, { method: 'POST', headers: { 'x-redeliver-secret': WORKER_SECRET }, signal: AbortSignal.timeout(15_000) })
+  const res = await fetchWithin(on.url, { method: 'POST', headers: { 'x-redeliver-secret': WORKER_SECRET }, within: 15_000 })
   expect(res.status).toBe(200)
   return ((await res.json()) as { payments: Record<string, number> }).payments
 }

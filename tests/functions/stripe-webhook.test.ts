@@ -8,6 +8,7 @@ import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/
 import { createStripeWebhookHandler } from '../../supabase/functions/stripe-webhook/handler.ts'
 import { loopbackPassesThrough, recordingLogger, notifyEnv } from './support'
 import { deliver as deliverTo, sign, WEBHOOK_SECRET } from '../support/stripe-events'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // stripe-webhook (records) and webhook-events (acts) under Deno on a real PostgreSQL, with the fake alert channels. Signatures are made
 // by the SDK's own `webhooks.generateTestHeaderString` (Node build, HMAC-SHA256 `t=…,v1=…`), so the
@@ -124,10 +125,10 @@ const deliver = (body: string, signature: string | null = sign(body)) => deliver
 /** One run of the worker; its payments' tally. */
 async function work(): Promise<Record<string, number>> {
   await new Promise((resolve) => setTimeout(resolve, 350))
-  const res = await fetch(worker.url, {
+  const res = await fetchWithin(worker.url, {
     method: 'POST',
     headers: { 'x-redeliver-secret': WORKER_SECRET },
-    signal: AbortSignal.timeout(15_000),
+    within: 15_000,
   })
   expect(res.status).toBe(200)
   return ((await res.json()) as { payments: Record<string, number> }).payments
@@ -352,7 +353,7 @@ describe('stripe-webhook and webhook-events (deno, PostgreSQL, fake alert channe
   }, 30_000)
 
   it('answers GET with 405', async () => {
-    expect((await fetch(webhook.url, { signal: AbortSignal.timeout(5_000) })).status).toBe(405)
+    expect((await fetchWithin(webhook.url, { within: 5_000 })).status).toBe(405)
   })
 })
 

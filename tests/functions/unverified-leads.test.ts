@@ -6,6 +6,7 @@ import { FAKE_HOSTNAME, FAKE_SECRET, startFakeSiteverify, type FakeSiteverify } 
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { UNVERIFIED_NOTE } from '../../supabase/functions/_shared/board/update-note.ts'
 import { loopbackPassesThrough, ORIGIN, pipelineEnv, submission } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Issue 42 point 7, as the outsider did it: tokenless leads through the real leads function (Turnstile
 // on, the fake siteverify), then leads-redeliver (which announces new leads, NEW_LEAD_ALERTS=true) and
@@ -62,11 +63,11 @@ beforeEach(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const post = (body: unknown, ip: string) =>
-  fetch(leads.url, {
+  fetchWithin(leads.url, {
     method: 'POST',
     headers: { origin: ORIGIN, 'content-type': 'application/json', 'cf-connecting-ip': ip },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
 const lead = (name: string, guard = { honeypot: '', fillMs: 12_000 }) =>
   submission({
@@ -76,10 +77,10 @@ const lead = (name: string, guard = { honeypot: '', fillMs: 12_000 }) =>
   })
 async function call(fn: DenoFunction, query = '') {
   await sleep(150)
-  const res = await fetch(`${fn.url}${query}`, {
+  const res = await fetchWithin(`${fn.url}${query}`, {
     method: 'POST',
     headers: { 'x-cron-secret': SECRET },
-    signal: AbortSignal.timeout(15_000),
+    within: 15_000,
   })
   return (await res.json()) as Record<string, unknown>
 }

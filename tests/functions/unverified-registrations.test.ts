@@ -7,6 +7,7 @@ import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { registrationInsert } from '../support/enterprise-row'
 import { runFollowup } from '../support/enterprise-followup'
 import { followupEnv, loopbackPassesThrough, ORIGIN } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Issue 42 point 7, as the outsider did it: tokenless registrations through the real enterprise-register
 // (Turnstile on, the fake siteverify), worked by the real enterprise-followup, on PostgreSQL with every
@@ -50,11 +51,11 @@ beforeEach(async () => {
 let marks = { requests: 0, notes: 0 }
 
 const post = (body: unknown, ip: string) =>
-  fetch(register.url, {
+  fetchWithin(register.url, {
     method: 'POST',
     headers: { origin: ORIGIN, 'content-type': 'application/json', 'cf-connecting-ip': ip },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
+    within: 10_000,
   })
 
 /** `count` tokenless registrations, round robin over `addresses` client addresses: the answers' statuses. */

@@ -5,6 +5,7 @@ import { startFakeAlerts, RESEND_KEY, type FakeAlerts } from '../support/fake-al
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough } from './support'
+import { fetchWithin } from '../support/fetch-within.mjs'
 
 // Issue 44 point 6 under Deno on a real PostgreSQL with the fake channels: the digest's hourly run
 // queues last week's campaign report once per ISO week, however many runs overlap, and the digest
@@ -68,7 +69,7 @@ const lead = (day: string, keyword: string) => pg.sql`
     ${pg.sql.json({ platform: 'google', keyword })}, ${pg.sql.json({ path: '/vet', label: 'Vet' })},
     ${pg.sql.json({ platform: 'google', keyword, clickIds: { gclid: 'g1' }, clickAt: 1_790_000_000_000, landingUrl: 'https://site.test/vet', consent })},
     true, (${day}::date + time '12:00') at time zone ${ZONE})`
-const run = () => fetch(digest.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(30_000) })
+const run = () => fetchWithin(digest.url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, within: 30_000 })
 
 describe('the weekly campaign report through the digest runs', () => {
   it('two overlapping digest runs queue last week’s report once: one message per channel, keyed by the ISO week', async () => {

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { fetchWithin } from './fetch-within.mjs'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 const deno = `${repoRoot}node_modules/.bin/deno`
@@ -43,7 +44,7 @@ export async function startFunction(name, env, { flags = [] } = {}) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`deno ${name} exited with ${child.exitCode}:\n${output}`)
     try {
-      await fetch(url, { method: 'OPTIONS', signal: AbortSignal.timeout(2_000) })
+      await fetchWithin(url, { method: 'OPTIONS', within: 2_000 })
       break
     } catch {
       if (Date.now() > deadline) {

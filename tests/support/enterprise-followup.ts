@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres'
 import { validRegistration } from './enterprise-row'
+import { fetchWithin } from './fetch-within.mjs'
 
 export const FOLLOWUP_SECRET = 'enterprise-test-secret'
 /** CONFIRM_LINK_SECRET and SITE_URL of the functions under test. */
@@ -11,7 +12,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** One run of enterprise-followup at `url`, as the Cron job makes it (after any short backoff has passed). */
 export async function runFollowup(url: string, secret = FOLLOWUP_SECRET) {
   await sleep(150)
-  const res = await fetch(url, { method: 'POST', headers: { 'x-cron-secret': secret }, signal: AbortSignal.timeout(15_000) })
+  const res = await fetchWithin(url, { method: 'POST', headers: { 'x-cron-secret': secret }, within: 15_000 })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 

@@ -5,6 +5,7 @@ import { startStaticServer } from '../../scripts/static-server.mjs'
 import { startFunction, type DenoFunction } from './deno-function.mjs'
 import { startFakeBoard, type FakeBoard } from './fake-board.mjs'
 import { startPgCluster, type PgCluster } from './pg-cluster.mjs'
+import { fetchWithin } from './fetch-within.mjs'
 
 // The real stack a native form post meets, all on 127.0.0.1: a built site served as a static host
 // would, forwarding `POST /functions/v1/leads` (the mock build's same-origin form action) to the
@@ -35,12 +36,12 @@ function proxyTo(target: () => string | undefined) {
       const value = req.headers[name]
       if (typeof value === 'string') headers[name] = value
     }
-    const answer = await fetch(url, {
+    const answer = await fetchWithin(url, {
       method: 'POST',
       headers,
       body: new Uint8Array(await readBody(req)),
       redirect: 'manual',
-      signal: AbortSignal.timeout(15_000),
+      within: 15_000,
     })
     await sendResponse(res, answer)
     return true

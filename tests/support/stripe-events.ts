@@ -1,4 +1,5 @@
 import Stripe from 'stripe'
+import { fetchWithin } from './fetch-within.mjs'
 
 // Stripe events as Stripe sends them to the endpoint (API version 2026-10-28.endive, the SDK's): a
 // charge names its PaymentIntent, not its invoice (removed in 2025-03-31.basil). Signed by the SDK's
@@ -31,11 +32,11 @@ export const eventIdOf = (body: string) => (JSON.parse(body) as { id: string }).
 
 /** Posts a signed event to the stripe-webhook function: its status and JSON answer. */
 export async function deliver(url: string, body: string, signature: string | null = sign(body)) {
-  const res = await fetch(url, {
+  const res = await fetchWithin(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
     body,
-    signal: AbortSignal.timeout(15_000),
+    within: 15_000,
   })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
