@@ -24,6 +24,9 @@ const VALIBOT_BUILDERS = (
 
 // The client entry and its stylesheet keep fixed names: the root route writes them into the
 // document head, and that head must render the same on the server and in the browser.
+/** The chunk of the framework every page hydrates with; V8 compiles it eagerly (scripts/compile-hints.mjs). */
+const FRAMEWORK_CHUNK = 'framework'
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     markdown,
@@ -31,7 +34,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [] : [compileHints({ chunks: ['framework'] })]),
+    ...(isSsrBuild ? [] : [compileHints({ chunks: [FRAMEWORK_CHUNK] })]),
   ],
   resolve: {
     alias: {
@@ -59,7 +62,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The framework every page hydrates with, in one chunk instead of about ten small ones
             // that each cost a request, a task and their own gzip window (issue 45).
             codeSplitting: {
-              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack)[\\/]/ }],
+              groups: [{ name: FRAMEWORK_CHUNK, test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack)[\\/]/ }],
             },
             assetFileNames: (info) => (info.names.some((n) => n.endsWith('.css')) ? 'assets/app.css' : 'assets/[name]-[hash][extname]'),
           },

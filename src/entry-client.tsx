@@ -8,11 +8,11 @@ import { enableInspector } from '@/lib/inspector'
 import { reportWebVitals } from '@/lib/web-vitals'
 
 async function boot() {
-  // Evaluating the bundle is one task; building the services, building the router (route tree,
-  // location) and starting hydration each get their own, with a yield to input between them, so a
-  // keystroke typed meanwhile waits for one short task at most (issue 45).
+  // Evaluating the bundle, React DOM's module body (the largest part of it, loaded by the step
+  // below), building the services, building the router (route tree, location) and starting
+  // hydration each get a task of their own, with a yield to input between them, so a keystroke typed
+  // meanwhile waits for one short task at most (issue 45).
   await yieldToMain()
-  // React DOM's module body, the largest part of evaluating the bundle, runs in a task of its own.
   const { hydrateRoot } = await import('@/lib/react-dom-client')
   await yieldToMain()
   const config = readConfig()
