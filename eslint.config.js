@@ -133,14 +133,14 @@ export default tseslint.config(
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
   {
-    files: ['tests/**/*.{ts,mjs}'],
+    files: ['tests/**/*.{ts,mjs}', 'scripts/**/*.mjs'],
     rules: {
       'no-restricted-properties': [
         'error',
         {
           object: 'AbortSignal',
           property: 'timeout',
-          message: 'Its timer outlives the call and can fail the run unhandled: use fetchWithin (tests/support/fetch-within.mjs).',
+          message: 'Its timer outlives the call and can fail the run unhandled: use fetchWithin (scripts/fetch-within.mjs).',
         },
       ],
     },

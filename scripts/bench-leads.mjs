@@ -25,6 +25,7 @@ import { RESEND_KEY, startFakeAlerts } from '../tests/support/fake-alerts.mjs'
 import { startFakeBoard } from '../tests/support/fake-board.mjs'
 import { startPgCluster } from '../tests/support/pg-cluster.mjs'
 import { channelReport, chatReport, list, lostByKind, mulberry32, percentile, sleep } from './bench/load-run.mjs'
+import { fetchWithin } from './fetch-within.mjs'
 
 const { values: opts } = parseArgs({
   options: {
@@ -128,11 +129,11 @@ async function postAll(url, posts, concurrency = CONCURRENCY) {
         const body = posts[index]
         const target = typeof url === 'function' ? url(index) : url
         const t0 = performance.now()
-        const res = await fetch(target, {
+        const res = await fetchWithin(target, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': `198.51.100.${worker + 1}` },
           body: JSON.stringify(body),
-          signal: AbortSignal.timeout(30_000),
+          within: 30_000,
         }).catch((error) => ({ status: `error ${error.name}`, text: async () => '' }))
         await res.text()
         statuses[res.status] = (statuses[res.status] ?? 0) + 1
@@ -156,7 +157,7 @@ async function redeliverUntilSettled(url) {
     const [{ pending }] = await pg.sql`select count(*)::int as pending from leads where status = 'pending'`
     if (pending === 0) break
     if (performance.now() - started > REDELIVERY_LIMIT_MS) throw new Error(`${pending} leads still pending`)
-    await fetch(url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(60_000) })
+    await fetchWithin(url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, within: 60_000 })
     rounds++
     await sleep(200)
   }
@@ -172,7 +173,7 @@ async function alertRunsUntilQuiet(url, limit = 10) {
   const sent = () => alerts.webhook.length + alerts.emailRequests.length
   for (let runs = 1; runs <= limit; runs++) {
     const before = sent()
-    await fetch(url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(60_000) })
+    await fetchWithin(url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, within: 60_000 })
     if (sent() === before) return runs
   }
   return limit

@@ -27,6 +27,7 @@ import { startFakeBoard } from '../tests/support/fake-board.mjs'
 import { STRIPE_KEY, startFakeStripe } from '../tests/support/fake-stripe.mjs'
 import { startPgCluster } from '../tests/support/pg-cluster.mjs'
 import { channelReport, chatReport, faultPicker, list, lostByKind, mulberry32, percentile, sleep } from './bench/load-run.mjs'
+import { fetchWithin } from './fetch-within.mjs'
 
 const { values: opts } = parseArgs({
   options: {
@@ -140,7 +141,7 @@ async function drain(url) {
         const left = await pending()
         if (left === 0) return
         if (performance.now() - started > DRAIN_LIMIT_MS) throw new Error(`${left} registrations still pending`)
-        await fetch(url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, signal: AbortSignal.timeout(120_000) }).then(
+        await fetchWithin(url, { method: 'POST', headers: { 'x-cron-secret': SECRET }, within: 120_000 }).then(
           (res) => res.text(),
           () => undefined,
         )

@@ -6,13 +6,15 @@
 //   FUNCTIONS_URL=https://<ref>.supabase.co/functions/v1 CRON_SECRET=… node scripts/check-client-address.mjs
 //
 // Exit 0: the header arrives, holds an address, and what the caller writes in it never arrives.
+import { fetchWithin } from './fetch-within.mjs'
+
 const PROBE = '192.0.2.77' // TEST-NET-1 (RFC 5737): never anyone's real address
 
 /** The check against `functionsUrl` (…/functions/v1): `{ ok, lines }`, each line a finding in plain words. */
 export async function checkClientAddress({ functionsUrl, secret, header = 'cf-connecting-ip', fetch = globalThis.fetch }) {
   const url = `${functionsUrl.replace(/\/+$/, '')}/leads-health`
   async function ask(extra) {
-    const res = await fetch(url, { headers: { 'x-cron-secret': secret, ...extra }, signal: AbortSignal.timeout(15_000) })
+    const res = await fetchWithin(url, { headers: { 'x-cron-secret': secret, ...extra }, within: 15_000 }, fetch)
     if (res.status === 401) throw new Error('leads-health refused the secret: set CRON_SECRET to the deployed one')
     const body = await res.json().catch(() => ({}))
     return { status: res.status, clientAddress: body.clientAddress }

@@ -6,6 +6,7 @@
 import Stripe from 'stripe'
 import { ORIGIN, WEBHOOK_SECRET } from './crash-stack.mjs'
 import { sleep } from './load-run.mjs'
+import { fetchWithin } from '../fetch-within.mjs'
 
 const CONFIRM_REQUEST_KEY = 'enterprise-confirm-request/'
 const PLANS = ['starter', 'growth']
@@ -16,11 +17,11 @@ const letters = (i) => String.fromCharCode(65 + (Math.floor(i / 26) % 26)) + Str
 /** A visitor's post; a dropped connection is sent again, as the browser's retry does (the same submission id). */
 async function post(url, body, address, tries = 3) {
   try {
-    const res = await fetch(url, {
+    const res = await fetchWithin(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': address },
       body: typeof body === 'string' ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
+      within: 15_000,
     })
     return { status: res.status, body: await res.json().catch(() => ({})) }
   } catch (error) {
@@ -103,11 +104,11 @@ function paidEvent(invoice) {
 
 async function tellStripeWebhook(stack, payload) {
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })
-  const res = await fetch(stack.front.stripeWebhook.url, {
+  const res = await fetchWithin(stack.front.stripeWebhook.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     body: payload,
-    signal: AbortSignal.timeout(15_000),
+    within: 15_000,
   }).catch(() => ({ ok: false }))
   return res.ok
 }

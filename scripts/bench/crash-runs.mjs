@@ -8,6 +8,7 @@
 import { sleep } from './load-run.mjs'
 import { BACKOFF_MAX_MS, CRON_SECRET, LEASE_MS, WORKERS } from './crash-stack.mjs'
 import { registrantsAct } from './crash-actors.mjs'
+import { fetchWithin } from '../fetch-within.mjs'
 
 // Of the runs: killed at a moment, killed right after a call (the rest run whole).
 const TIMED_SHARE = 0.35
@@ -18,7 +19,7 @@ const FIRST_GUESS_CALLS = 10
 const QUIET_MS = LEASE_MS + BACKOFF_MAX_MS + 2_000
 
 const callWorker = (fn) =>
-  fetch(fn.url, { method: 'POST', headers: { 'x-cron-secret': CRON_SECRET }, signal: AbortSignal.timeout(60_000) })
+  fetchWithin(fn.url, { method: 'POST', headers: { 'x-cron-secret': CRON_SECRET }, within: 60_000 })
     .then(async (res) => ({ status: res.status, body: await res.text() }))
     // Reading the answer can time out too, once the call has answered.
     .catch((error) => ({ status: 0, body: String(error) }))

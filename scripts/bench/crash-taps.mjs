@@ -3,6 +3,7 @@
 // (`afterTaken(worker)` resolves once the worker is dead, or at once to let the answer through). That
 // is the moment every outbox must survive: the effect made, the worker gone before it recorded it.
 import { createServer } from 'node:http'
+import { fetchWithin } from '../fetch-within.mjs'
 
 const UPSTREAM_LIMIT_MS = 10_000
 
@@ -13,20 +14,24 @@ export async function startTap(target, worker, afterTaken, forwarded = () => und
     for await (const chunk of req) body += chunk
     // What this worker's run put on its way: a message still in flight when the worker dies is its run's.
     forwarded(worker, body)
+    // The worker hung up: the call to the fake ends too (only while it runs: no abort after its answer).
     const aborted = new AbortController()
-    res.once('close', () => aborted.abort())
+    const hungUp = () => aborted.abort()
+    res.once('close', hungUp)
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length', 'transfer-encoding'].includes(name)),
     )
-    const answer = await fetch(`${origin}${req.url}`, {
+    const answer = await fetchWithin(`${origin}${req.url}`, {
       method: req.method,
       headers,
       body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
-      signal: AbortSignal.any([aborted.signal, AbortSignal.timeout(UPSTREAM_LIMIT_MS)]),
+      signal: aborted.signal,
+      within: UPSTREAM_LIMIT_MS,
     })
       .then(async (upstream) => ({ status: upstream.status, headers: upstream.headers, text: await upstream.text() }))
       // The call, or reading its answer, failed or timed out: the handler must not reject (nothing awaits it).
       .catch(() => undefined)
+    res.off('close', hungUp)
     // The fake dropped it, or the worker gave up: the worker sees what the fake did to it.
     if (!answer || res.destroyed) return req.socket.destroy()
     await afterTaken(worker)

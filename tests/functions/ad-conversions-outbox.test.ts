@@ -7,7 +7,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { validRegistration } from '../support/enterprise-row'
 import { loopbackPassesThrough, notifyEnv } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The conversions outbox's faults that need a record set up in SQL (the lead written by record_lead,
 // as the leads function writes it): a 429, a 401, a platform not configured, an erased record. The

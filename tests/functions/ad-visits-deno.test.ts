@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The ad-visits function under Deno on a real PostgreSQL (issue 44 point 6): the landing page's
 // beacon counts a visit with a click id; a stranger cannot inflate the counts, store text of their

@@ -3,7 +3,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { readEvents, SAFE_REPLY, startFakeOpenAi } from '../support/fake-openai'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The ai-reply function under Deno: the AI SDK against a fake OpenAI-compatible server on
 // 127.0.0.1, its limits and cap on a real PostgreSQL.

@@ -6,7 +6,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { register, runFollowup } from '../support/enterprise-followup'
 import { followupEnv, loopbackPassesThrough } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Staff decide on the board (issue 42 point 3), under Deno on a real PostgreSQL with the fake board:
 // board-webhook verifies monday.com's request and records the decision; webhook-events writes it on

@@ -2,7 +2,7 @@ import { beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { pipelineEnv } from './support'
 import { calBody, calStack } from './cal-stack'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Issue 42 points 2 and 3 together: a booking that matched a lead only by its e-mail sits on its
 // own item in 'Needs a look'; a person sets 'Release' there (board-webhook, on its secret path) and

@@ -5,7 +5,7 @@ import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv, notifyEnv } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The calendar's signed webhooks under Deno, on a real PostgreSQL, with the fake board on 127.0.0.1:
 // `leads` takes the lead (and signs its booking reference), cal-webhook records each event,

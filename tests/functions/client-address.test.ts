@@ -4,7 +4,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { FORTY_IN_ONE_64, NOT_AN_ADDRESS, ONE_V4_EIGHT_WAYS, ONE_V6_EIGHT_WAYS } from '../support/client-address-cases'
 import { loopbackPassesThrough, ORIGIN, pipelineEnv, submission } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The per-address limit of the functions, by the one rule (public.client_address_key): the `leads`
 // function under Deno on a real PostgreSQL (the other functions build their limiters the same way),

@@ -8,7 +8,7 @@ import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/
 import { pgPaymentEvents } from '../../supabase/functions/_shared/enterprise/payment-events.ts'
 import { validRegistration } from '../support/enterprise-row'
 import { followupEnv, loopbackPassesThrough } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The deal side's staff messages through the notifications outbox (issue 43 point 1), end to end:
 // enterprise-followup under Deno on a real PostgreSQL with the fake board and alert channels. Each

@@ -4,7 +4,7 @@ import { registrationInsert } from '../support/enterprise-row'
 import { FAKE_HOSTNAME, FAKE_SECRET, PASS_SECRET, startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // enterprise-register under Deno on a real PostgreSQL with every migration, against the fake
 // siteverify: the bot check where the token arrives, then the insert over the server's connection.

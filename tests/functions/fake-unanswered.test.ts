@@ -3,7 +3,7 @@ import { RESEND_KEY, startFakeAlerts, type FakeAlerts } from '../support/fake-al
 import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFakeStripe, STRIPE_KEY, type FakeStripe } from '../support/fake-stripe.mjs'
 import { loopbackPassesThrough } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The benches' 'taken, then unanswered' fault (issue 36.5): each fake does what the call asks,
 // then never answers or drops the connection, at the rate it is given, and records it.

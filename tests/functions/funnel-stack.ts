@@ -14,7 +14,7 @@ import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/
 import { calBody, CAL_SECRET } from './cal-stack'
 import { CRON_SECRET, funnelEnv } from './funnel-env'
 import { loopbackPassesThrough, ORIGIN, submission } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Issue 44's funnel through the real functions under Deno, on one PostgreSQL, with the strict fakes:
 // `leads` (Turnstile by the fake siteverify), `cal-webhook`, `enterprise-register`, `enterprise-followup`

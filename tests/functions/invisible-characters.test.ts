@@ -7,7 +7,7 @@ import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { registrationInsert } from '../support/enterprise-row'
 import { registerConfirmed, runFollowup } from '../support/enterprise-followup'
 import { followupEnv, loopbackPassesThrough, ORIGIN, submission, untilDelivered } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Issue 42 point 6: U+202E (right-to-left override) typed into a registration's address reached the
 // Stripe customer's address. Unicode format characters (U+202E, U+200B, U+2066-2069, U+FEFF) and

@@ -4,7 +4,7 @@ import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv, untilDelivered } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Decision 013: alerts, the digest, retry/release and leads-health under Deno, on a real PostgreSQL,
 // with a fake board and fake alert channels (webhook and e-mail API) on 127.0.0.1.

@@ -3,7 +3,7 @@ import { startFakeBoard, type Fault, type FakeBoard } from '../support/fake-boar
 import { freePort, startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The faults the lead outbox must survive (decision 007): the `leads` and `leads-redeliver` functions
 // under Deno, a real PostgreSQL and a fake board on 127.0.0.1. Every case ends with the lead on the board exactly once

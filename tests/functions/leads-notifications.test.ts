@@ -4,7 +4,7 @@ import { startFakeBoard, type FakeBoard } from '../support/fake-board.mjs'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, submission, pipelineEnv, untilDelivered } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Issue 43 point 1, the leads side: every message to staff (new lead, ops condition, 'Needs a look'
 // summary, digest) is queued in the transaction of its change and sent by the notifications outbox.

@@ -4,7 +4,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { FAKE_HOSTNAME, FAKE_SECRET, startFakeSiteverify, type FakeSiteverify } from '../support/fake-siteverify.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN, pipelineEnv, submission } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The leads function under Deno with the bot check on: its settings, siteverify over HTTP and the
 // mark in the leads table on a real PostgreSQL.

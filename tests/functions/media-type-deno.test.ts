@@ -4,7 +4,7 @@ import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { registrationInsert } from '../support/enterprise-row'
 import { loopbackPassesThrough, ORIGIN, pipelineEnv, submission } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Issue 42 point 6: a JSON body sent as `application/xml` (or text/plain, which a page on any site can
 // post without a preflight) was read as JSON. Every public function under Deno on a real PostgreSQL.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The places function under Deno with its rate limiter on a real PostgreSQL and a fake Google.
 let pg: PgCluster

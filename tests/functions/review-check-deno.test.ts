@@ -5,7 +5,7 @@ import { answerGooglePlaces } from '@mocks/fake-google-places'
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough, ORIGIN } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The review-check function under Deno, its limits on a real PostgreSQL, and the fake Google over
 // the same fixtures as the offline site.

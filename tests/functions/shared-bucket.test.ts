@@ -7,7 +7,7 @@ import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { registrationInsert } from '../support/enterprise-row'
 import { checkClientAddress } from '../../scripts/check-client-address.mjs'
 import { loopbackPassesThrough, ORIGIN, pipelineEnv, submission } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Issue 42 point 5: without cf-connecting-ip every visitor shares one bucket; 20 registrations
 // locked out everyone else and nothing told the agency. Now any use of the shared bucket raises one

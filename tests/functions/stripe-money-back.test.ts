@@ -10,7 +10,7 @@ import * as events from '../support/stripe-events'
 import { registrationFigures } from '../../supabase/functions/_shared/enterprise/registration.ts'
 import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/invoicing.ts'
 import { loopbackPassesThrough, notifyEnv } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Money that comes back (issue 42 point 4), as the outsider sent it: after a payment, each Stripe
 // event by which money goes back, through stripe-webhook (records) and webhook-events (acts) under

@@ -8,7 +8,7 @@ import { invoiceAmountCents } from '../../supabase/functions/_shared/enterprise/
 import { createStripeWebhookHandler } from '../../supabase/functions/stripe-webhook/handler.ts'
 import { loopbackPassesThrough, recordingLogger, notifyEnv } from './support'
 import { deliver as deliverTo, sign, WEBHOOK_SECRET } from '../support/stripe-events'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // stripe-webhook (records) and webhook-events (acts) under Deno on a real PostgreSQL, with the fake alert channels. Signatures are made
 // by the SDK's own `webhooks.generateTestHeaderString` (Node build, HMAC-SHA256 `t=…,v1=…`), so the

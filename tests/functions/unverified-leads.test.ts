@@ -6,7 +6,7 @@ import { FAKE_HOSTNAME, FAKE_SECRET, startFakeSiteverify, type FakeSiteverify } 
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { UNVERIFIED_NOTE } from '../../supabase/functions/_shared/board/update-note.ts'
 import { loopbackPassesThrough, ORIGIN, pipelineEnv, submission } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Issue 42 point 7, as the outsider did it: tokenless leads through the real leads function (Turnstile
 // on, the fake siteverify), then leads-redeliver (which announces new leads, NEW_LEAD_ALERTS=true) and

@@ -7,7 +7,7 @@ import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { registrationInsert } from '../support/enterprise-row'
 import { runFollowup } from '../support/enterprise-followup'
 import { followupEnv, loopbackPassesThrough, ORIGIN } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Issue 42 point 7, as the outsider did it: tokenless registrations through the real enterprise-register
 // (Turnstile on, the fake siteverify), worked by the real enterprise-followup, on PostgreSQL with every

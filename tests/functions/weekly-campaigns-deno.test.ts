@@ -5,7 +5,7 @@ import { startFakeAlerts, RESEND_KEY, type FakeAlerts } from '../support/fake-al
 import { startFunction, type DenoFunction } from '../support/deno-function.mjs'
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.mjs'
 import { loopbackPassesThrough } from './support'
-import { fetchWithin } from '../support/fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Issue 44 point 6 under Deno on a real PostgreSQL with the fake channels: the digest's hourly run
 // queues last week's campaign report once per ISO week, however many runs overlap, and the digest

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { fetchWithin } from './fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 const deno = `${repoRoot}node_modules/.bin/deno`

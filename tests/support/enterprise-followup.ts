@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres'
 import { validRegistration } from './enterprise-row'
-import { fetchWithin } from './fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 export const FOLLOWUP_SECRET = 'enterprise-test-secret'
 /** CONFIRM_LINK_SECRET and SITE_URL of the functions under test. */

@@ -5,7 +5,7 @@ import { startStaticServer } from '../../scripts/static-server.mjs'
 import { startFunction, type DenoFunction } from './deno-function.mjs'
 import { startFakeBoard, type FakeBoard } from './fake-board.mjs'
 import { startPgCluster, type PgCluster } from './pg-cluster.mjs'
-import { fetchWithin } from './fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // The real stack a native form post meets, all on 127.0.0.1: a built site served as a static host
 // would, forwarding `POST /functions/v1/leads` (the mock build's same-origin form action) to the

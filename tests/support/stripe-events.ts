@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { fetchWithin } from './fetch-within.mjs'
+import { fetchWithin } from '../../scripts/fetch-within.mjs'
 
 // Stripe events as Stripe sends them to the endpoint (API version 2026-10-28.endive, the SDK's): a
 // charge names its PaymentIntent, not its invoice (removed in 2025-03-31.basil). Signed by the SDK's

@@ -1,4 +1,5 @@
-// fetch() with a deadline that ends with the exchange, for the tests' calls to functions and fakes.
+// fetch() with a deadline that ends with the exchange, for the tests' and the benches' calls to
+// functions and fakes.
 //
 // AbortSignal.timeout's timer outlives the call it guards. When it fires after the answer has come,
 // Node's fetch (undici's abortFetch) cancels the request's and the answer's body streams with the
@@ -11,14 +12,14 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304])
 /**
  * Like fetch(url, init), with `within` ms for the call and its answer's body. The answer comes back
  * read (a Response over the bytes read), or, with `streamed`, as it arrives, the deadline ending with
- * its last byte.
+ * its last byte. `fetchImpl`: another fetch to call, as a caller may inject one.
  */
-export async function fetchWithin(input, { within, streamed = false, ...init }) {
+export async function fetchWithin(input, { within, streamed = false, ...init }, fetchImpl = globalThis.fetch) {
   const deadline = new AbortController()
   const timer = setTimeout(() => deadline.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), within)
   const signal = init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal
   try {
-    const res = await fetch(input, { ...init, signal })
+    const res = await fetchImpl(input, { ...init, signal })
     const head = { status: res.status, statusText: res.statusText, headers: res.headers }
     if (streamed && res.body) {
       const ended = () => clearTimeout(timer)

@@ -1,0 +1,5 @@
+export function fetchWithin(
+  input: string | URL,
+  init: RequestInit & { within: number; streamed?: boolean },
+  fetchImpl?: typeof fetch,
+): Promise<Response>

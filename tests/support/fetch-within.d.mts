@@ -1,1 +1,0 @@
-export function fetchWithin(input: string | URL, init: RequestInit & { within: number; streamed?: boolean }): Promise<Response>
